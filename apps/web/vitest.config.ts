@@ -1,0 +1,3 @@
+import { kadrProject } from '@kadr/vitest-preset';
+
+export default kadrProject('web', { environment: 'jsdom', setupFiles: ['./src/test-setup.ts'] });
