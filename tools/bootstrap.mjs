@@ -4,7 +4,8 @@
 // from the npm registry when the machine's own are older or missing, then runs the real task
 // with those first on PATH. Written without dependencies: nothing is installed yet when it runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,6 +57,20 @@ function ensurePnpm(env) {
   return binDir;
 }
 
+/**
+ * Runs `pnpm install` unless node_modules was installed from this very lockfile already: a no-op
+ * install still costs a second or two, which `npm start` on an installed tree should not pay.
+ */
+function installIfNeeded(env) {
+  const lock = join(root, 'pnpm-lock.yaml');
+  const stamp = join(root, 'node_modules', '.kadr-install-stamp');
+  const wanted = existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : 'none';
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
+  const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
+  run('pnpm', ['install', ...frozen, '--prefer-offline', '--reporter=append-only'], { env });
+  writeFileSync(stamp, wanted);
+}
+
 const task = process.argv[2];
 const tasks = { start: ['run', 'start:service'], test: ['run', 'test:all'], setup: null };
 if (!(task in tasks)) {
@@ -73,6 +88,13 @@ env.PATH = `${nodeBin}:${env.PATH}`;
 const pnpmBin = ensurePnpm(env);
 env.PATH = `${pnpmBin}:${env.PATH}`;
 
-// Install only when the lockfile or a manifest changed since the last install (pnpm checks this fast).
-run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only'], { env });
+installIfNeeded(env);
+if (task === 'test') {
+  // Fresh per-run reports: tools/test-totals.mjs sums what this run wrote, nothing older.
+  rmSync(join(root, '.reports'), { recursive: true, force: true });
+  run('bash', [join(root, 'tools', 'ensure-chromium.sh')], { env, allowFailure: true });
+  const status = run('pnpm', tasks.test, { env, allowFailure: true });
+  run(process.execPath, [join(root, 'tools', 'test-totals.mjs')], { env, allowFailure: true });
+  process.exit(status ?? 1);
+}
 if (tasks[task]) run('pnpm', tasks[task], { env });

@@ -1,6 +1,10 @@
 import { defineConfig } from 'tsup';
 
 // JavaScript only: TypeScript 7 has no compiler API for tsup's dts step, so declarations come from `tsc`.
+// CSS modules need esbuild's local-css loader (scoped class names in the JS map). tsup's CSS plugin loads
+// every `.css` file with the loader given for '.css' (a '.module.css' entry is ignored), so all CSS is
+// local-css here: fine, because the only non-module stylesheet (tokens.css) holds `:root` alone, which
+// local-css leaves global. Everything ends up in dist/index.css, exported as `@kadr/ui-kit/styles.css`.
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
@@ -8,4 +12,5 @@ export default defineConfig({
   dts: false,
   sourcemap: true,
   clean: false,
+  loader: { '.css': 'local-css' },
 });

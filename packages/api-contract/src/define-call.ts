@@ -33,9 +33,11 @@ export interface CallDefinition<
   noRetry?: boolean;
 }
 
-/** Declares a call with its types preserved. */
-export function defineCall<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  call: CallDefinition<P, Q, B, R>,
-): CallDefinition<P, Q, B, R> {
+/**
+ * Declares a call, keeping its exact type: the literal id, method and path, and only the parts it has.
+ * So `authApp.body` is the body schema (not `… | undefined`), and a part the call lacks gives `never`
+ * in `CallParams`/`CallQuery`/`CallBody`.
+ */
+export function defineCall<const D extends CallDefinition>(call: D): D {
   return call;
 }

@@ -1,16 +1,6 @@
-export { ApiCode, NO_RETRY_CODES } from './codes';
-export type { ApiCodeValue } from './codes';
-export { envelope, errorBody, errorEnvelope } from './envelope';
-export type { Envelope, ErrorBody } from './envelope';
-export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers';
-export type { DevicePlatform } from './headers';
-export { defineCall } from './define-call';
-export type { BodyEncoding, CallDefinition, HttpMethod } from './define-call';
-export { asyncAuthUuid, deviceUid, phone, profileId, verifyCode } from './calls/common';
+export type { AsyncAuthStatus } from './calls/auth';
 export {
   ASYNC_AUTH_STATUSES,
-  LOGIN_DEVICE_TYPE,
-  LOGIN_GRANT_TYPE,
   anonymousAuth,
   asyncAuthCheck,
   asyncAuthConfirm,
@@ -18,6 +8,8 @@ export {
   authApp,
   authCalls,
   getProfile,
+  LOGIN_DEVICE_TYPE,
+  LOGIN_GRANT_TYPE,
   logout,
   profile,
   refreshToken,
@@ -25,6 +17,103 @@ export {
   sessionTokens,
   setProfileUtm,
 } from './calls/auth';
-export type { AsyncAuthStatus } from './calls/auth';
-export { calls } from './registry';
-export type { CallId, CallBody, CallParams, CallQuery, CallResponse, Calls } from './registry';
+export type {
+  CancelReason,
+  PackageAction,
+  PackageStatus,
+  PaymentStatus,
+  PaymentType,
+  ReceiptStatus,
+} from './calls/billing';
+export {
+  billingCalls,
+  CANCEL_REASONS,
+  card,
+  checkPayment,
+  createPayment,
+  deleteCard,
+  getCardList,
+  getEkPackages,
+  getPackageInfoById,
+  goods,
+  listReceipts,
+  PACKAGE_ACTIONS,
+  PACKAGE_STATUSES,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  packageInfo,
+  packageStatusResponse,
+  packageSummary,
+  payment,
+  paymentId,
+  RECEIPT_STATUSES,
+  receipt,
+  restorePackage,
+  tariff,
+  unsubscribePackage,
+} from './calls/billing';
+export type { CollectionType, ContentType } from './calls/catalogue';
+export {
+  CHANNEL_COLLECTION_PAGE_SIZE,
+  COLLECTION_PAGE_SIZE,
+  COLLECTION_TYPES,
+  CONTENT_TYPES,
+  catalogueCalls,
+  channelItem,
+  collection,
+  content,
+  episode,
+  filmCard,
+  getCollections,
+  getContent,
+  getSeasonByEpisodeId,
+  getSeasonEpisodes,
+  getSimilar,
+  SIMILAR_LIMIT,
+  season,
+} from './calls/catalogue';
+export {
+  asyncAuthUuid,
+  dateTime,
+  deviceUid,
+  emptyBody,
+  id,
+  idParam,
+  okResponse,
+  phone,
+  profileId,
+  roubles,
+  url,
+  verifyCode,
+  year,
+} from './calls/common';
+export type { DrmType } from './calls/playback';
+export {
+  DEFAULT_PREVIEW_SECONDS,
+  DRM_TYPES,
+  drm,
+  getRelease,
+  getReleaseChannel,
+  playbackCalls,
+  RELEASE_DEV_TYPES,
+  release,
+} from './calls/playback';
+export { SEARCH_MIN_LENGTH, searchCalls, searchHint, searchHintItem } from './calls/search';
+export {
+  getPackageByChannel,
+  getTvSchedule,
+  SCHEDULE_DAYS,
+  scheduleDayStart,
+  tvCalls,
+  tvScheduleItem,
+} from './calls/tv';
+export type { ApiCodeValue } from './codes';
+export { ApiCode, NO_RETRY_CODES } from './codes';
+export type { BodyEncoding, CallDefinition, HttpMethod } from './define-call';
+export { defineCall } from './define-call';
+export type { Envelope, ErrorBody } from './envelope';
+export { envelope, errorBody, errorEnvelope } from './envelope';
+export type { DevicePlatform } from './headers';
+export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers';
+export type { CallBody, CallId, CallParams, CallQuery, CallResponse, Calls } from './registry';
+export { callList, calls } from './registry';

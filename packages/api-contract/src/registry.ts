@@ -1,16 +1,34 @@
 import type { z } from 'zod';
 import { authCalls } from './calls/auth';
+import { billingCalls } from './calls/billing';
+import { catalogueCalls } from './calls/catalogue';
+import { playbackCalls } from './calls/playback';
+import { searchCalls } from './calls/search';
+import { tvCalls } from './calls/tv';
+import type { CallDefinition } from './define-call';
 
 /** Every call of SPEC §7, by id. The api registers routes from it; the client derives its methods from it. */
 export const calls = {
   ...authCalls,
+  ...catalogueCalls,
+  ...tvCalls,
+  ...playbackCalls,
+  ...billingCalls,
+  ...searchCalls,
 } as const;
+
+/** Every call as a plain `CallDefinition` list, for code that walks them all (route registration, docs). */
+export const callList: readonly CallDefinition[] = Object.values(calls);
 
 /** The registry's type. */
 export type Calls = typeof calls;
 /** A call id. */
 export type CallId = keyof Calls;
-type Part<C, K extends string> = C extends { [P in K]?: infer S } ? (S extends z.ZodType ? z.input<S> : never) : never;
+type Part<C, K extends string> = C extends { [P in K]?: infer S }
+  ? S extends z.ZodType
+    ? z.input<S>
+    : never
+  : never;
 /** What a caller passes as the body of call K. */
 export type CallBody<K extends CallId> = Part<Calls[K], 'body'>;
 /** What a caller passes as the path params of call K. */

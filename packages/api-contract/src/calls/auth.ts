@@ -86,7 +86,11 @@ export const asyncAuthConfirm = defineCall({
   path: '/v1/agregator/asyncAuthConfirm',
   summary: 'Accept or reject a push sign-in (called from the phone)',
   tag: 'auth',
-  body: z.object({ async_auth_uuid: asyncAuthUuid, verify_code: verifyCode, decision: z.enum(['accept', 'reject']) }),
+  body: z.object({
+    async_auth_uuid: asyncAuthUuid,
+    verify_code: verifyCode,
+    decision: z.enum(['accept', 'reject']),
+  }),
   response: z.object({ asyncAuthStatus: z.enum(ASYNC_AUTH_STATUSES) }),
   auth: 'none',
   noRetry: true,
@@ -119,9 +123,12 @@ export const authApp = defineCall({
       device_uid: deviceUid,
       async_auth_uuid: asyncAuthUuid.optional(),
     })
-    .refine((b) => (b.auth_type === 'phone' ? b.verify_code !== undefined : b.async_auth_uuid !== undefined), {
-      message: 'auth_type phone needs verify_code; mobile_id needs async_auth_uuid',
-    }),
+    .refine(
+      (b) => (b.auth_type === 'phone' ? b.verify_code !== undefined : b.async_auth_uuid !== undefined),
+      {
+        message: 'auth_type phone needs verify_code; mobile_id needs async_auth_uuid',
+      },
+    ),
   response: sessionTokens.extend({ phone }),
   auth: 'optional',
 });

@@ -24,3 +24,33 @@ export const emptyBody = z.object({}).optional();
 
 /** `{ ok: true }` — the response of calls that only acknowledge. */
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/**
+ * A positive integer id arriving as a path or query string (`'42'`) or as a number; parsed to a number.
+ * Bounded by the PostgreSQL `integer` range.
+ */
+export const idParam = z.coerce.number<string | number>().int().positive().max(2_147_483_647);
+
+/** A positive integer id inside a JSON body or response. */
+export const id = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * A link to an image, stream, licence server or receipt: an absolute http(s) URL, or a root-relative
+ * path (`/media/…`) served by the API's own host.
+ */
+export const url = z.union([
+  z.url({ protocol: /^https?$/ }).max(2048),
+  z
+    .string()
+    .max(2048)
+    .regex(/^\/[^\s]*$/, 'URL: http(s)://… or /…'),
+]);
+
+/** An ISO 8601 date-time with a time zone (`2026-11-22T10:00:00+03:00` or `…Z`). */
+export const dateTime = z.iso.datetime({ offset: true });
+
+/** A release year. */
+export const year = z.number().int().min(1880).max(2100);
+
+/** A price in whole roubles (SPEC §9: shown as `N,00₽`). */
+export const roubles = z.number().int().nonnegative();

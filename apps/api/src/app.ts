@@ -1,0 +1,149 @@
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { type Clock, systemClock } from './clock';
+import { createDatabase, type Database } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import type { Env } from './env';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { ClientCredentials } from './modules/auth/clients';
+import { CodeHasher } from './modules/auth/codes';
+import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './modules/auth/rate-limit';
+import { authRoutes } from './modules/auth/routes';
+import { SignInService } from './modules/auth/service';
+import { SessionService } from './modules/auth/sessions';
+import { AccessTokens } from './modules/auth/tokens';
+import { profileRoutes } from './modules/profile/routes';
+import { ProfileService } from './modules/profile/service';
+import { sandboxRoutes } from './modules/sandbox/routes';
+import { systemRoutes } from './modules/system/routes';
+import { webRoutes } from './modules/web/routes';
+import { createProviders, type Providers } from './providers';
+
+/** What buildApp needs; everything but `env` may be injected (tests, benchmarks). */
+export interface BuildAppOptions {
+  env: Env;
+  /** An open database owned by the caller; by default one is opened from env and closed with the app. */
+  db?: Database;
+  /** Replaces individual providers (SMS, push). */
+  providers?: Partial<Providers>;
+  clock?: Clock;
+  rateLimiter?: RateLimiter;
+}
+
+/** Request bodies are small JSON or forms; anything bigger is refused with 413. */
+export const BODY_LIMIT = 16 * 1024;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Request log lines carry method, path and address only: never query strings, headers (tokens) or
+ * bodies (codes).
+ */
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url.split('?')[0],
+    remoteAddress: request.ip,
+  }),
+};
+
+/** A hop count becomes "trust the nearest n proxies"; other forms go to Fastify as they are. */
+function trustProxyOption(value: Env['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/**
+ * Builds the api as a Fastify instance, ready for `inject()` or `listen()`: database migrated,
+ * providers chosen by configuration, every module registered explicitly.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.db ?? (await createDatabase(env));
+  const ownsDatabase = options.db === undefined;
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  const { db } = database;
+
+  const app = Fastify({
+    logger: { level: env.logLevel, serializers: logSerializers },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(env.trustProxy),
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  // Bodies: JSON (an empty one counts as none, for body-less POST calls) and forms; text/plain is
+  // dropped so it answers 415 like any other type.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    json(request, body as string, done);
+  });
+  await app.register(fastifyFormbody);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Kadr API',
+        version: '0.1.0',
+        description:
+          'Every answer is the envelope `{code, success, response}`; errors carry `{error, message, details?, retry_after?}`.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
+  const providers: Providers = { ...createProviders(env, db, clock), ...options.providers };
+  const sessions = new SessionService(db, new AccessTokens(env.tokenSecret, env.accessTokenTtl, clock), clock, env.refreshTokenGrace);
+  const clients = new ClientCredentials(env.authClients);
+  const signIn = new SignInService({
+    db,
+    clock,
+    codes: new CodeHasher(env.tokenSecret),
+    limiter,
+    providers,
+    sessions,
+    limits: env.rateLimits,
+    clients,
+    goodlineRanges: env.goodlineIpRanges,
+  });
+  const profiles = new ProfileService(db);
+
+  app.decorateRequest('session', null);
+  app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));
+
+  await app.register(systemRoutes, { db });
+  await app.register(authRoutes, { signIn, sessions, clients });
+  await app.register(profileRoutes, { profiles });
+  if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
+  await app.register(webRoutes, { webDist: env.webDist });
+
+  const pruning = setInterval(() => {
+    signIn.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed'));
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(pruning);
+    await redis?.quit().catch(() => redis.disconnect());
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

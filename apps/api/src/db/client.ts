@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Env } from '../env';
+import * as schema from './schema';
+
+/** The drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle, usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** An open database: drizzle handle, how to close it, and which engine it is. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` while holding a PostgreSQL session-level advisory lock (one connection holds it). */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR/db
+ * (`inMemory` for tests). Migrations are applied separately (see migrate.ts).
+ */
+export async function createDatabase(
+  env: Pick<Env, 'databaseUrl' | 'dataDir'>,
+  options: { inMemory?: boolean; poolSize?: number } = {},
+): Promise<Database> {
+  if (env.databaseUrl) return openPostgres(env.databaseUrl, options.poolSize ?? 10);
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const dataDir = join(env.dataDir, 'db');
+    // PGlite's own mkdir is not recursive: the parent must exist.
+    mkdirSync(dirname(dataDir), { recursive: true });
+    client = new PGlite(dataDir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one connection in one process: the lock is taken for symmetry, nothing else can race.
+    async withAdvisoryLock(key, fn) {
+      await client.query('select pg_advisory_lock($1)', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]);
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client's network error must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async withAdvisoryLock(key, fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

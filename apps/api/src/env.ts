@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { defaultWebDist } from './paths';
+
+/** Where the process environment may be overridden (tests) or replaced. */
+export type EnvSource = Record<string, string | undefined>;
+
+/** Anti-pumping and anti-guessing limits (docs/decisions/001). */
+export interface RateLimitSettings {
+  /** Codes per phone per hour. */
+  phonePerHour: number;
+  /** Codes per phone per day. */
+  phonePerDay: number;
+  /** Codes per number prefix (first 7 digits) per hour. */
+  prefixPerHour: number;
+  /** Codes per client address per hour. */
+  ipPerHour: number;
+  /** Wrong codes per phone per 24 hours. */
+  wrongCodesPerDay: number;
+}
+
+/** The validated configuration of one api process. Read once at start; nothing else reads process.env. */
+export interface Env {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (PGlite database, generated secret). */
+  dataDir: string;
+  /** PostgreSQL URL; undefined means embedded PGlite in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  production: boolean;
+  /** Built-in sandbox providers (SMS outbox, push page) and their /sandbox pages. */
+  sandboxProviders: boolean;
+  tokenSecret: string;
+  /** Access token lifetime, seconds. */
+  accessTokenTtl: number;
+  /** Seconds a rotated refresh token may still be used (two tabs refreshing at once). */
+  refreshTokenGrace: number;
+  /** client_id → client_secret. */
+  authClients: ReadonlyMap<string, string>;
+  /** CIDR ranges of the blocked provider's network. */
+  goodlineIpRanges: readonly string[];
+  /** Fastify `trustProxy`: false, true, a hop count or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  /** Real SMS gateway; undefined means the sandbox outbox. */
+  smsGateway: { url: string; token: string } | undefined;
+  pushSignin: boolean;
+  rateLimits: RateLimitSettings;
+  /** Absolute path of the built web app. */
+  webDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** Thrown when the configuration is invalid; the message lists every problem. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+const TRUE = ['1', 'true', 'on', 'yes'];
+const FALSE = ['0', 'false', 'off', 'no'];
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => TRUE.includes(v) || FALSE.includes(v), 'expected on/off, true/false, 1/0 or yes/no')
+  .transform((v) => TRUE.includes(v))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+function isCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (!address || rest.length > 0) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return Number.isInteger(n) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  NODE_ENV: z.string().optional(),
+  KADR_PRODUCTION: flag,
+  SANDBOX_PROVIDERS: flag,
+  TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL: positiveInt(900),
+  REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).default(10),
+  AUTH_CLIENTS: z
+    .string()
+    .default('web:web')
+    .transform((v, ctx) => {
+      const clients = new Map<string, string>();
+      for (const pair of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const at = pair.indexOf(':');
+        if (at <= 0 || at === pair.length - 1) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not client_id:client_secret` });
+          return z.NEVER;
+        }
+        clients.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return clients;
+    }),
+  GOODLINE_IP_RANGES: list.refine((v) => v.every(isCidr), 'expected comma-separated CIDR ranges'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string[] => {
+      const s = (v ?? '').trim().toLowerCase();
+      if (s === '' || FALSE.includes(s)) return false;
+      if (TRUE.includes(s) && s !== '1') return true;
+      if (/^\d+$/.test(s)) return Number(s);
+      return s.split(',').map((x) => x.trim());
+    }),
+  SMS_GATEWAY_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  SMS_GATEWAY_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  PUSH_SIGNIN: flag,
+  RATE_LIMIT_PHONE_HOUR: positiveInt(5),
+  RATE_LIMIT_PHONE_DAY: positiveInt(10),
+  RATE_LIMIT_PREFIX_HOUR: positiveInt(30),
+  RATE_LIMIT_IP_HOUR: positiveInt(20),
+  RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/**
+ * Parses and validates the configuration once. `overrides` win over `source` (process.env by
+ * default); tests pass both to stay independent of the machine's environment.
+ */
+export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.env): Env {
+  const parsed = schema.safeParse({ ...source, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.KADR_PRODUCTION ?? e.NODE_ENV === 'production';
+  const sandboxProviders = e.SANDBOX_PROVIDERS ?? !production;
+  const pushSignin = e.PUSH_SIGNIN ?? sandboxProviders;
+  const dataDir = resolve(e.DATA_DIR);
+
+  const problems: string[] = [];
+  if (production && !e.TOKEN_SECRET) problems.push('TOKEN_SECRET: required in production');
+  if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN) problems.push('SMS_GATEWAY_TOKEN: required with SMS_GATEWAY_URL');
+  if (!e.SMS_GATEWAY_URL && !sandboxProviders) {
+    problems.push('SMS_GATEWAY_URL: required when sandbox providers are off (or set SANDBOX_PROVIDERS=on)');
+  }
+  // Only the sandbox push exists so far: asking for push without it would silently send nothing.
+  if (pushSignin && !sandboxProviders) problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
+  if (problems.length > 0) throw new EnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    production,
+    sandboxProviders,
+    tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
+    authClients: e.AUTH_CLIENTS,
+    goodlineIpRanges: e.GOODLINE_IP_RANGES,
+    trustProxy: e.TRUST_PROXY,
+    smsGateway:
+      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+    pushSignin,
+    rateLimits: {
+      phonePerHour: e.RATE_LIMIT_PHONE_HOUR,
+      phonePerDay: e.RATE_LIMIT_PHONE_DAY,
+      prefixPerHour: e.RATE_LIMIT_PREFIX_HOUR,
+      ipPerHour: e.RATE_LIMIT_IP_HOUR,
+      wrongCodesPerDay: e.RATE_LIMIT_WRONG_CODES_DAY,
+    },
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Development default for TOKEN_SECRET: generated once and kept in DATA_DIR/secret, so restarts keep
+ * sessions. `wx` makes concurrent first starts agree on one secret (the loser reads the winner's).
+ */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new EnvError(`Invalid configuration:\n  ${file}: secret shorter than 32 characters`);
+  return secret;
+}

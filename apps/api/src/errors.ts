@@ -1,0 +1,90 @@
+import { ApiCode, type ErrorBody } from '@kadr/api-contract';
+
+/**
+ * Every error the API answers, in one table: envelope code, HTTP status, message.
+ *
+ * The HTTP status equals the envelope code wherever the code is an HTTP status with the same meaning.
+ * The SPEC's own codes get a 4xx status instead: 502 (wrong code) → 422 and 520 (code expired) → 410,
+ * because proxies and CDNs treat a 5xx as a server fault (alerts, retries, replaced bodies) and would
+ * do so for a viewer's typo; 901/910 → 401; clients act on the envelope `code`.
+ * Messages a viewer may see are Russian; protocol errors meant for developers are English.
+ */
+export const errorTable = {
+  validation_error: { code: ApiCode.VALIDATION, status: 400, message: 'Request does not match the contract' },
+  invalid_phone: { code: ApiCode.VALIDATION, status: 400, message: 'Неверный номер телефона' },
+  invalid_json: { code: ApiCode.VALIDATION, status: 400, message: 'Body is not valid JSON' },
+  bad_request: { code: ApiCode.VALIDATION, status: 400, message: 'Bad request' },
+  invalid_client: { code: ApiCode.INVALID_CLIENT, status: 401, message: 'Unknown client_id or wrong client_secret' },
+  not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Not found' },
+  payload_too_large: { code: ApiCode.PAYLOAD_TOO_LARGE, status: 413, message: 'Body is larger than 16 KiB' },
+  unsupported_media_type: {
+    code: ApiCode.UNSUPPORTED_MEDIA_TYPE,
+    status: 415,
+    message: 'Body must be application/json',
+  },
+  rate_limited: { code: ApiCode.RATE_LIMITED, status: 429, message: 'Слишком много запросов. Попробуйте позже' },
+  resend_too_early: {
+    code: ApiCode.RATE_LIMITED,
+    status: 429,
+    message: 'Новый код можно запросить через минуту после предыдущего',
+  },
+  too_many_wrong_codes: {
+    code: ApiCode.RATE_LIMITED,
+    status: 429,
+    message: 'Слишком много неверных кодов. Попробуйте позже',
+  },
+  wrong_code: { code: ApiCode.WRONG_CODE, status: 422, message: 'Неверный код' },
+  code_expired: { code: ApiCode.CODE_EXPIRED, status: 410, message: 'Код устарел. Запросите новый код' },
+  code_attempts_exhausted: {
+    code: ApiCode.CODE_EXPIRED,
+    status: 410,
+    message: 'Слишком много неверных попыток. Запросите новый код',
+  },
+  sign_in_not_accepted: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 424,
+    message: 'Вход не подтверждён на телефоне',
+  },
+  provider_unavailable: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'Не удалось отправить код. Попробуйте позже',
+  },
+  token_expired: { code: ApiCode.TOKEN_EXPIRED, status: 401, message: 'Access token expired: refresh it' },
+  session_invalid: { code: ApiCode.SESSION_INVALID, status: 401, message: 'Session is invalid: start a new one' },
+  internal: { code: ApiCode.INTERNAL, status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, { code: number; status: number; message: string }>;
+
+/** A stable error id, the `error` field of an error envelope. */
+export type ErrorId = keyof typeof errorTable;
+
+/** A per-field problem of a rejected request. */
+export type ErrorDetail = NonNullable<ErrorBody['details']>[number];
+
+/** An expected failure: thrown anywhere, answered by the global error handler from the table. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly id: ErrorId;
+  readonly details: ErrorDetail[] | undefined;
+  /** Seconds until the same request may succeed (rate limits). */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    id: ErrorId,
+    options: { details?: ErrorDetail[]; retryAfter?: number; message?: string; cause?: unknown } = {},
+  ) {
+    super(options.message ?? errorTable[id].message, { cause: options.cause });
+    this.id = id;
+    this.details = options.details;
+    this.retryAfter = options.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfter));
+  }
+}
+
+/** The error envelope `{code, success:false, response}` and HTTP status for an error id. */
+export function errorReply(id: ErrorId, extra: { details?: ErrorDetail[]; retryAfter?: number; message?: string } = {}) {
+  const entry = errorTable[id];
+  const response: ErrorBody = { error: id, message: extra.message ?? entry.message };
+  if (extra.details) response.details = extra.details;
+  if (extra.retryAfter !== undefined) response.retry_after = extra.retryAfter;
+  return { status: entry.status, body: { code: entry.code, success: false as const, response } };
+}

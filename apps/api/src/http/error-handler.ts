@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorDetail, type ErrorId, errorReply } from '../errors';
+
+function send(reply: FastifyReply, id: ErrorId, extra: Parameters<typeof errorReply>[1] = {}) {
+  const { status, body } = errorReply(id, extra);
+  if (extra.retryAfter !== undefined) reply.header('retry-after', String(extra.retryAfter));
+  return reply.code(status).send(body);
+}
+
+/** Per-field problems from the zod validator, with dotted paths (`uid`, `items.0.id`). */
+function validationDetails(error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }) {
+  return error.validation.map(
+    (v): ErrorDetail => ({
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? ''),
+      message: v.message ?? 'invalid',
+    }),
+  );
+}
+
+/**
+ * The one error handler: every failure becomes the error envelope from the table in errors.ts.
+ * Expected errors are not logged (they carry no secrets but are noise); unexpected ones are logged
+ * with their stack and answered with a generic 500, never the stack itself.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return send(reply, error.id, { details: error.details, retryAfter: error.retryAfter, message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = validationDetails(error);
+    const phoneFields = request.routeOptions.config.phoneFields ?? [];
+    const badPhone = details.some((d) => phoneFields.includes(d.path.split('.')[0] ?? ''));
+    return send(reply, badPhone ? 'invalid_phone' : 'validation_error', { details });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return send(reply, 'unsupported_media_type');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return send(reply, 'payload_too_large');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return send(reply, 'invalid_json');
+  }
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return send(reply, 'bad_request', { message: error.message });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return send(reply, 'internal');
+}
+
+/** Unknown routes answer the envelope too. */
+export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 'not_found');
+}

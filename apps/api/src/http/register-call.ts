@@ -1,0 +1,125 @@
+import { type CallDefinition, envelope, errorEnvelope, HeaderName, phone } from '@kadr/api-contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import type { SessionContext } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves the session of an access token (901/910 on failure); set once in app.ts. */
+    authenticateToken(token: string | undefined): Promise<SessionContext>;
+  }
+  interface FastifyRequest {
+    /** The caller's session once authenticated (see registerCall). */
+    session: SessionContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Top-level request fields holding a phone: a failure there answers 'Неверный номер телефона'. */
+    phoneFields?: readonly string[];
+  }
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a call handler receives: validated request parts and the caller's session. */
+export interface CallInput<C extends CallDefinition> {
+  params: Output<NonNullable<C['params']>>;
+  query: Output<NonNullable<C['query']>>;
+  body: Output<NonNullable<C['body']>>;
+  /** Never null for `auth: 'session'` calls; null for `'none'`, or `'optional'` without a token. */
+  session: SessionContext | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Handles one call: returns the `response` of the success envelope, or throws an AppError. */
+export type CallHandler<C extends CallDefinition> = (input: CallInput<C>) => Promise<z.input<C['response']>>;
+
+/** The access token of a request: `Authorization: Bearer …`, else the sendAuth header `X-Access-Token`. */
+export function accessTokenOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers[HeaderName.authorization];
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (match) return match[1];
+  }
+  const fallback = request.headers[HeaderName.accessToken];
+  return typeof fallback === 'string' && fallback.trim() !== '' ? fallback.trim() : undefined;
+}
+
+/** The session a handler may rely on for an `auth: 'session'` call. */
+export function requireSession(session: SessionContext | null): SessionContext {
+  if (!session) throw new AppError('session_invalid');
+  return session;
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodOptional || schema instanceof z.ZodNullable ? unwrap(schema.unwrap() as z.ZodType) : schema;
+}
+
+/** Keys of an object schema whose value is the contract's phone schema. */
+function phoneFieldsOf(schema: z.ZodType | undefined): string[] {
+  const object = schema ? unwrap(schema) : undefined;
+  if (!(object instanceof z.ZodObject)) return [];
+  return Object.entries(object.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => unwrap(field) === phone)
+    .map(([key]) => key);
+}
+
+function mediaTypeOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['content-type'];
+  return header?.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+/**
+ * Registers one contract call as a route: request validation with the call's schemas, the accepted
+ * body encodings (JSON; a form as well where the contract says so), authentication by `auth` mode,
+ * and the `{code, success, response}` envelope around the handler's result. Errors are answered by
+ * the global error handler. Later modules register their calls the same way.
+ */
+export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  const acceptsForm = call.bodyEncoding === 'form';
+  const bearer: Record<string, string[]> = { bearerAuth: [] };
+  const security: Array<Record<string, string[]>> =
+    call.auth === 'none' ? [] : call.auth === 'optional' ? [{}, bearer] : [bearer];
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: {
+      operationId: call.id,
+      summary: call.summary,
+      tags: [call.tag],
+      security,
+      ...(call.params ? { params: call.params } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.body ? { body: call.body } : {}),
+      ...(call.body
+        ? { consumes: acceptsForm ? ['application/x-www-form-urlencoded', 'application/json'] : ['application/json'] }
+        : {}),
+      response: { 200: envelope(call.response), '4xx': errorEnvelope, '5xx': errorEnvelope },
+    },
+    config: { phoneFields: [...phoneFieldsOf(call.body), ...phoneFieldsOf(call.params), ...phoneFieldsOf(call.query)] },
+    // Form bodies are parsed app-wide (refreshToken needs them) but accepted only where the contract says.
+    preValidation: async (request) => {
+      if (!acceptsForm && mediaTypeOf(request) === 'application/x-www-form-urlencoded') {
+        throw new AppError('unsupported_media_type');
+      }
+    },
+    preHandler: async (request) => {
+      if (call.auth === 'none') return;
+      const token = accessTokenOf(request);
+      if (call.auth === 'optional' && token === undefined) return;
+      request.session = await app.authenticateToken(token);
+    },
+    handler: async (request, reply) => {
+      const response = await handler({
+        params: request.params as CallInput<C>['params'],
+        query: request.query as CallInput<C>['query'],
+        body: request.body as CallInput<C>['body'],
+        session: request.session,
+        request,
+        reply,
+      });
+      return { code: 200, success: true, response };
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import {
+  anonymousAuth,
+  asyncAuthCheck,
+  asyncAuthConfirm,
+  asyncAuthSMSVerify,
+  authApp,
+  logout,
+  refreshToken,
+  sendAuth,
+} from '@kadr/api-contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall, requireSession } from '../../http/register-call';
+import type { ClientCredentials } from './clients';
+import type { SignInService } from './service';
+import type { SessionService } from './sessions';
+
+/** What the auth routes need. */
+export interface AuthRoutesOptions {
+  signIn: SignInService;
+  sessions: SessionService;
+  clients: ClientCredentials;
+}
+
+/** The sign-in and session calls of docs/decisions/001. */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { signIn, sessions, clients }) => {
+  registerCall(app, anonymousAuth, ({ params }) => sessions.anonymous(params.device_uid));
+
+  registerCall(app, sendAuth, ({ body, session, request }) =>
+    signIn.sendAuth({ phone: body.uid, ip: request.ip, session }),
+  );
+
+  registerCall(app, asyncAuthCheck, async ({ body }) => ({
+    asyncAuthStatus: await signIn.check(body.async_auth_uuid),
+  }));
+
+  registerCall(app, asyncAuthSMSVerify, async ({ body }) => ({
+    asyncAuthStatus: await signIn.verifySms(body.async_auth_uuid, body.verify_code),
+  }));
+
+  registerCall(app, asyncAuthConfirm, async ({ body }) => ({
+    asyncAuthStatus: await signIn.confirm(body.async_auth_uuid, body.verify_code, body.decision),
+  }));
+
+  registerCall(app, authApp, ({ body, session }) =>
+    signIn.login({
+      clientId: body.client_id,
+      clientSecret: body.client_secret,
+      authType: body.auth_type,
+      phone: body.uid,
+      verifyCode: body.verify_code,
+      asyncAuthUuid: body.async_auth_uuid,
+      deviceUid: body.device_uid,
+      session,
+    }),
+  );
+
+  registerCall(app, refreshToken, async ({ body }) => {
+    clients.assert(body.client_id, body.client_secret);
+    return sessions.refresh(body.refresh_token);
+  });
+
+  registerCall(app, logout, async ({ session }) => {
+    await sessions.logout(requireSession(session));
+    return { ok: true as const };
+  });
+};

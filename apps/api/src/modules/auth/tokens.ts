@@ -1,0 +1,87 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { Clock } from '../../clock';
+
+/** What an access token says: whose profile, which session. */
+export interface AccessClaims {
+  profileId: number;
+  sessionId: string;
+}
+
+/** Result of checking an access token; the session itself is checked against the database later. */
+export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Derives a purpose-bound key, so the JWT key and the code-HMAC key never coincide. */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`kadr:${purpose}`).digest();
+}
+
+/**
+ * Signs and checks access JWTs (HS256). Expiry is checked against the injected clock rather than
+ * fast-jwt's own, so tests can move time.
+ */
+export class AccessTokens {
+  private readonly sign: (payload: Record<string, unknown>) => string;
+  private readonly verify: (token: string) => Record<string, unknown>;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+    private readonly clock: Clock,
+  ) {
+    const key = deriveKey(secret, 'access-jwt');
+    this.sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
+    this.verify = createVerifier({
+      key,
+      algorithms: ['HS256'],
+      ignoreExpiration: true,
+      ignoreNotBefore: true,
+      requiredClaims: ['sub', 'sid', 'exp'],
+    });
+  }
+
+  /** A signed token for the session, valid ttlSeconds from now. */
+  issue(claims: AccessClaims): string {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    return this.sign({ sub: String(claims.profileId), sid: claims.sessionId, iat, exp: iat + this.ttlSeconds });
+  }
+
+  /** Checks signature, shape and expiry. */
+  check(token: string): AccessCheck {
+    let payload: Record<string, unknown>;
+    try {
+      payload = this.verify(token);
+    } catch {
+      return { ok: false, reason: 'invalid' };
+    }
+    const { sub, sid, exp } = payload;
+    const profileId = Number(sub);
+    if (typeof sid !== 'string' || typeof exp !== 'number' || !Number.isInteger(profileId)) {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (exp * 1000 <= this.clock.now().getTime()) return { ok: false, reason: 'expired' };
+    return { ok: true, claims: { profileId, sessionId: sid } };
+  }
+
+  get ttl(): number {
+    return this.ttlSeconds;
+  }
+}
+
+/** A new opaque refresh token (32 random bytes) and the hash that is stored instead of it. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+/** SHA-256 of a refresh token: 256 random bits need no key or stretching. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Constant-time comparison of two hex digests. */
+export function sameDigest(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}

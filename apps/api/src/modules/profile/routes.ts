@@ -1,0 +1,14 @@
+import { getProfile, setProfileUtm } from '@kadr/api-contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerCall, requireSession } from '../../http/register-call';
+import type { ProfileService } from './service';
+
+/** getProfile and setProfileUtm. */
+export const profileRoutes: FastifyPluginAsync<{ profiles: ProfileService }> = async (app, { profiles }) => {
+  registerCall(app, getProfile, ({ session }) => profiles.get(requireSession(session).profileId));
+
+  registerCall(app, setProfileUtm, async ({ body, session }) => {
+    await profiles.setUtm(requireSession(session).profileId, body.url);
+    return { ok: true as const };
+  });
+};

@@ -1,0 +1,79 @@
+import { phone } from '@kadr/api-contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { renderPushPage } from './push-page';
+import * as q from './queries';
+
+const byPhone = { querystring: z.object({ phone }), tags: ['sandbox'] };
+const phoneConfig = { phoneFields: ['phone'] };
+
+/**
+ * Pages of the built-in providers, for developers and tests: the SMS outbox and the push "phone".
+ * Registered only when sandbox providers are on (never by default in production).
+ */
+export const sandboxRoutes: FastifyPluginAsync<{ db: Db; clock: Clock }> = async (base, { db, clock }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/sandbox/sms',
+    {
+      schema: {
+        ...byPhone,
+        summary: 'Sandbox SMS outbox for a phone, newest first',
+        response: { 200: z.array(z.object({ phone: z.string(), text: z.string(), created_at: z.string() })) },
+      },
+      config: phoneConfig,
+    },
+    async (request) =>
+      (await q.outbox(db, request.query.phone)).map((m) => ({
+        phone: m.phone,
+        text: m.text,
+        created_at: m.createdAt.toISOString(),
+      })),
+  );
+
+  app.get(
+    '/sandbox/push.json',
+    {
+      schema: {
+        ...byPhone,
+        summary: 'Sandbox pushes waiting for a decision',
+        response: {
+          200: z.array(
+            z.object({
+              async_auth_uuid: z.string(),
+              phone: z.string(),
+              verify_code: z.string(),
+              created_at: z.string(),
+              expires_at: z.string(),
+            }),
+          ),
+        },
+      },
+      config: phoneConfig,
+    },
+    async (request) =>
+      (await q.pendingPushes(db, request.query.phone, clock.now())).map((p) => ({
+        async_auth_uuid: p.asyncAuthUuid,
+        phone: p.phone,
+        verify_code: p.code,
+        created_at: p.createdAt.toISOString(),
+        expires_at: p.expiresAt.toISOString(),
+      })),
+  );
+
+  app.get(
+    '/sandbox/push',
+    { schema: { ...byPhone, summary: 'Sandbox push page: confirm or reject a sign-in' }, config: phoneConfig },
+    async (request, reply) => {
+      const pushes = await q.pendingPushes(db, request.query.phone, clock.now());
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderPushPage(request.query.phone, pushes));
+    },
+  );
+};

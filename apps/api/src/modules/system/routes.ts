@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+
+/** Health check and the OpenAPI document. */
+export const systemRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  // The app starts listening only after migrations, so "up" means migrated; the query checks the DB is still there.
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness and database check',
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('error') }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ok' as const };
+      } catch (err) {
+        request.log.error({ err }, 'health check failed');
+        return reply.code(503).send({ status: 'error' as const });
+      }
+    },
+  );
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+};

@@ -1,0 +1,43 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { sandboxPush } from '../db/schema';
+
+/** What a sign-in push carries: the async uuid and the same code as the SMS. */
+export interface PushMessage {
+  asyncAuthUuid: string;
+  code: string;
+}
+
+/** Push sign-in ("confirm on your phone"). */
+export interface PushSender {
+  /**
+   * Whether a push can reach this phone. It must not depend on whether the phone has a Kadr profile,
+   * or sendAuth's answer would tell known numbers from unknown ones.
+   */
+  available(phone: string): Promise<boolean>;
+  send(phone: string, message: PushMessage): Promise<void>;
+}
+
+/** Sandbox: every phone can receive pushes; they are listed on GET /sandbox/push. */
+export class SandboxPush implements PushSender {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async available(): Promise<boolean> {
+    return true;
+  }
+
+  async send(phone: string, message: PushMessage): Promise<void> {
+    await this.db
+      .insert(sandboxPush)
+      .values({ attemptId: message.asyncAuthUuid, phone, confirmCode: message.code, createdAt: this.clock.now() });
+  }
+}
+
+/** Push sign-in switched off: sendAuth answers without async_auth_uuid. */
+export const noPush: PushSender = {
+  available: async () => false,
+  send: async () => {},
+};

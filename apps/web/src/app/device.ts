@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+
+/** How the app lays itself out (ARCHITECTURE: decided once at start). */
+export type DeviceKind = 'desktop' | 'mobile' | 'tv';
+
+/** Widths up to this many CSS pixels get the mobile layout whatever the user agent says. */
+export const MOBILE_MAX_WIDTH = 767;
+
+const TV_AGENT = /SmartTV|SMART-TV|Smart TV|Tizen|Web0S|WebOS|NetCast|HbbTV|BRAVIA|AFT[A-Z]|Android TV|GoogleTV|CrKey|AppleTV|Roku|VIDAA/i;
+const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
+
+/**
+ * The device kind from the user agent and the viewport width: TV platforms by their user agent,
+ * phones and tablets by theirs, and any narrow window (≤ 767 px) as mobile.
+ */
+export function detectDeviceKind(userAgent: string, width: number): DeviceKind {
+  if (TV_AGENT.test(userAgent)) return 'tv';
+  if (MOBILE_AGENT.test(userAgent) || width <= MOBILE_MAX_WIDTH) return 'mobile';
+  return 'desktop';
+}
+
+/** The device kind chosen at start; desktop when no provider is above (stories, isolated tests). */
+export const DeviceKindContext = createContext<DeviceKind>('desktop');
+
+/** The device kind chosen at start. */
+export function useDeviceKind(): DeviceKind {
+  return useContext(DeviceKindContext);
+}
+
+/** Mobile gets the mobile layout; desktop and TV the wide one (TV adds remote-friendly focus styles). */
+export function useIsMobile(): boolean {
+  return useDeviceKind() === 'mobile';
+}

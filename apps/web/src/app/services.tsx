@@ -1,0 +1,66 @@
+import { createApiClient, detectDevicePlatform } from '@kadr/api-client';
+import {
+  type AuthApi,
+  createMemoryStorage,
+  createStorageTokenStore,
+  getOrCreateDeviceUid,
+  type StorageLike,
+} from '@kadr/auth-session';
+import { createContext, type ReactNode, useContext } from 'react';
+import { config } from '../env';
+
+/** What screens need from the outside world; tests and stories pass fakes. */
+export interface AppServices {
+  /** The typed API client (`call(id, input)`). */
+  api: AuthApi;
+  /** Local storage (tokens, login, AUTH, profile id). */
+  storage: StorageLike;
+  /** Session storage (registration-prompt flags). */
+  sessionStorage: StorageLike;
+  /** The device id. */
+  deviceUid: string;
+  /** Reloads the page at its own address (after login and logout). */
+  reload: () => void;
+}
+
+/** Web Storage when the browser allows it, otherwise memory (private modes that block storage). */
+function safeStorage(get: () => Storage): StorageLike {
+  try {
+    const storage = get();
+    const probe = '__kadr_probe__';
+    storage.setItem(probe, probe);
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return createMemoryStorage();
+  }
+}
+
+/** The real services of the browser: API client over the page's origin, token store over localStorage. */
+export function createBrowserServices(): AppServices {
+  const storage = safeStorage(() => window.localStorage);
+  const sessionStorage = safeStorage(() => window.sessionStorage);
+  const deviceUid = getOrCreateDeviceUid(storage);
+  const api = createApiClient({
+    baseUrl: config.apiBaseUrl || window.location.origin,
+    tokens: createStorageTokenStore(storage),
+    deviceUid: () => getOrCreateDeviceUid(storage),
+    mode: config.apiMode,
+    devicePlatform: detectDevicePlatform(navigator.userAgent),
+  });
+  return { api, storage, sessionStorage, deviceUid, reload: () => window.location.reload() };
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+/** Provides the services to every screen. */
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+/** The services; throws outside a {@link ServicesProvider}. */
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices needs a ServicesProvider');
+  return services;
+}

@@ -1,0 +1,26 @@
+// The app's configuration: the one place that reads build-time environment variables (VITE_*).
+
+const env = import.meta.env;
+
+/** Build number and app version of the web client (SPEC §9). */
+export const APP_VERSION = '99';
+
+/** Base path of the router (the Vite `base` without its trailing slash). */
+export const ROUTER_BASENAME = '/promo/web';
+
+/** Links and addresses the UI shows; each overridable with a VITE_* variable at build time. */
+export const config = {
+  /** SPEC's {email}: the support address. */
+  supportEmail: env.VITE_SUPPORT_EMAIL || 'support@kadr.example',
+  /** API origin; empty means the page's own origin (the api serves the app). */
+  apiBaseUrl: env.VITE_API_BASE_URL || '',
+  agreementUrl: env.VITE_AGREEMENT_URL || 'https://kadr.example/legal/agreement',
+  privacyUrl: env.VITE_PRIVACY_URL || 'https://kadr.example/legal/privacy',
+  termsUrl: env.VITE_TERMS_URL || 'https://kadr.example/legal',
+  lgStoreUrl: env.VITE_LG_STORE_URL || 'lgcontentstore://kadr',
+  /** `X-Mode` of the API client. */
+  apiMode: env.DEV ? 'development' : 'production',
+} as const;
+
+/** The app's configuration. */
+export type AppConfig = typeof config;

@@ -1,0 +1,20 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Support address shown in the footer, account menu and login modal. */
+  readonly VITE_SUPPORT_EMAIL?: string;
+  /** API origin; empty = the page's own origin. */
+  readonly VITE_API_BASE_URL?: string;
+  /** User agreement (login modal, footer). */
+  readonly VITE_AGREEMENT_URL?: string;
+  /** Privacy policy (footer). */
+  readonly VITE_PRIVACY_URL?: string;
+  /** Legal documents («Соглашения» in the account menu). */
+  readonly VITE_TERMS_URL?: string;
+  /** LG Content Store deep link of the TV app (footer). */
+  readonly VITE_LG_STORE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,105 @@
+// Requests per second and p99 latency of anonymous auth and getProfile, beside a bare Fastify route
+// measured in the same run on the same machine (goal: auth routes ≥ 50 % of the bare route).
+// Run after `pnpm build`: node bench/auth-throughput.ts
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startService, waitForHealthy } from '../e2e/support/service.ts';
+import { table, writeSection } from './lib/report.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+async function bare(): Promise<Figures> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib', 'bare-server.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForHealthy(`http://127.0.0.1:${port}`);
+    await load('warm-up', { url: `http://127.0.0.1:${port}/bare`, duration: 2 });
+    return await load('bare Fastify route (baseline)', { url: `http://127.0.0.1:${port}/bare` });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function kadr(label: string, env: Record<string, string>): Promise<Figures[]> {
+  const service = await startService({ ...env, LOG_LEVEL: 'error' });
+  try {
+    const uid = 'web_BENCHbench0000001';
+    const first = await fetch(`${service.baseUrl}/web/1/auth/${uid}`);
+    const { response } = (await first.json()) as { response: { access_token: string } };
+    const headers = { authorization: `Bearer ${response.access_token}`, 'content-type': 'application/json' };
+    await load('warm-up', { url: `${service.baseUrl}/web/1/auth/${uid}`, duration: 2 });
+    const anonymous = await load(`anonymous auth, ${label}`, { url: `${service.baseUrl}/web/1/auth/${uid}` });
+    const profile = await load(`getProfile, ${label}`, {
+      url: `${service.baseUrl}/v1/agregator/getProfile`,
+      method: 'POST',
+      headers,
+      body: '{}',
+    });
+    return [anonymous, profile];
+  } finally {
+    await service.stop();
+  }
+}
+
+/** A fresh PostgreSQL database for the run, or null where no server answers. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 1000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `kadr_bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const baseline = await bare();
+const rows: Figures[] = [baseline, ...(await kadr('PGlite', {}))];
+const postgres = await freshPostgres();
+if (postgres) {
+  try {
+    rows.push(...(await kadr('PostgreSQL', { DATABASE_URL: postgres.url })));
+  } finally {
+    await postgres.drop();
+  }
+}
+
+const body = [
+  `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, server and load generator on the same 2 cores.`,
+  '',
+  table(
+    ['route', 'requests/s', 'p50 ms', 'p99 ms', 'errors', '% of baseline'],
+    rows.map((r) => [r.name, r.rps, r.p50, r.p99, r.errors, `${Math.round((r.rps / baseline.rps) * 100)} %`]),
+  ),
+  '',
+  'Goal: auth routes at least 50 % of the bare route.',
+].join('\n');
+writeSection('auth', 'Auth throughput (bench/auth-throughput.ts)', body);
+console.log(body);

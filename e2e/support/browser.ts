@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+
+/** Debian's Chromium; the browser suites are skipped where it is not installed. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Whether this machine can run the browser suites. */
+export const hasChromium = existsSync(CHROMIUM_PATH);
+
+// Flags for a closed network and a root user (no sandbox), no background traffic.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A fresh Chromium profile; `close()` removes it. */
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium with a new empty user-data-dir (playwright-core rejects it in args). */
+export async function launchBrowser(options: { viewport?: { width: number; height: number }; userAgent?: string; isMobile?: boolean } = {}): Promise<Browser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'kadr-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    userAgent: options.userAgent,
+    isMobile: options.isMobile,
+    hasTouch: options.isMobile,
+    locale: 'ru-RU',
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A phone-sized viewport and user agent, for the mobile layout. */
+export const MOBILE = {
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  isMobile: true,
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { url, year } from './common';
+
+/** Search starts at 3 characters (SPEC §5, §9). */
+export const SEARCH_MIN_LENGTH = 3;
+
+/**
+ * A search hint (SPEC §3). `id` 0 on the first item means "nothing found" (the SPEC's marker), so ids
+ * here are non-negative; `type` says whether `id` is an EK_id or a tv_channel_id.
+ */
+export const searchHintItem = z.object({
+  type: z.enum(['content', 'channel']),
+  id: z.number().int().nonnegative(),
+  title: z.string(),
+  year: year.nullable(),
+  image_url: url.nullable(),
+  sticker_image_url: url.nullable(),
+});
+
+/** POST /v2/agregator/searchHint: content and channels matching a query of 3+ characters. */
+export const searchHint = defineCall({
+  id: 'searchHint',
+  method: 'POST',
+  path: '/v2/agregator/searchHint',
+  summary: 'Search content and channels',
+  tag: 'search',
+  body: z.object({ search_query: z.string().trim().min(SEARCH_MIN_LENGTH).max(100) }),
+  response: z.object({ items: z.array(searchHintItem) }),
+  auth: 'session',
+});
+
+/** Every search call. */
+export const searchCalls = { searchHint } as const;

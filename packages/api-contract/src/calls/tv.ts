@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call';
+import { goods } from './billing';
+import { dateTime, id, url } from './common';
+
+/** A programme of a channel's schedule (SPEC §3 TV schedule item). */
+export const tvScheduleItem = z.object({
+  tv_air_date_start: dateTime,
+  tv_air_date_end: dateTime,
+  EK_title: z.string(),
+  EK_description: z.string(),
+  tv_channel_title: z.string(),
+  poster_url: url.nullable(),
+  /** Announcement image of the current programme; null when none. */
+  announce_url: url.nullable(),
+});
+
+/** Schedule horizon (SPEC §9): today plus 6 days, one call per day. */
+export const SCHEDULE_DAYS = 7;
+
+/**
+ * The start of a schedule day: `YYYY-MM-DDTHH:MM[:SS]` with `Z` or `±HH:MM`, as SPEC §7 gives it
+ * ('YYYY-MM-DDT00:00+{tz offset}:00').
+ */
+export const scheduleDayStart = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'YYYY-MM-DDT00:00+03:00')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'not a date');
+
+function isJsonText(s: string): boolean {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /v1/agregator/getTvSchedule: one day of a channel's programmes. The channel is named either by
+ * a content item (`EK_id` with `region_info`, the timezone service's answer as JSON text) or by
+ * `stream_id` (SPEC §7).
+ */
+export const getTvSchedule = defineCall({
+  id: 'getTvSchedule',
+  method: 'POST',
+  path: '/v1/agregator/getTvSchedule',
+  summary: "One day of a channel's schedule",
+  tag: 'tv',
+  body: z.union([
+    z.object({
+      tv_schedule_day_start_utc0: scheduleDayStart,
+      EK_id: id,
+      region_info: z.string().max(4096).refine(isJsonText, 'region_info: JSON text'),
+    }),
+    z.object({ tv_schedule_day_start_utc0: scheduleDayStart, stream_id: id }),
+  ]),
+  response: z.object({ items: z.array(tvScheduleItem) }),
+  auth: 'session',
+});
+
+/** POST /v1/agregator/getPackageByChannel: the goods (package, is_bought, tariffs) of a channel. */
+export const getPackageByChannel = defineCall({
+  id: 'getPackageByChannel',
+  method: 'POST',
+  path: '/v1/agregator/getPackageByChannel',
+  summary: 'The package of a channel',
+  tag: 'tv',
+  body: z.object({ stream_id: id }),
+  response: z.object({ goods }),
+  auth: 'session',
+});
+
+/** Every TV call. */
+export const tvCalls = { getTvSchedule, getPackageByChannel } as const;

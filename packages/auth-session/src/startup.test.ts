@@ -1,0 +1,240 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage, type ExchangedSession, startSession } from './index';
+import { apiError, createFakeApi, type FakeHandler } from './testing/fake-api';
+
+const DEVICE = 'web_AAAAAAAAAAAAAAAA';
+const ANON = {
+  access_token: 'anon-a',
+  refresh_token: 'anon-r',
+  profile_id: 7,
+  expires_in: 900,
+  token_type: 'Bearer' as const,
+};
+
+function setup(
+  options: {
+    local?: Record<string, string>;
+    url?: string;
+    profile?: FakeHandler<'getProfile'>;
+    anonymous?: FakeHandler<'anonymousAuth'>;
+    utm?: FakeHandler<'setProfileUtm'>;
+    exchange?: (value: string) => Promise<ExchangedSession>;
+  } = {},
+) {
+  const storage = createMemoryStorage(options.local);
+  const fake = createFakeApi({
+    anonymousAuth: options.anonymous ?? ANON,
+    getProfile: options.profile ?? { profile_id: 7, phone: null, external_accounts: [] },
+    setProfileUtm: options.utm ?? { ok: true },
+  });
+  const log = vi.fn();
+  const run = (url = options.url ?? 'https://kadr.example/promo/web/') =>
+    startSession({
+      api: fake.api,
+      storage,
+      sessionStorage: createMemoryStorage(),
+      url,
+      log,
+      exchangeAuthValue: options.exchange,
+      createDeviceId: () => DEVICE,
+    });
+  return { storage, fake, log, run };
+}
+
+describe('startSession: anonymous first visit', () => {
+  it('creates a device id, gets an anonymous session, then the profile', async () => {
+    const { storage, fake, run } = setup();
+    const snapshot = await run();
+    expect(fake.calls).toEqual([
+      { id: 'anonymousAuth', input: { params: { device_uid: DEVICE } }, options: undefined },
+      { id: 'getProfile', input: undefined, options: undefined },
+    ]);
+    expect(storage.snapshot()).toEqual({
+      AUTH: 'false',
+      device_uid: DEVICE,
+      access_token: 'anon-a',
+      refresh_token: 'anon-r',
+      profile_id: '7',
+    });
+    expect(snapshot).toEqual({ profileId: 7, phone: null, loggedIn: false });
+  });
+
+  it('reuses a stored session without anonymous auth', async () => {
+    const { fake, run } = setup({ local: { access_token: 'a', refresh_token: 'r', device_uid: 'web_old' } });
+    await run();
+    expect(fake.ids()).toEqual(['getProfile']);
+  });
+
+  it('reuses the stored device id', async () => {
+    const { fake, run } = setup({ local: { device_uid: 'web_storedstoredstor' } });
+    await run();
+    expect(fake.calls[0]?.input).toEqual({ params: { device_uid: 'web_storedstoredstor' } });
+  });
+
+  it('throws when no anonymous session can be obtained', async () => {
+    const { run } = setup({
+      anonymous: () => {
+        throw apiError(500);
+      },
+    });
+    await expect(run()).rejects.toMatchObject({ code: 500 });
+  });
+
+  it('logs a failed profile call and still resolves', async () => {
+    const { log, run } = setup({
+      profile: () => {
+        throw apiError(500);
+      },
+    });
+    await expect(run()).resolves.toEqual({ profileId: 7, phone: null, loggedIn: false });
+    expect(log).toHaveBeenCalledWith('profile_failed', expect.objectContaining({ code: 500 }));
+  });
+});
+
+describe('startSession: logged-in visit', () => {
+  it('keeps the login when the profile has a phone and AUTH is true', async () => {
+    const { storage, run } = setup({
+      local: { AUTH: 'true', access_token: 'a', login: '79123456789', profile_id: '5' },
+      profile: { profile_id: 9, phone: '79123456789', external_accounts: [] },
+    });
+    expect(await run()).toEqual({ profileId: 9, phone: '79123456789', loggedIn: true });
+    expect(storage.getItem('login')).toBe('79123456789');
+  });
+
+  it('drops a stale login when the profile has no phone', async () => {
+    const { storage, run } = setup({
+      local: { AUTH: 'true', access_token: 'a', login: '79123456789' },
+      profile: { profile_id: 9, phone: null, external_accounts: [] },
+    });
+    expect(await run()).toEqual({ profileId: 9, phone: null, loggedIn: false });
+    expect(storage.getItem('AUTH')).toBe('false');
+    expect(storage.getItem('login')).toBeNull();
+  });
+});
+
+describe('startSession: smart TV redirect', () => {
+  it('logs an event and stores redirect when none is stored', async () => {
+    const { storage, log, run } = setup({ local: { access_token: 'a', utm_sent: 'true' } });
+    await run('https://kadr.example/promo/web/?redirect=smart_tv');
+    expect(log).toHaveBeenCalledWith('redirect_smart_tv');
+    expect(storage.getItem('redirect')).toBe('smart_tv');
+  });
+
+  it('does nothing when a redirect is already stored', async () => {
+    const { storage, log, run } = setup({
+      local: { access_token: 'a', redirect: 'other', utm_sent: 'true' },
+    });
+    await run('https://kadr.example/promo/web/?redirect=smart_tv');
+    expect(log).not.toHaveBeenCalledWith('redirect_smart_tv');
+    expect(storage.getItem('redirect')).toBe('other');
+  });
+
+  it('ignores other redirect values', async () => {
+    const { storage, run } = setup({ local: { access_token: 'a', utm_sent: 'true' } });
+    await run('https://kadr.example/promo/web/?redirect=elsewhere');
+    expect(storage.getItem('redirect')).toBeNull();
+  });
+});
+
+describe('startSession: auth value', () => {
+  it('exchanges it, saves the session with AUTH true and removes the refresh token', async () => {
+    const exchange = vi.fn(async () => ({
+      access_token: 'link-a',
+      refresh_token: 'link-r',
+      profile_id: 11,
+      phone: '79001112233',
+    }));
+    const { storage, fake, run } = setup({
+      local: { refresh_token: 'old-r', utm_sent: 'true' },
+      exchange,
+      profile: { profile_id: 11, phone: '79001112233', external_accounts: [] },
+    });
+    const snapshot = await run('https://kadr.example/promo/web/?auth=XYZ');
+    expect(exchange).toHaveBeenCalledWith('XYZ');
+    expect(fake.ids()).toEqual(['getProfile']);
+    expect(storage.snapshot()).toEqual({
+      AUTH: 'true',
+      device_uid: DEVICE,
+      access_token: 'link-a',
+      profile_id: '11',
+      login: '79001112233',
+      utm_sent: 'true',
+    });
+    expect(snapshot).toEqual({ profileId: 11, phone: '79001112233', loggedIn: true });
+  });
+
+  it("sets AUTH 'false' when the exchange gives no phone", async () => {
+    const { storage, run } = setup({
+      local: { utm_sent: 'true' },
+      exchange: async () => ({ access_token: 'link-a', profile_id: 11 }),
+    });
+    await run('https://kadr.example/promo/web/?auth=XYZ');
+    expect(storage.getItem('AUTH')).toBe('false');
+    expect(storage.getItem('access_token')).toBe('link-a');
+  });
+
+  it('falls back to anonymous auth when the exchange fails', async () => {
+    const { fake, log, run } = setup({
+      local: { utm_sent: 'true' },
+      exchange: async () => {
+        throw new Error('bad link');
+      },
+    });
+    await run('https://kadr.example/promo/web/?auth=XYZ');
+    expect(log).toHaveBeenCalledWith('auth_value_exchange_failed', expect.any(Error));
+    expect(fake.ids()).toEqual(['anonymousAuth', 'getProfile']);
+  });
+
+  it('logs and ignores the value without an exchanger', async () => {
+    const { fake, log, run } = setup({ local: { utm_sent: 'true' } });
+    await run('https://kadr.example/promo/web/?auth=XYZ');
+    expect(log).toHaveBeenCalledWith('auth_value_ignored');
+    expect(fake.ids()).toEqual(['anonymousAuth', 'getProfile']);
+  });
+});
+
+describe('startSession: campaign call', () => {
+  it('sends the query string after the profile, then marks it done', async () => {
+    const { storage, fake, run } = setup();
+    await run('https://kadr.example/promo/web/?utm_source=vk&utm_medium=cpc');
+    expect(fake.ids()).toEqual(['anonymousAuth', 'getProfile', 'setProfileUtm']);
+    expect(fake.callsOf('setProfileUtm')[0]?.input).toEqual({
+      body: { url: '?utm_source=vk&utm_medium=cpc' },
+    });
+    expect(storage.getItem('utm_sent')).toBe('true');
+  });
+
+  it('is sent only once', async () => {
+    const { fake, run } = setup();
+    await run('https://kadr.example/promo/web/?utm_source=vk');
+    await run('https://kadr.example/promo/web/?utm_source=ok');
+    expect(fake.callsOf('setProfileUtm')).toHaveLength(1);
+  });
+
+  it('is not sent without a query', async () => {
+    const { storage, fake, run } = setup();
+    await run('https://kadr.example/promo/web/');
+    expect(fake.callsOf('setProfileUtm')).toHaveLength(0);
+    expect(storage.getItem('utm_sent')).toBeNull();
+  });
+
+  it('leaves out the auth credential', async () => {
+    const { fake, run } = setup({ exchange: async () => ({ access_token: 'a', profile_id: 1 }) });
+    await run('https://kadr.example/promo/web/?auth=SECRET&utm_source=tv');
+    expect(fake.callsOf('setProfileUtm')[0]?.input).toEqual({ body: { url: '?utm_source=tv' } });
+  });
+
+  it('is tried again next time when it failed', async () => {
+    const { storage, fake, log, run } = setup({
+      utm: () => {
+        throw apiError(500);
+      },
+    });
+    await run('https://kadr.example/promo/web/?utm_source=vk');
+    expect(storage.getItem('utm_sent')).toBeNull();
+    expect(log).toHaveBeenCalledWith('utm_failed', expect.objectContaining({ code: 500 }));
+    fake.handlers.setProfileUtm = { ok: true };
+    await run('https://kadr.example/promo/web/?utm_source=vk');
+    expect(storage.getItem('utm_sent')).toBe('true');
+  });
+});

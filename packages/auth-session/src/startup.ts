@@ -1,0 +1,146 @@
+import type { AuthApi } from './api';
+import { getOrCreateDeviceUid } from './device-id';
+import {
+  createStorageTokenStore,
+  ensureAuthFlag,
+  getLogin,
+  getProfileId,
+  isLoggedIn,
+  StorageKey,
+  type StorageLike,
+} from './storage';
+import { type AuthLog, consoleLog } from './store';
+
+/** Query parameter carrying the auth-by-link value (SPEC §4 Startup). */
+export const AUTH_QUERY_PARAM = 'auth';
+/** Query parameter and value that mark a visit from the smart TV app (SPEC §4 Startup). */
+export const SMART_TV_REDIRECT = { param: 'redirect', value: 'smart_tv' } as const;
+
+/** Session values an auth-by-link value is exchanged for. */
+export interface ExchangedSession {
+  access_token: string;
+  /** Ignored: SPEC §3 removes the refresh token on auth-link login. */
+  refresh_token?: string;
+  profile_id: number;
+  /** The signed-in phone; AUTH becomes 'true' only when present. */
+  phone?: string | null;
+}
+
+/** Options of `startSession`. */
+export interface StartSessionOptions {
+  api: AuthApi;
+  /** Usually `localStorage`. */
+  storage: StorageLike;
+  /** Usually `sessionStorage`; kept for the registration-prompt flags, not read at startup. */
+  sessionStorage?: StorageLike;
+  /** The page address (`location.href`). */
+  url: string | URL;
+  /** Events (`redirect_smart_tv`) and swallowed errors. Default: console warnings. */
+  log?: AuthLog;
+  /**
+   * Exchanges the `auth` query value for a session. The contract has no auth-by-link call yet, so
+   * without it the value is only logged and ignored.
+   */
+  exchangeAuthValue?: (value: string) => Promise<ExchangedSession>;
+  /** Creates a device id when none is stored (default `createDeviceId`). */
+  createDeviceId?: () => string;
+}
+
+/** The session after startup. */
+export interface SessionSnapshot {
+  profileId: number | null;
+  /** The signed-in phone ('7XXXXXXXXXX'), null for an anonymous session. */
+  phone: string | null;
+  /** AUTH is 'true'. */
+  loggedIn: boolean;
+}
+
+/** The query string to send as campaign parameters: the page's query without the `auth` credential. */
+function campaignQuery(url: URL): string {
+  const query = new URLSearchParams(url.search);
+  query.delete(AUTH_QUERY_PARAM);
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * Starts the web session (SPEC §4 Startup), in order: smart-TV redirect marker; auth-by-link
+ * exchange; anonymous auth when no access token is stored; getProfile; the campaign call, once.
+ * Throws only when no session can be obtained (anonymous auth failed); every other failure is logged.
+ */
+export async function startSession(options: StartSessionOptions): Promise<SessionSnapshot> {
+  const { api, storage, log = consoleLog } = options;
+  const url = new URL(options.url);
+  const tokens = createStorageTokenStore(storage);
+  ensureAuthFlag(storage);
+  const deviceUid = getOrCreateDeviceUid(storage, options.createDeviceId);
+
+  if (
+    url.searchParams.get(SMART_TV_REDIRECT.param) === SMART_TV_REDIRECT.value &&
+    storage.getItem(StorageKey.redirect) === null
+  ) {
+    log('redirect_smart_tv');
+    storage.setItem(StorageKey.redirect, SMART_TV_REDIRECT.value);
+  }
+
+  const authValue = url.searchParams.get(AUTH_QUERY_PARAM);
+  if (authValue) {
+    if (options.exchangeAuthValue) {
+      try {
+        const session = await options.exchangeAuthValue(authValue);
+        storage.setItem(StorageKey.accessToken, session.access_token);
+        storage.setItem(StorageKey.profileId, String(session.profile_id));
+        storage.removeItem(StorageKey.refreshToken);
+        if (session.phone) {
+          storage.setItem(StorageKey.login, session.phone);
+          storage.setItem(StorageKey.auth, 'true');
+        } else {
+          storage.removeItem(StorageKey.login);
+          storage.setItem(StorageKey.auth, 'false');
+        }
+      } catch (error) {
+        log('auth_value_exchange_failed', error);
+      }
+    } else {
+      log('auth_value_ignored');
+    }
+  }
+
+  if (!tokens.getAccessToken()) {
+    // The one failure that throws: without a session no other call can run.
+    const session = await api.call('anonymousAuth', { params: { device_uid: deviceUid } });
+    tokens.setTokens(session);
+    storage.removeItem(StorageKey.login);
+    storage.setItem(StorageKey.auth, 'false');
+  }
+
+  try {
+    const profile = await api.call('getProfile');
+    storage.setItem(StorageKey.profileId, String(profile.profile_id));
+    if (isLoggedIn(storage)) {
+      if (profile.phone) {
+        storage.setItem(StorageKey.login, profile.phone);
+      } else {
+        // The server's profile has no phone: the stored login is stale (a session reset elsewhere).
+        storage.removeItem(StorageKey.login);
+        storage.setItem(StorageKey.auth, 'false');
+      }
+    }
+  } catch (error) {
+    log('profile_failed', error);
+  }
+
+  const query = campaignQuery(url);
+  if (query !== '' && storage.getItem(StorageKey.utmSent) === null) {
+    try {
+      await api.call('setProfileUtm', { body: { url: query } });
+      storage.setItem(StorageKey.utmSent, 'true');
+    } catch (error) {
+      // Not marked done: the next visit with a campaign query tries again.
+      log('utm_failed', error);
+    }
+  }
+
+  const loggedIn = isLoggedIn(storage);
+  return { profileId: getProfileId(storage), phone: loggedIn ? getLogin(storage) : null, loggedIn };
+}

@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from './button';
+
+function setup(props: Partial<Parameters<typeof Button>[0]> = {}) {
+  const onClick = vi.fn();
+  render(
+    <Button onClick={onClick} {...props}>
+      Продолжить
+    </Button>,
+  );
+  return { onClick, button: screen.getByRole('button', { name: 'Продолжить' }) };
+}
+
+describe('Button', () => {
+  it('calls onClick when pressed', async () => {
+    const { onClick, button } = setup();
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('is a non-submitting button by default', () => {
+    const { button } = setup();
+    expect(button).toHaveAttribute('type', 'button');
+  });
+
+  it('ignores clicks when disabled', async () => {
+    const { onClick, button } = setup({ disabled: true });
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('is busy, disabled and keeps its name while loading', async () => {
+    const { onClick, button } = setup({ loading: true });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,104 @@
+import { DefaultLink, type LinkComponent } from '../link';
+import { uiMessages } from '../messages';
+import styles from './footer.module.css';
+
+/** A footer link: an in-app path, or an external address opened in a new tab. */
+export interface FooterLink {
+  /** Visible text. */
+  label: string;
+  /** Path or URL. */
+  href: string;
+  /** Opens outside the app (new tab). */
+  external?: boolean;
+}
+
+/** Props of {@link Footer}. */
+export interface FooterProps {
+  /** Text links: О нас, privacy policy, user agreement. */
+  links: readonly FooterLink[];
+  /** The support address, shown as a mailto link. */
+  supportEmail: string;
+  /** Store badges of the mobile apps (five stores). */
+  mobileStores: readonly FooterLink[];
+  /** Store badges of the TV apps (five platforms; a deep link where a store has one). */
+  tvPlatforms: readonly FooterLink[];
+  /** The profile id, when a session exists. */
+  profileId?: string | number | null;
+  /** The app version. */
+  version: string;
+  /** The copyright line. */
+  copyright: string;
+  /** Renders in-app links (e.g. a router link); a plain anchor by default. */
+  LinkComponent?: LinkComponent;
+  /** Overrides of the section titles and captions. */
+  labels?: Partial<typeof uiMessages.footer>;
+}
+
+/** The site footer: links, support e-mail, app store badges, profile id, version and copyright. */
+export function Footer({
+  links,
+  supportEmail,
+  mobileStores,
+  tvPlatforms,
+  profileId,
+  version,
+  copyright,
+  LinkComponent = DefaultLink,
+  labels,
+}: FooterProps) {
+  const text = { ...uiMessages.footer, ...labels };
+  const renderLink = (link: FooterLink, className: string) =>
+    link.external ? (
+      <a href={link.href} className={className} target="_blank" rel="noopener noreferrer">
+        {link.label}
+      </a>
+    ) : (
+      <LinkComponent href={link.href} className={className}>
+        {link.label}
+      </LinkComponent>
+    );
+  const badges = (title: string, list: readonly FooterLink[]) => (
+    <section className={styles.stores} aria-label={title}>
+      <h2 className={styles.heading}>{title}</h2>
+      <ul className={styles.badges}>
+        {list.map((store) => (
+          <li key={store.label}>{renderLink({ ...store, external: store.external ?? true }, styles.badge ?? '')}</li>
+        ))}
+      </ul>
+    </section>
+  );
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.columns}>
+          <nav aria-label={text.support} className={styles.links}>
+            <ul className={styles.linkList}>
+              {links.map((link) => (
+                <li key={link.href}>{renderLink(link, styles.link ?? '')}</li>
+              ))}
+              <li>
+                <span className={styles.caption}>{text.support}: </span>
+                <a href={`mailto:${supportEmail}`} className={styles.link}>
+                  {supportEmail}
+                </a>
+              </li>
+            </ul>
+          </nav>
+          {badges(text.apps, mobileStores)}
+          {badges(text.tv, tvPlatforms)}
+        </div>
+        <div className={styles.meta}>
+          {profileId != null && profileId !== '' && (
+            <span>
+              {text.profileId}: {profileId}
+            </span>
+          )}
+          <span>
+            {text.version} {version}
+          </span>
+          <span>{copyright}</span>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import styles from './icon-button.module.css';
+
+/** Props of {@link IconButton}. */
+export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {
+  /** Accessible name: the button shows only an icon. */
+  label: string;
+  /** `ghost` is transparent until hovered, `filled` sits on a raised circle. */
+  variant?: 'ghost' | 'filled';
+  /** The icon (decorative). */
+  children: ReactNode;
+}
+
+/** A round button holding only an icon, named by `label`. */
+export function IconButton({
+  label,
+  variant = 'ghost',
+  className,
+  type = 'button',
+  children,
+  ...props
+}: IconButtonProps) {
+  return (
+    <button
+      // biome-ignore lint/a11y/useButtonType: the type is a prop with a 'button' default.
+      type={type}
+      aria-label={label}
+      title={label}
+      className={[styles.iconButton, styles[variant], className].filter(Boolean).join(' ')}
+      {...props}
+    >
+      {children}
+    </button>
+  );
+}
