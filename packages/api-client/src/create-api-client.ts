@@ -133,6 +133,15 @@ function toSearchParams(values: Record<string, unknown> | undefined): URLSearchP
   return out;
 }
 
+/** The parsed body, or undefined when it is not JSON (reported as `bad_response` by the caller). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function isEnvelope(value: unknown): value is { code: number; success: boolean; response: unknown } {
   return (
     typeof value === 'object' &&
@@ -228,12 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
 
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (cause) {
-      json = cause;
-    }
+    const json = parseJson(text);
     if (!isEnvelope(json)) {
       throw new ApiError({
         code: response.status,

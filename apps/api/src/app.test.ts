@@ -1,0 +1,176 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { authCalls } from '@kadr/api-contract';
+import { describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from './app';
+import { pgliteBackend, useApi } from './test/harness';
+
+// HTTP behaviour that does not depend on the database engine: PGlite only.
+describe('app shell (PGlite)', () => {
+  const api = useApi(pgliteBackend);
+  const setup = (env = {}) => api.setup(env);
+
+  it('answers healthz once migrated', async () => {
+    const { app } = await setup();
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers an unknown route with the 404 envelope', async () => {
+    const { call } = await setup();
+    const res = await call('GET', '/v1/agregator/nothingHere');
+    expect(res).toMatchObject({
+      status: 404,
+      body: { code: 404, success: false, response: { error: 'not_found', message: 'Not found' } },
+    });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const { app } = await setup();
+    for (const [type, payload] of [
+      ['text/plain', 'auth_type=phone'],
+      ['application/xml', '<a/>'],
+      ['application/x-www-form-urlencoded', 'auth_type=phone&uid=79991234567'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/agregator/sendAuth',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json(), type).toMatchObject({ code: 415, success: false, response: { error: 'unsupported_media_type' } });
+    }
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const { app } = await setup();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/agregator/sendAuth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"auth_type": "phone",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 400,
+      success: false,
+      response: { error: 'invalid_json', message: 'Body is not valid JSON' },
+    });
+  });
+
+  it('refuses a body over 16 KiB with 413', async () => {
+    const { app } = await setup();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/agregator/setProfileUtm',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: 'x'.repeat(BODY_LIMIT) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 413, success: false, response: { error: 'payload_too_large' } });
+  });
+
+  it('answers a malformed phone with 400, the Russian message and per-field details', async () => {
+    const { call, anonymous } = await setup();
+    const { access_token } = await anonymous();
+    const res = await call('POST', '/v1/agregator/sendAuth', {
+      token: access_token,
+      body: { auth_type: 'phone', uid: '8999123456' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 400,
+      success: false,
+      response: {
+        error: 'invalid_phone',
+        message: 'Неверный номер телефона',
+        details: [{ path: 'uid', message: 'Номер телефона: 7 и ещё 10 цифр' }],
+      },
+    });
+  });
+
+  it('lists every field of a rejected request in details', async () => {
+    const { call } = await setup();
+    const res = await call('POST', '/v1/agregator/refreshToken', { body: { grant_type: 'password' } });
+    expect(res.status).toBe(400);
+    expect(res.body.response).toMatchObject({ error: 'validation_error' });
+    const paths = (res.body.response.details as Array<{ path: string }>).map((d) => d.path).sort();
+    expect(paths).toEqual(['client_id', 'client_secret', 'grant_type', 'refresh_token']);
+  });
+
+  it('publishes an OpenAPI document listing every registered call', async () => {
+    const { app } = await setup();
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { operationId?: string }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const call of Object.values(authCalls)) {
+      const path = call.path.replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths[path]?.[call.method.toLowerCase()]?.operationId, call.id).toBe(call.id);
+    }
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/sandbox/sms', '/sandbox/push']));
+  });
+
+  it('serves a browsable API reference at /docs', async () => {
+    const { app } = await setup();
+    const res = await app.inject({ method: 'GET', url: '/docs' });
+    const page = res.statusCode === 302 ? await app.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('swagger');
+  });
+
+  it('hides the sandbox in production mode unless enabled', async () => {
+    const prod = { NODE_ENV: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', SMS_GATEWAY_TOKEN: 't' };
+    const closed = await setup(prod);
+    expect((await closed.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode).toBe(404);
+    const open = await setup({ ...prod, SANDBOX_PROVIDERS: 'on' });
+    expect((await open.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode).toBe(200);
+  });
+
+  describe('web app', () => {
+    function webDist() {
+      const dir = api.tempDir();
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Кадр</title><div id="root"></div>');
+      writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log("kadr")');
+      return dir;
+    }
+
+    it('redirects / to /promo/web/ keeping the query string', async () => {
+      const { app } = await setup({ WEB_DIST: webDist() });
+      const res = await app.inject({ method: 'GET', url: '/?utm_source=mail' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/promo/web/?utm_source=mail');
+    });
+
+    it('serves index.html and assets under /promo/web/', async () => {
+      const { app } = await setup({ WEB_DIST: webDist() });
+      const index = await app.inject({ method: 'GET', url: '/promo/web/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain('<div id="root">');
+      const asset = await app.inject({ method: 'GET', url: '/promo/web/assets/app-1234.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(asset.headers['cache-control']).toContain('immutable');
+    });
+
+    it('falls back to index.html for client routes', async () => {
+      const { app } = await setup({ WEB_DIST: webDist() });
+      for (const url of ['/promo/web/account/packages', '/promo/web/movie/12/34/', '/promo/web/tv/5?x=1']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<div id="root">');
+      }
+    });
+
+    it('answers a placeholder when the web app is not built', async () => {
+      const { app } = await setup();
+      const res = await app.inject({ method: 'GET', url: '/promo/web/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('pnpm --filter @kadr/web build');
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { startSession } from '@kadr/auth-session';
+import { Button, Loader, Placeholder } from '@kadr/ui-kit';
+import { RouterProvider } from 'react-router';
+import type { createBrowserRouter } from 'react-router';
+import { type DeviceKind, DeviceKindContext } from './device';
+import { layoutMessages as m } from './layout/messages';
+import { type AppServices, ServicesProvider } from './services';
+import { useSessionStore } from './stores/session-store';
+
+/** A data router (browser in the app, memory in tests). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Starts the session (SPEC §4 Startup) and records the result in the session store. Runs outside
+ * React so StrictMode's double effects cannot start it twice.
+ */
+export async function startApp(services: AppServices, url: string): Promise<void> {
+  const { api, storage, sessionStorage } = services;
+  try {
+    useSessionStore.getState().ready(await startSession({ api, storage, sessionStorage, url }));
+  } catch (error) {
+    console.error('[web] session start failed', error);
+    useSessionStore.getState().fail();
+  }
+}
+
+/** Props of {@link App}. */
+export interface AppProps {
+  services: AppServices;
+  deviceKind: DeviceKind;
+  router: AppRouter;
+}
+
+/** The app root: a full-page loader until the session is ready, then the router. */
+export function App({ services, deviceKind, router }: AppProps) {
+  const status = useSessionStore((state) => state.status);
+  if (status === 'starting') return <Loader variant="fullPage" label={m.starting} />;
+  if (status === 'failed') {
+    return (
+      <Placeholder title={m.startupFailed} text={m.startupFailedText}>
+        <Button onClick={services.reload}>{m.reload}</Button>
+      </Placeholder>
+    );
+  }
+  return (
+    <ServicesProvider services={services}>
+      <DeviceKindContext.Provider value={deviceKind}>
+        <RouterProvider router={router} />
+      </DeviceKindContext.Provider>
+    </ServicesProvider>
+  );
+}

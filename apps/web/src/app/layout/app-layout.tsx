@@ -1,0 +1,68 @@
+import { BottomBar, Button, Footer, Header, IconButton, IconSearch } from '@kadr/ui-kit';
+import { Outlet, useLocation } from 'react-router';
+import { APP_VERSION, config } from '../../env';
+import { LoginModalHost } from '../../features/login/login-modal-host';
+import { RegistrationPrompt } from '../../features/registration-prompt/registration-prompt';
+import { useDeviceKind } from '../device';
+import { KitLink, useQueryNavigate } from '../navigation/query-link';
+import { useModalStore } from '../stores/modal-store';
+import { useSessionStore } from '../stores/session-store';
+import styles from './app-layout.module.css';
+import { layoutMessages as m } from './messages';
+import { bottomBarItems, footerLinks, headerItems, menuItem, mobileStores, sectionOf, tvPlatforms } from './nav-items';
+
+/**
+ * The frame of every screen, by device kind: desktop (and TV) get the full header; mobile a logo
+ * header and the bottom bar. The footer, the registration prompt and the login modal are always there.
+ */
+export function AppLayout() {
+  const deviceKind = useDeviceKind();
+  const mobile = deviceKind === 'mobile';
+  const { pathname } = useLocation();
+  const { loggedIn, profileId } = useSessionStore();
+  const openLogin = useModalStore((state) => state.openLogin);
+  const navigate = useQueryNavigate();
+  const active = sectionOf(pathname);
+
+  const loginButton = loggedIn ? undefined : (
+    <Button size="s" onClick={() => openLogin()}>
+      {m.login}
+    </Button>
+  );
+
+  return (
+    <div className={[styles.app, styles[deviceKind]].join(' ')} data-device={deviceKind}>
+      <Header
+        variant={mobile ? 'mobile' : 'desktop'}
+        homeHref="/"
+        homeLabel={m.home}
+        items={headerItems}
+        activeKey={active}
+        menuItem={menuItem}
+        searchSlot={
+          <IconButton label={m.search} onClick={() => navigate('/search')}>
+            <IconSearch />
+          </IconButton>
+        }
+        actions={loginButton}
+        banner={<RegistrationPrompt />}
+        LinkComponent={KitLink}
+      />
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer
+        links={footerLinks}
+        supportEmail={config.supportEmail}
+        mobileStores={mobileStores}
+        tvPlatforms={tvPlatforms}
+        profileId={profileId}
+        version={APP_VERSION}
+        copyright={m.copyright(new Date().getFullYear())}
+        LinkComponent={KitLink}
+      />
+      {mobile && <BottomBar items={bottomBarItems} activeKey={active} LinkComponent={KitLink} />}
+      <LoginModalHost />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** Texts of the app frame: header, bottom bar, footer, startup. */
+export const layoutMessages = {
+  home: 'Кадр — на главную',
+  catalogue: 'Каталог',
+  tv: 'ТВ',
+  packages: 'Подписки',
+  menu: 'Меню',
+  search: 'Поиск',
+  login: 'Войти',
+  aboutUs: 'О нас',
+  privacy: 'Политика конфиденциальности',
+  agreement: 'Пользовательское соглашение',
+  copyright: (year: number) => `© ${year} Кадр. Все права защищены.`,
+  startupFailed: 'Не удалось подключиться к Кадру',
+  startupFailedText: 'Проверьте подключение к интернету и обновите страницу.',
+  reload: 'Обновить страницу',
+  starting: 'Загрузка…',
+} as const;

@@ -1,0 +1,5 @@
+/** Texts of the partner-site accounts page. */
+export const partnersMessages = {
+  email: 'Электронная почта',
+  password: 'Пароль',
+} as const;

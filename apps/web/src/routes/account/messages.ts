@@ -1,0 +1,23 @@
+/** Texts of the account home and its menu (SPEC §2 Account home, §8 Logout confirm). */
+export const accountMessages = {
+  title: 'Аккаунт',
+  menuLabel: 'Меню аккаунта',
+  login: 'Вход или регистрация',
+  phone: 'Телефон',
+  packages: 'Подписки',
+  partners: 'Сайты-партнёры',
+  cards: 'Управление картами',
+  receipts: 'Чеки',
+  terms: 'Соглашения',
+  support: 'Написать в поддержку',
+  supportSubject: 'Обращение в поддержку Кадра',
+  supportBody: (profileId: number | null) => `ID профиля: ${profileId ?? 'нет'}\n\n`,
+  logout: 'Выход из учетной записи',
+  logoutConfirm: 'Вы действительно хотите выйти?',
+  logoutConfirmButton: 'Выйти из профиля',
+  logoutCancelButton: 'Закрыть',
+  profileId: (id: number) => `ID профиля: ${id}`,
+  chooseSection: 'Выберите раздел в меню.',
+  signedInAs: 'Вы вошли по номеру',
+  guest: 'Войдите по номеру телефона, чтобы покупать подписки и смотреть на всех устройствах.',
+} as const;
