@@ -12,6 +12,10 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 200 },
   server: {
     // `pnpm dev` against a locally running api (npm start serves it on 8080).
-    proxy: { '/web': 'http://127.0.0.1:8080', '/v1': 'http://127.0.0.1:8080', '/v2': 'http://127.0.0.1:8080' },
+    proxy: {
+      '/web': 'http://127.0.0.1:8080',
+      '/v1': 'http://127.0.0.1:8080',
+      '/v2': 'http://127.0.0.1:8080',
+    },
   },
 });

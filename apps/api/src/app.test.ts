@@ -40,7 +40,11 @@ describe('app shell (PGlite)', () => {
         payload,
       });
       expect(res.statusCode, type).toBe(415);
-      expect(res.json(), type).toMatchObject({ code: 415, success: false, response: { error: 'unsupported_media_type' } });
+      expect(res.json(), type).toMatchObject({
+        code: 415,
+        success: false,
+        response: { error: 'unsupported_media_type' },
+      });
     }
   });
 
@@ -100,34 +104,75 @@ describe('app shell (PGlite)', () => {
     expect(paths).toEqual(['client_id', 'client_secret', 'grant_type', 'refresh_token']);
   });
 
+  it('answers an unexpected failure with a generic 500 envelope and logs it', async () => {
+    const lines: string[] = [];
+    const t = await api.setup(
+      { LOG_LEVEL: 'error' },
+      {
+        providers: {
+          sms: {
+            send: async () => {
+              throw new Error('gateway exploded at /srv/internal/path');
+            },
+          },
+        },
+        logStream: { write: (l) => lines.push(l) },
+      },
+    );
+    const anon = await t.anonymous();
+    const res = await t.sendAuth('79991234567', anon.access_token);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({
+      code: 500,
+      success: false,
+      response: { error: 'internal', message: 'Internal server error' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain('exploded');
+    expect(lines.join('')).toContain('gateway exploded');
+  });
+
   it('publishes an OpenAPI document listing every registered call', async () => {
     const { app } = await setup();
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { operationId?: string }>> };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     for (const call of Object.values(authCalls)) {
       const path = call.path.replace(/:(\w+)/g, '{$1}');
       expect(doc.paths[path]?.[call.method.toLowerCase()]?.operationId, call.id).toBe(call.id);
     }
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/sandbox/sms', '/sandbox/push']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/healthz', '/sandbox/sms', '/sandbox/push']),
+    );
   });
 
   it('serves a browsable API reference at /docs', async () => {
     const { app } = await setup();
     const res = await app.inject({ method: 'GET', url: '/docs' });
-    const page = res.statusCode === 302 ? await app.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    const page =
+      res.statusCode === 302 ? await app.inject({ method: 'GET', url: res.headers.location as string }) : res;
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('swagger');
   });
 
   it('hides the sandbox in production mode unless enabled', async () => {
-    const prod = { NODE_ENV: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', SMS_GATEWAY_TOKEN: 't' };
+    const prod = {
+      NODE_ENV: 'production',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+      SMS_GATEWAY_TOKEN: 't',
+    };
     const closed = await setup(prod);
-    expect((await closed.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode).toBe(404);
+    expect(
+      (await closed.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode,
+    ).toBe(404);
     const open = await setup({ ...prod, SANDBOX_PROVIDERS: 'on' });
-    expect((await open.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode).toBe(200);
+    expect((await open.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode).toBe(
+      200,
+    );
   });
 
   describe('web app', () => {
@@ -172,5 +217,45 @@ describe('app shell (PGlite)', () => {
       expect(res.statusCode).toBe(503);
       expect(res.body).toContain('pnpm --filter @kadr/web build');
     });
+  });
+});
+
+describe('request logging (PGlite)', () => {
+  const api = useApi(pgliteBackend);
+
+  it('never logs codes, tokens or bodies, even at trace level', async () => {
+    const lines: string[] = [];
+    const t = await api.setup(
+      { LOG_LEVEL: 'trace', PUSH_SIGNIN: 'on' },
+      { logStream: { write: (l) => lines.push(l) } },
+    );
+    const phone = '79031234567';
+    const anon = await t.anonymous();
+    const sent = await t.sendAuth(phone, anon.access_token);
+    const code = await t.lastCode(phone);
+    await t.authApp(phone, code === '0000' ? '1111' : '0000', anon.access_token);
+    const session = (await t.authApp(phone, code, anon.access_token)).body.response;
+    await t.call('POST', '/v1/agregator/refreshToken', {
+      body: {
+        grant_type: 'refresh_token',
+        client_id: 'web',
+        client_secret: 'web',
+        refresh_token: session.refresh_token,
+      },
+    });
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(10);
+    for (const secret of [
+      anon.access_token,
+      anon.refresh_token,
+      session.access_token as string,
+      session.refresh_token as string,
+      sent.body.response.async_auth_uuid as string,
+      `"${code}"`,
+      `: ${code}`,
+      'verify_code',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
   });
 });

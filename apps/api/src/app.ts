@@ -2,13 +2,14 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { type Clock, systemClock } from './clock';
 import { createDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import type { Env } from './env';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { bodylessAwareValidator } from './http/validator';
 import { ClientCredentials } from './modules/auth/clients';
 import { CodeHasher } from './modules/auth/codes';
 import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './modules/auth/rate-limit';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>;
   clock?: Clock;
   rateLimiter?: RateLimiter;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Request bodies are small JSON or forms; anything bigger is refused with 413. */
@@ -73,12 +76,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { db } = database;
 
   const app = Fastify({
-    logger: { level: env.logLevel, serializers: logSerializers },
+    logger: {
+      level: env.logLevel,
+      serializers: logSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(env.trustProxy),
-    routerOptions: { ignoreTrailingSlash: false },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(bodylessAwareValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
@@ -102,7 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         description:
           'Every answer is the envelope `{code, success, response}`; errors carry `{error, message, details?, retry_after?}`.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -111,7 +119,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
   const providers: Providers = { ...createProviders(env, db, clock), ...options.providers };
-  const sessions = new SessionService(db, new AccessTokens(env.tokenSecret, env.accessTokenTtl, clock), clock, env.refreshTokenGrace);
+  const sessions = new SessionService(
+    db,
+    new AccessTokens(env.tokenSecret, env.accessTokenTtl, clock),
+    clock,
+    env.refreshTokenGrace,
+  );
   const clients = new ClientCredentials(env.authClients);
   const signIn = new SignInService({
     db,

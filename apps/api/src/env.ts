@@ -110,7 +110,10 @@ const schema = z.object({
     .default('web:web')
     .transform((v, ctx) => {
       const clients = new Map<string, string>();
-      for (const pair of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const pair of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const at = pair.indexOf(':');
         if (at <= 0 || at === pair.length - 1) {
           ctx.addIssue({ code: 'custom', message: `"${pair}" is not client_id:client_secret` });
@@ -161,12 +164,14 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
 
   const problems: string[] = [];
   if (production && !e.TOKEN_SECRET) problems.push('TOKEN_SECRET: required in production');
-  if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN) problems.push('SMS_GATEWAY_TOKEN: required with SMS_GATEWAY_URL');
+  if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN)
+    problems.push('SMS_GATEWAY_TOKEN: required with SMS_GATEWAY_URL');
   if (!e.SMS_GATEWAY_URL && !sandboxProviders) {
     problems.push('SMS_GATEWAY_URL: required when sandbox providers are off (or set SANDBOX_PROVIDERS=on)');
   }
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.
-  if (pushSignin && !sandboxProviders) problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
+  if (pushSignin && !sandboxProviders)
+    problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -184,7 +189,9 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
     trustProxy: e.TRUST_PROXY,
     smsGateway:
-      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN
+        ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN }
+        : undefined,
     pushSignin,
     rateLimits: {
       phonePerHour: e.RATE_LIMIT_PHONE_HOUR,
@@ -211,6 +218,7 @@ function persistedSecret(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new EnvError(`Invalid configuration:\n  ${file}: secret shorter than 32 characters`);
+  if (secret.length < 32)
+    throw new EnvError(`Invalid configuration:\n  ${file}: secret shorter than 32 characters`);
   return secret;
 }

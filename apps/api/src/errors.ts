@@ -14,7 +14,11 @@ export const errorTable = {
   invalid_phone: { code: ApiCode.VALIDATION, status: 400, message: 'Неверный номер телефона' },
   invalid_json: { code: ApiCode.VALIDATION, status: 400, message: 'Body is not valid JSON' },
   bad_request: { code: ApiCode.VALIDATION, status: 400, message: 'Bad request' },
-  invalid_client: { code: ApiCode.INVALID_CLIENT, status: 401, message: 'Unknown client_id or wrong client_secret' },
+  invalid_client: {
+    code: ApiCode.INVALID_CLIENT,
+    status: 401,
+    message: 'Unknown client_id or wrong client_secret',
+  },
   not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Not found' },
   payload_too_large: { code: ApiCode.PAYLOAD_TOO_LARGE, status: 413, message: 'Body is larger than 16 KiB' },
   unsupported_media_type: {
@@ -22,7 +26,11 @@ export const errorTable = {
     status: 415,
     message: 'Body must be application/json',
   },
-  rate_limited: { code: ApiCode.RATE_LIMITED, status: 429, message: 'Слишком много запросов. Попробуйте позже' },
+  rate_limited: {
+    code: ApiCode.RATE_LIMITED,
+    status: 429,
+    message: 'Слишком много запросов. Попробуйте позже',
+  },
   resend_too_early: {
     code: ApiCode.RATE_LIMITED,
     status: 429,
@@ -51,7 +59,11 @@ export const errorTable = {
     message: 'Не удалось отправить код. Попробуйте позже',
   },
   token_expired: { code: ApiCode.TOKEN_EXPIRED, status: 401, message: 'Access token expired: refresh it' },
-  session_invalid: { code: ApiCode.SESSION_INVALID, status: 401, message: 'Session is invalid: start a new one' },
+  session_invalid: {
+    code: ApiCode.SESSION_INVALID,
+    status: 401,
+    message: 'Session is invalid: start a new one',
+  },
   internal: { code: ApiCode.INTERNAL, status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
@@ -76,12 +88,16 @@ export class AppError extends Error {
     super(options.message ?? errorTable[id].message, { cause: options.cause });
     this.id = id;
     this.details = options.details;
-    this.retryAfter = options.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfter));
+    this.retryAfter =
+      options.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfter));
   }
 }
 
 /** The error envelope `{code, success:false, response}` and HTTP status for an error id. */
-export function errorReply(id: ErrorId, extra: { details?: ErrorDetail[]; retryAfter?: number; message?: string } = {}) {
+export function errorReply(
+  id: ErrorId,
+  extra: { details?: ErrorDetail[]; retryAfter?: number; message?: string } = {},
+) {
   const entry = errorTable[id];
   const response: ErrorBody = { error: id, message: extra.message ?? entry.message };
   if (extra.details) response.details = extra.details;

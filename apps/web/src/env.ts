@@ -5,8 +5,11 @@ const env = import.meta.env;
 /** Build number and app version of the web client (SPEC §9). */
 export const APP_VERSION = '99';
 
-/** Base path of the router (the Vite `base` without its trailing slash). */
-export const ROUTER_BASENAME = '/promo/web';
+/**
+ * Basename of the router: the Vite `base`. With the trailing slash the root link is /promo/web/, the
+ * address the api serves (a basename without it would link the root as /promo/web).
+ */
+export const ROUTER_BASENAME = '/promo/web/';
 
 /** Links and addresses the UI shows; each overridable with a VITE_* variable at build time. */
 export const config = {

@@ -6,8 +6,14 @@ import { detectDeviceKind } from './app/device';
 import { appRoutes } from './app/routes';
 import { createBrowserServices } from './app/services';
 import { ROUTER_BASENAME } from './env';
-import '@kadr/ui-kit';
+import '@kadr/ui-kit/tokens.css';
 import './app/global.css';
+
+// The router's basename ends with a slash (the api serves /promo/web/): add it when a visit omits it.
+if (`${window.location.pathname}/` === ROUTER_BASENAME) {
+  const { search, hash } = window.location;
+  window.history.replaceState(window.history.state, '', `${ROUTER_BASENAME}${search}${hash}`);
+}
 
 const services = createBrowserServices();
 // Decided once at start (ARCHITECTURE: Web).

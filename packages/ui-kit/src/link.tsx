@@ -8,6 +8,5 @@ export type LinkComponent = ComponentType<LinkComponentProps>;
 
 /** The default link: a plain anchor (navigation state is dropped). */
 export function DefaultLink({ state: _state, ...props }: LinkComponentProps) {
-  // biome-ignore lint/a11y/useAnchorContent: children come from the caller.
   return <a {...props} />;
 }

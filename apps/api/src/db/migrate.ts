@@ -15,7 +15,8 @@ export const MIGRATION_LOCK_KEY = 0x6b616472;
  */
 export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
-    if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    if (database.kind === 'pglite')
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     else await migratePostgres(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
   });
 }

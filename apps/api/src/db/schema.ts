@@ -107,7 +107,10 @@ export const rateLimitCounters = pgTable(
     /** When the window ends; old rows are pruned by it. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_counters_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Sandbox SMS outbox: what a real gateway would have delivered. */

@@ -9,7 +9,9 @@ function send(reply: FastifyReply, id: ErrorId, extra: Parameters<typeof errorRe
 }
 
 /** Per-field problems from the zod validator, with dotted paths (`uid`, `items.0.id`). */
-function validationDetails(error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }) {
+function validationDetails(
+  error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> },
+) {
   return error.validation.map(
     (v): ErrorDetail => ({
       path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? ''),
@@ -19,13 +21,40 @@ function validationDetails(error: FastifyError & { validation: Array<{ instanceP
 }
 
 /**
+ * An error as it may be logged: drizzle puts the query parameters (hashes, phones) into its message;
+ * they are cut off so a log line never carries request data.
+ */
+function loggable(error: Error): {
+  type: string;
+  message: string;
+  stack?: string;
+  code?: unknown;
+  cause?: unknown;
+} {
+  const cut = (text: string | undefined) =>
+    text?.replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+  const cause = error.cause instanceof Error ? loggable(error.cause) : undefined;
+  return {
+    type: error.name,
+    message: cut(error.message) ?? '',
+    stack: cut(error.stack),
+    code: (error as { code?: unknown }).code,
+    cause,
+  };
+}
+
+/**
  * The one error handler: every failure becomes the error envelope from the table in errors.ts.
  * Expected errors are not logged (they carry no secrets but are noise); unexpected ones are logged
  * with their stack and answered with a generic 500, never the stack itself.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return send(reply, error.id, { details: error.details, retryAfter: error.retryAfter, message: error.message });
+    return send(reply, error.id, {
+      details: error.details,
+      retryAfter: error.retryAfter,
+      message: error.message,
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = validationDetails(error);
@@ -44,7 +73,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return send(reply, 'bad_request', { message: error.message });
   }
-  request.log.error({ err: error }, 'unexpected error');
+  request.log.error({ err: loggable(error) }, 'unexpected error');
   return send(reply, 'internal');
 }
 

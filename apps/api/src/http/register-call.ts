@@ -53,7 +53,9 @@ export function requireSession(session: SessionContext | null): SessionContext {
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodOptional || schema instanceof z.ZodNullable ? unwrap(schema.unwrap() as z.ZodType) : schema;
+  return schema instanceof z.ZodOptional || schema instanceof z.ZodNullable
+    ? unwrap(schema.unwrap() as z.ZodType)
+    : schema;
 }
 
 /** Keys of an object schema whose value is the contract's phone schema. */
@@ -76,7 +78,11 @@ function mediaTypeOf(request: FastifyRequest): string | undefined {
  * and the `{code, success, response}` envelope around the handler's result. Errors are answered by
  * the global error handler. Later modules register their calls the same way.
  */
-export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+export function registerCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+): void {
   const acceptsForm = call.bodyEncoding === 'form';
   const bearer: Record<string, string[]> = { bearerAuth: [] };
   const security: Array<Record<string, string[]>> =
@@ -93,11 +99,17 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
       ...(call.body
-        ? { consumes: acceptsForm ? ['application/x-www-form-urlencoded', 'application/json'] : ['application/json'] }
+        ? {
+            consumes: acceptsForm
+              ? ['application/x-www-form-urlencoded', 'application/json']
+              : ['application/json'],
+          }
         : {}),
       response: { 200: envelope(call.response), '4xx': errorEnvelope, '5xx': errorEnvelope },
     },
-    config: { phoneFields: [...phoneFieldsOf(call.body), ...phoneFieldsOf(call.params), ...phoneFieldsOf(call.query)] },
+    config: {
+      phoneFields: [...phoneFieldsOf(call.body), ...phoneFieldsOf(call.params), ...phoneFieldsOf(call.query)],
+    },
     // Form bodies are parsed app-wide (refreshToken needs them) but accepted only where the contract says.
     preValidation: async (request) => {
       if (!acceptsForm && mediaTypeOf(request) === 'application/x-www-form-urlencoded') {

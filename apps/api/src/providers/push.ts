@@ -30,9 +30,12 @@ export class SandboxPush implements PushSender {
   }
 
   async send(phone: string, message: PushMessage): Promise<void> {
-    await this.db
-      .insert(sandboxPush)
-      .values({ attemptId: message.asyncAuthUuid, phone, confirmCode: message.code, createdAt: this.clock.now() });
+    await this.db.insert(sandboxPush).values({
+      attemptId: message.asyncAuthUuid,
+      phone,
+      confirmCode: message.code,
+      createdAt: this.clock.now(),
+    });
   }
 }
 

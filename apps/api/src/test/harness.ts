@@ -35,7 +35,12 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(REDIS_TEST_URL, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -155,7 +160,12 @@ export interface TestApi {
   /** The code of the newest sandbox SMS to a phone. */
   lastCode(phone: string): Promise<string>;
   /** authApp with the SMS code. */
-  authApp(phone: string, code: string, token?: string, extra?: Record<string, unknown>): Promise<Answer<Envelope>>;
+  authApp(
+    phone: string,
+    code: string,
+    token?: string,
+    extra?: Record<string, unknown>,
+  ): Promise<Answer<Envelope>>;
   /** The whole SMS sign-in from an anonymous session; returns the phone session's tokens. */
   signIn(phone: string, deviceUid?: string): Promise<Tokens>;
 }
@@ -220,7 +230,10 @@ export function useApi(backend: Backend) {
       temps.push(dir);
       return dir;
     },
-    async setup(env: EnvSource = {}, options: Partial<Omit<BuildAppOptions, 'env' | 'db'>> = {}): Promise<TestApi> {
+    async setup(
+      env: EnvSource = {},
+      options: Partial<Omit<BuildAppOptions, 'env' | 'db'>> = {},
+    ): Promise<TestApi> {
       const database = this.database;
       const clock = (options.clock as FakeClock | undefined) ?? new FakeClock();
       const app = await buildApp({ env: testEnv(env), db: database, clock, ...options });
@@ -232,7 +245,12 @@ export function useApi(backend: Backend) {
 
 function testApi(app: FastifyInstance, database: Database, clock: FakeClock): TestApi {
   const call: TestApi['call'] = async (method, url, options = {}) => {
-    const request: InjectOptions = { method, url, remoteAddress: options.ip ?? '10.0.0.1', headers: { ...options.headers } };
+    const request: InjectOptions = {
+      method,
+      url,
+      remoteAddress: options.ip ?? '10.0.0.1',
+      headers: { ...options.headers },
+    };
     if (options.token) request.headers = { ...request.headers, authorization: `Bearer ${options.token}` };
     if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
     const res = await app.inject(request);
@@ -248,7 +266,8 @@ function testApi(app: FastifyInstance, database: Database, clock: FakeClock): Te
       if (res.status !== 200) throw new Error(`anonymousAuth failed: ${JSON.stringify(res.body)}`);
       return res.body.response;
     },
-    sendAuth: (phone, token, ip) => call('POST', '/v1/agregator/sendAuth', { body: { auth_type: 'phone', uid: phone }, token, ip }),
+    sendAuth: (phone, token, ip) =>
+      call('POST', '/v1/agregator/sendAuth', { body: { auth_type: 'phone', uid: phone }, token, ip }),
     async lastCode(phone) {
       const res = await app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}` });
       const [latest] = res.json() as Array<{ text: string }>;

@@ -1,7 +1,7 @@
 import { startSession } from '@kadr/auth-session';
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
-import { RouterProvider } from 'react-router';
 import type { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { type DeviceKind, DeviceKindContext } from './device';
 import { layoutMessages as m } from './layout/messages';
 import { type AppServices, ServicesProvider } from './services';

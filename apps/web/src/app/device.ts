@@ -6,7 +6,8 @@ export type DeviceKind = 'desktop' | 'mobile' | 'tv';
 /** Widths up to this many CSS pixels get the mobile layout whatever the user agent says. */
 export const MOBILE_MAX_WIDTH = 767;
 
-const TV_AGENT = /SmartTV|SMART-TV|Smart TV|Tizen|Web0S|WebOS|NetCast|HbbTV|BRAVIA|AFT[A-Z]|Android TV|GoogleTV|CrKey|AppleTV|Roku|VIDAA/i;
+const TV_AGENT =
+  /SmartTV|SMART-TV|Smart TV|Tizen|Web0S|WebOS|NetCast|HbbTV|BRAVIA|AFT[A-Z]|Android TV|GoogleTV|CrKey|AppleTV|Roku|VIDAA/i;
 const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 
 /**

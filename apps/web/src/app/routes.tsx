@@ -49,56 +49,125 @@ export const appRoutes: RouteObject[] = [
     Component: AppLayout,
     HydrateFallback: () => <Loader variant="fullPage" />,
     children: [
-      { index: true, ...screen(() => import('../routes/home/home-route'), (m) => m.HomeRoute) },
+      {
+        index: true,
+        ...screen(
+          () => import('../routes/home/home-route'),
+          (m) => m.HomeRoute,
+        ),
+      },
       ...redirectHelpers(''),
-      { path: 'tv', ...screen(() => import('../routes/tv/tv-route'), (m) => m.TvRoute) },
+      {
+        path: 'tv',
+        ...screen(
+          () => import('../routes/tv/tv-route'),
+          (m) => m.TvRoute,
+        ),
+      },
       {
         path: 'tv/:tv_channel_id',
-        ...screen(() => import('../routes/tv-channel/tv-channel-route'), (m) => m.TvChannelRoute),
+        ...screen(
+          () => import('../routes/tv-channel/tv-channel-route'),
+          (m) => m.TvChannelRoute,
+        ),
       },
       {
         path: 'tv/:tv_channel_id/tv_guide',
-        ...screen(() => import('../routes/tv-guide/tv-guide-route'), (m) => m.TvGuideRoute),
+        ...screen(
+          () => import('../routes/tv-guide/tv-guide-route'),
+          (m) => m.TvGuideRoute,
+        ),
       },
       ...redirectHelpers('tv/:tv_channel_id/'),
-      { path: 'movie/:EK_id', ...screen(() => import('../routes/movie/movie-route'), (m) => m.MovieRoute) },
+      {
+        path: 'movie/:EK_id',
+        ...screen(
+          () => import('../routes/movie/movie-route'),
+          (m) => m.MovieRoute,
+        ),
+      },
       {
         path: 'movie/:EK_id/tv_guide',
-        ...screen(() => import('../routes/movie-guide/movie-guide-route'), (m) => m.MovieGuideRoute),
+        ...screen(
+          () => import('../routes/movie-guide/movie-guide-route'),
+          (m) => m.MovieGuideRoute,
+        ),
       },
       ...redirectHelpers('movie/:EK_id/'),
-      { path: 'movie/:EK_id/:EP_id', ...screen(() => import('../routes/movie/movie-route'), (m) => m.MovieRoute) },
+      {
+        path: 'movie/:EK_id/:EP_id',
+        ...screen(
+          () => import('../routes/movie/movie-route'),
+          (m) => m.MovieRoute,
+        ),
+      },
       ...redirectHelpers('movie/:EK_id/:EP_id/'),
-      { path: 'search', ...screen(() => import('../routes/search/search-route'), (m) => m.SearchRoute) },
+      {
+        path: 'search',
+        ...screen(
+          () => import('../routes/search/search-route'),
+          (m) => m.SearchRoute,
+        ),
+      },
       {
         path: 'account',
-        ...screen(() => import('../routes/account/account-layout'), (m) => m.AccountLayout),
+        ...screen(
+          () => import('../routes/account/account-layout'),
+          (m) => m.AccountLayout,
+        ),
         children: [
-          { index: true, ...screen(() => import('../routes/account/account-home'), (m) => m.AccountHome) },
+          {
+            index: true,
+            ...screen(
+              () => import('../routes/account/account-home'),
+              (m) => m.AccountHome,
+            ),
+          },
           {
             path: 'packages',
-            ...screen(() => import('../routes/account-packages/account-packages-route'), (m) => m.AccountPackagesRoute),
+            ...screen(
+              () => import('../routes/account-packages/account-packages-route'),
+              (m) => m.AccountPackagesRoute,
+            ),
           },
           {
             path: 'packages/:package_id',
-            ...screen(() => import('../routes/account-package/account-package-route'), (m) => m.AccountPackageRoute),
+            ...screen(
+              () => import('../routes/account-package/account-package-route'),
+              (m) => m.AccountPackageRoute,
+            ),
           },
           ...redirectHelpers('packages/:package_id/'),
           {
             path: 'cards',
-            ...screen(() => import('../routes/account-cards/account-cards-route'), (m) => m.AccountCardsRoute),
+            ...screen(
+              () => import('../routes/account-cards/account-cards-route'),
+              (m) => m.AccountCardsRoute,
+            ),
           },
           {
             path: 'receipts',
-            ...screen(() => import('../routes/account-receipts/account-receipts-route'), (m) => m.AccountReceiptsRoute),
+            ...screen(
+              () => import('../routes/account-receipts/account-receipts-route'),
+              (m) => m.AccountReceiptsRoute,
+            ),
           },
           {
             path: 'partners',
-            ...screen(() => import('../routes/account-partners/account-partners-route'), (m) => m.AccountPartnersRoute),
+            ...screen(
+              () => import('../routes/account-partners/account-partners-route'),
+              (m) => m.AccountPartnersRoute,
+            ),
           },
         ],
       },
-      { path: 'about_us', ...screen(() => import('../routes/about-us/about-us-route'), (m) => m.AboutUsRoute) },
+      {
+        path: 'about_us',
+        ...screen(
+          () => import('../routes/about-us/about-us-route'),
+          (m) => m.AboutUsRoute,
+        ),
+      },
       { path: '*', Component: FallbackRoute },
     ],
   },

@@ -1,6 +1,5 @@
-import { createApiClient, detectDevicePlatform } from '@kadr/api-client';
+import { type ApiClient, createApiClient, detectDevicePlatform } from '@kadr/api-client';
 import {
-  type AuthApi,
   createMemoryStorage,
   createStorageTokenStore,
   getOrCreateDeviceUid,
@@ -11,8 +10,8 @@ import { config } from '../env';
 
 /** What screens need from the outside world; tests and stories pass fakes. */
 export interface AppServices {
-  /** The typed API client (`call(id, input)`). */
-  api: AuthApi;
+  /** The typed API client (`call(id, input)`); it also fits auth-session's `AuthApi` port. */
+  api: ApiClient;
   /** Local storage (tokens, login, AUTH, profile id). */
   storage: StorageLike;
   /** Session storage (registration-prompt flags). */

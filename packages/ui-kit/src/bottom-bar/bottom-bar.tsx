@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { type IconProps, IconCatalogue, IconMenu, IconSubscriptions, IconTv } from '../icons/icons';
+import { IconCatalogue, IconMenu, type IconProps, IconSubscriptions, IconTv } from '../icons/icons';
 import { DefaultLink, type LinkComponent } from '../link';
 import { uiMessages } from '../messages';
 import styles from './bottom-bar.module.css';

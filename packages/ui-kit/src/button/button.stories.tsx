@@ -24,7 +24,14 @@ export const Loading: Story = { args: { loading: true } };
 /** Every variant in every state. */
 export const AllStates: Story = {
   render: () => (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, max-content)', gap: 16, alignItems: 'center' }}>
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(4, max-content)',
+        gap: 16,
+        alignItems: 'center',
+      }}
+    >
       {(['primary', 'secondary', 'link'] as const).map((variant) => (
         <div key={variant} style={{ display: 'contents' }}>
           <Button variant={variant}>Продолжить</Button>

@@ -32,7 +32,6 @@ export function Button({
     .join(' ');
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is a prop with a 'button' default.
       type={type}
       className={classes}
       disabled={disabled || loading}

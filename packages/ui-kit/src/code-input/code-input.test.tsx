@@ -5,7 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { CodeInput } from './code-input';
 
 /** A store-like owner: a digit moves the focus on, a cleared box keeps it. */
-function Harness({ onDigit, initial = ['', '', '', ''] }: { onDigit: (i: number, d: string) => void; initial?: string[] }) {
+function Harness({
+  onDigit,
+  initial = ['', '', '', ''],
+}: {
+  onDigit: (i: number, d: string) => void;
+  initial?: string[];
+}) {
   const [digits, setDigits] = useState(initial);
   const [focusIndex, setFocusIndex] = useState(0);
   return (
@@ -68,7 +74,12 @@ describe('CodeInput', () => {
       [2, '3'],
       [3, '4'],
     ]);
-    expect([box(1), box(2), box(3), box(4)].map((b) => (b as HTMLInputElement).value)).toEqual(['1', '2', '3', '4']);
+    expect([box(1), box(2), box(3), box(4)].map((b) => (b as HTMLInputElement).value)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
   });
 
   it('fills every box from a pasted code with spaces, whatever box has focus', async () => {

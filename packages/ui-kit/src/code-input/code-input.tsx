@@ -1,10 +1,4 @@
-import {
-  type ChangeEvent,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  useEffect,
-  useRef,
-} from 'react';
+import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { uiMessages } from '../messages';
 import styles from './code-input.module.css';
 
@@ -65,7 +59,9 @@ export function CodeInput({
 
   /** Spreads several digits over the boxes from `start` on. */
   const fill = (start: number, text: string) => {
-    const chars = onlyDigits(text).slice(0, length - start).split('');
+    const chars = onlyDigits(text)
+      .slice(0, length - start)
+      .split('');
     chars.forEach((digit, offset) => {
       onDigit(start + offset, digit);
     });

@@ -38,7 +38,7 @@ export function ConfirmDialog({
       role="alertdialog"
       label={message}
       describedBy={messageId}
-      size="s"
+      size="m"
       mobileLayout="centered"
       showClose={false}
       footer={

@@ -8,7 +8,10 @@ describe('Footer', () => {
     render(<Footer {...footerFixture} />);
     expect(screen.getByRole('link', { name: 'О нас' })).toHaveAttribute('href', '/about_us');
     expect(screen.getByRole('link', { name: 'О нас' })).not.toHaveAttribute('target');
-    expect(screen.getByRole('link', { name: 'Пользовательское соглашение' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Пользовательское соглашение' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
   });
 
   it('links the support e-mail it is given', () => {
@@ -25,7 +28,10 @@ describe('Footer', () => {
     const tv = screen.getByRole('region', { name: 'Приложения для телевизора' });
     expect(within(mobile).getAllByRole('link')).toHaveLength(5);
     expect(within(tv).getAllByRole('link')).toHaveLength(5);
-    expect(within(tv).getByRole('link', { name: 'LG Smart TV' })).toHaveAttribute('href', 'lgwebos://store/kadr');
+    expect(within(tv).getByRole('link', { name: 'LG Smart TV' })).toHaveAttribute(
+      'href',
+      'lgwebos://store/kadr',
+    );
   });
 
   it('shows the profile id, version and copyright', () => {

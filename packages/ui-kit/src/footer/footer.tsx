@@ -62,7 +62,9 @@ export function Footer({
       <h2 className={styles.heading}>{title}</h2>
       <ul className={styles.badges}>
         {list.map((store) => (
-          <li key={store.label}>{renderLink({ ...store, external: store.external ?? true }, styles.badge ?? '')}</li>
+          <li key={store.label}>
+            {renderLink({ ...store, external: store.external ?? true }, styles.badge ?? '')}
+          </li>
         ))}
       </ul>
     </section>

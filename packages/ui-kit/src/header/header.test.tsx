@@ -9,6 +9,10 @@ const items = [
   { key: 'packages', label: 'Подписки', href: '/account/packages' },
 ];
 
+function Custom({ state: _state, ...props }: LinkComponentProps) {
+  return <a data-custom="" {...props} />;
+}
+
 describe('Header', () => {
   it('shows the logo, links, search slot, actions and Меню on desktop', () => {
     render(
@@ -45,7 +49,6 @@ describe('Header', () => {
   });
 
   it('renders links through the injected LinkComponent', () => {
-    const Custom = ({ state: _state, ...props }: LinkComponentProps) => <a data-custom="" {...props} />;
     render(<Header homeHref="/" items={items} LinkComponent={Custom} />);
     expect(screen.getByRole('link', { name: 'Каталог' })).toHaveAttribute('data-custom');
   });

@@ -22,7 +22,6 @@ export function IconButton({
 }: IconButtonProps) {
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is a prop with a 'button' default.
       type={type}
       aria-label={label}
       title={label}

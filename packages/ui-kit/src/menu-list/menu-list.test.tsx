@@ -4,11 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LinkComponentProps } from '../link';
 import { type MenuItem, MenuList } from './menu-list';
 
+function Link({ state, ...props }: LinkComponentProps) {
+  return <a data-state={state === undefined ? undefined : JSON.stringify(state)} {...props} />;
+}
+
 function setup(extra: MenuItem[] = []) {
   const onLogout = vi.fn();
-  const Link = ({ state, ...props }: LinkComponentProps) => (
-    <a data-state={state === undefined ? undefined : JSON.stringify(state)} {...props} />
-  );
   const items: MenuItem[] = [
     { kind: 'text', key: 'phone', label: 'Телефон', value: '+7 912 345-67-89' },
     { kind: 'link', key: 'packages', label: 'Подписки', href: '/account/packages', active: true },

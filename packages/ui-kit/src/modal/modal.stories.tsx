@@ -28,6 +28,9 @@ export const WithBackAndFooter: Story = {
   },
 };
 
+/** Full screen whatever the width (the app's mobile layout). */
+export const FullScreen: Story = { args: { fullScreen: true } };
+
 /** Opened from a button; Escape, the cross and the backdrop close it. */
 export const Interactive: Story = {
   args: { open: false },

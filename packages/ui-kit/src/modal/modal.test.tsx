@@ -16,6 +16,20 @@ function setup(props: Partial<ModalProps> = {}) {
   return { onClose, user, dialog: screen.getByRole('dialog', { name: 'Вход' }) };
 }
 
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Войти
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Вход">
+        текст
+      </Modal>
+    </>
+  );
+}
+
 describe('Modal', () => {
   it('is a modal dialog named by its title', () => {
     const { dialog } = setup();
@@ -77,19 +91,6 @@ describe('Modal', () => {
   });
 
   it('returns focus to the opener on close', async () => {
-    function Harness() {
-      const [open, setOpen] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Войти
-          </button>
-          <Modal open={open} onClose={() => setOpen(false)} title="Вход">
-            текст
-          </Modal>
-        </>
-      );
-    }
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Войти' }));

@@ -36,14 +36,18 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** Width on desktop. */
   size?: 's' | 'm';
-  /** `sheet` fills the screen on mobile; `centered` stays a centred card. */
+  /** `sheet` fills the screen on narrow viewports; `centered` stays a centred card. */
   mobileLayout?: 'sheet' | 'centered';
+  /** Fills the screen whatever the width (the app's mobile layout, decided by device kind). */
+  fullScreen?: boolean;
   /** Shows the close cross (default true). */
   showClose?: boolean;
   /** Label of the close cross. */
   closeLabel?: string;
   /** Closes on a click outside the card (default true). */
   closeOnBackdrop?: boolean;
+  /** Where the dialog is portalled (default `document.body`); a story may give a framed element. */
+  container?: Element | null;
   /** Element to focus on open; otherwise focus stays on whatever the content focused, or the card. */
   initialFocusRef?: RefObject<HTMLElement | null>;
   children?: ReactNode;
@@ -65,10 +69,12 @@ export function Modal({
   role = 'dialog',
   size = 'm',
   mobileLayout = 'sheet',
+  fullScreen = false,
   showClose = true,
   closeLabel = uiMessages.close,
   closeOnBackdrop = true,
   initialFocusRef,
+  container,
   children,
 }: ModalProps) {
   const titleId = useId();
@@ -130,11 +136,15 @@ export function Modal({
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a pointer convenience; Escape and the close button are the accessible ways out.
     // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users close with Escape (handled on the dialog).
     <div
-      className={[styles.backdrop, styles[mobileLayout]].join(' ')}
+      className={[styles.backdrop, styles[mobileLayout], fullScreen && styles.fullScreen]
+        .filter(Boolean)
+        .join(' ')}
       data-kadr-backdrop=""
       onMouseDown={onBackdropMouseDown}
       onClick={onBackdropClick}
     >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog, both take aria-modal. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the same dialog roles; Escape and Tab are handled here. */}
       <div
         ref={dialogRef}
         role={role}
@@ -147,7 +157,7 @@ export function Modal({
         onKeyDown={onKeyDown}
       >
         {hasHeader && (
-          <div className={styles.header}>
+          <div className={headerStart ? styles.header : styles.closeOnly}>
             {headerStart && <div className={styles.headerStart}>{headerStart}</div>}
             {showClose && (
               <IconButton label={closeLabel} onClick={onClose} className={styles.close}>
@@ -165,6 +175,6 @@ export function Modal({
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,
-    document.body,
+    container ?? document.body,
   );
 }

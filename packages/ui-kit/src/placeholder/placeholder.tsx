@@ -16,7 +16,14 @@ export interface PlaceholderProps {
 export function Placeholder({ title, text = uiMessages.placeholderText, children }: PlaceholderProps) {
   return (
     <section className={styles.placeholder} aria-label={title}>
-      <svg className={styles.art} width="64" height="64" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <svg
+        className={styles.art}
+        width="64"
+        height="64"
+        viewBox="0 0 64 64"
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect x="6" y="12" width="52" height="40" rx="8" fill="none" stroke="currentColor" strokeWidth="3" />
         <path d="M26 24v16l13-8z" fill="currentColor" />
       </svg>

@@ -5,6 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { PhoneField } from './phone-field';
 import { TextField } from './text-field';
 
+function ControlledPhone() {
+  const [value, setValue] = useState('+7');
+  return <PhoneField label="Номер телефона" value={value} onChange={(e) => setValue(e.target.value)} />;
+}
+
 describe('TextField', () => {
   it('is named by its label', () => {
     render(<TextField label="Имя" />);
@@ -31,11 +36,7 @@ describe('PhoneField', () => {
   });
 
   it('hands every change to the app', async () => {
-    function Harness() {
-      const [value, setValue] = useState('+7');
-      return <PhoneField label="Номер телефона" value={value} onChange={(e) => setValue(e.target.value)} />;
-    }
-    render(<Harness />);
+    render(<ControlledPhone />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Номер телефона' }), '9123456789');
     expect(screen.getByRole('textbox', { name: 'Номер телефона' })).toHaveValue('+79123456789');
   });

@@ -16,7 +16,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled text input with an optional hint and an announced error. */
-export function TextField({ label, hideLabel = false, hint, error, id, className, ref, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  hideLabel = false,
+  hint,
+  error,
+  id,
+  className,
+  ref,
+  ...props
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = `${inputId}-hint`;

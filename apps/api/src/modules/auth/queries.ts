@@ -10,7 +10,10 @@ export type Queryable = Db | Tx;
 
 /** The device's anonymous profile, creating it on first sight (race-safe: one device, one profile). */
 export async function deviceProfile(db: Db, deviceUid: string, now: Date): Promise<number> {
-  const [known] = await db.select({ profileId: devices.profileId }).from(devices).where(eq(devices.deviceUid, deviceUid));
+  const [known] = await db
+    .select({ profileId: devices.profileId })
+    .from(devices)
+    .where(eq(devices.deviceUid, deviceUid));
   if (known) return known.profileId;
   return db.transaction(async (tx) => {
     const [profile] = await tx.insert(profiles).values({ createdAt: now }).returning({ id: profiles.id });
@@ -22,19 +25,30 @@ export async function deviceProfile(db: Db, deviceUid: string, now: Date): Promi
     if (mapped) return mapped.profileId;
     // Another request mapped the device first: drop ours and use theirs.
     await tx.delete(profiles).where(eq(profiles.id, profile!.id));
-    const [winner] = await tx.select({ profileId: devices.profileId }).from(devices).where(eq(devices.deviceUid, deviceUid));
+    const [winner] = await tx
+      .select({ profileId: devices.profileId })
+      .from(devices)
+      .where(eq(devices.deviceUid, deviceUid));
     return winner!.profileId;
   });
 }
 
 /** The profile of a phone, locked for the sign-in transaction. */
 export async function lockPhoneProfile(tx: Tx, phone: string): Promise<number | undefined> {
-  const [row] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.phone, phone)).for('update');
+  const [row] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.phone, phone))
+    .for('update');
   return row?.id;
 }
 
 /** Gives an anonymous profile a phone; undefined when the profile is not anonymous any more. */
-export async function adoptAnonymousProfile(tx: Tx, profileId: number, phone: string): Promise<number | undefined> {
+export async function adoptAnonymousProfile(
+  tx: Tx,
+  profileId: number,
+  phone: string,
+): Promise<number | undefined> {
   const [row] = await tx
     .update(profiles)
     .set({ phone })
@@ -60,7 +74,9 @@ export async function createSession(
   values: { profileId: number; deviceUid: string | null; now: Date },
 ): Promise<string> {
   const id = randomUUID();
-  await db.insert(sessions).values({ id, profileId: values.profileId, deviceUid: values.deviceUid, createdAt: values.now });
+  await db
+    .insert(sessions)
+    .values({ id, profileId: values.profileId, deviceUid: values.deviceUid, createdAt: values.now });
   return id;
 }
 
@@ -213,7 +229,12 @@ export async function clearPush(db: Queryable, id: string): Promise<void> {
 }
 
 /** Spends an accepted attempt for the phone's login: one accepted attempt signs in once. */
-export async function useAcceptedAttempt(db: Queryable, id: string, phone: string, now: Date): Promise<boolean> {
+export async function useAcceptedAttempt(
+  db: Queryable,
+  id: string,
+  phone: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(signInAttempts)
     .set({ status: 'used' })

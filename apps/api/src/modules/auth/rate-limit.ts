@@ -25,7 +25,11 @@ export interface RateLimiter {
 function windowOf(windowSeconds: number, now: Date) {
   const size = windowSeconds * 1000;
   const start = Math.floor(now.getTime() / size) * size;
-  return { start, end: start + size, retryAfter: Math.max(1, Math.ceil((start + size - now.getTime()) / 1000)) };
+  return {
+    start,
+    end: start + size,
+    retryAfter: Math.max(1, Math.ceil((start + size - now.getTime()) / 1000)),
+  };
 }
 
 /** Counters in the `rate_limit_counters` table: one upsert per hit. */

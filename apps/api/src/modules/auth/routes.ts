@@ -22,7 +22,10 @@ export interface AuthRoutesOptions {
 }
 
 /** The sign-in and session calls of docs/decisions/001. */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { signIn, sessions, clients }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  app,
+  { signIn, sessions, clients },
+) => {
   registerCall(app, anonymousAuth, ({ params }) => sessions.anonymous(params.device_uid));
 
   registerCall(app, sendAuth, ({ body, session, request }) =>

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BlockList, isIPv4 } from 'node:net';
 import type { AsyncAuthStatus } from '@kadr/api-contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -8,6 +7,7 @@ import { AppError } from '../../errors';
 import type { Providers } from '../../providers';
 import type { ClientCredentials } from './clients';
 import { type CodeHasher, generateCode, signInSmsText } from './codes';
+import { addressBucket, goodlineMatcher } from './network';
 import * as q from './queries';
 import type { RateLimiter } from './rate-limit';
 import type { IssuedTokens, SessionContext, SessionService } from './sessions';
@@ -44,20 +44,6 @@ export interface SignInDeps {
   goodlineRanges: readonly string[];
 }
 
-/** Checks addresses against the blocked provider's CIDR ranges (IPv4-mapped IPv6 included). */
-export function goodlineMatcher(ranges: readonly string[]): (ip: string) => boolean {
-  const list = new BlockList();
-  for (const range of ranges) {
-    const [address, bits] = range.split('/') as [string, string | undefined];
-    const type = isIPv4(address) ? 'ipv4' : 'ipv6';
-    list.addSubnet(address, bits === undefined ? (type === 'ipv4' ? 32 : 128) : Number(bits), type);
-  }
-  return (ip) => {
-    const v4 = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
-    return list.check(v4, isIPv4(v4) ? 'ipv4' : 'ipv6');
-  };
-}
-
 /** A stable 31-bit number for a phone, the key of its advisory lock. */
 function phoneLockKey(phone: string): number {
   return createHash('sha256').update(phone).digest().readUInt32BE(0) >>> 1;
@@ -75,7 +61,11 @@ export class SignInService {
   }
 
   /** Sends a code by SMS (and a push when available). Same answer for known and unknown numbers. */
-  async sendAuth(input: { phone: string; ip: string; session: SessionContext | null }): Promise<SendAuthResult> {
+  async sendAuth(input: {
+    phone: string;
+    ip: string;
+    session: SessionContext | null;
+  }): Promise<SendAuthResult> {
     const { db, clock, providers } = this.deps;
     if (this.isGoodline(input.ip)) {
       return { is_goodline: true, async_auth_uuid: null, resend_after: 0, code_ttl: 0 };
@@ -86,7 +76,8 @@ export class SignInService {
 
     const id = randomUUID();
     const code = generateCode();
-    const push = await providers.push.available(input.phone);
+    // An unreachable push provider only means no push: the SMS still goes out.
+    const push = await providers.push.available(input.phone).catch(() => false);
     await db.transaction(async (tx) => {
       await q.lockPhoneForSend(tx, phoneLockKey(input.phone));
       // Re-checked under the lock: a parallel sendAuth may have slipped past the first check.
@@ -154,7 +145,11 @@ export class SignInService {
   }
 
   /** The phone that received the push accepts or rejects, proving itself with the code. */
-  async confirm(asyncAuthUuid: string, code: string, decision: 'accept' | 'reject'): Promise<AsyncAuthStatus> {
+  async confirm(
+    asyncAuthUuid: string,
+    code: string,
+    decision: 'accept' | 'reject',
+  ): Promise<AsyncAuthStatus> {
     const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
     if (!attempt?.push) throw new AppError('code_expired');
     await this.verifyCode(attempt, code, decision === 'accept' ? 'accepted' : 'rejected');
@@ -198,7 +193,11 @@ export class SignInService {
 
   private async refuseMobileId(asyncAuthUuid: string, phone: string): Promise<never> {
     const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
-    if (attempt && attempt.phone === phone && (attempt.status === 'pending' || attempt.status === 'rejected')) {
+    if (
+      attempt &&
+      attempt.phone === phone &&
+      (attempt.status === 'pending' || attempt.status === 'rejected')
+    ) {
       const live = attempt.expiresAt.getTime() > this.deps.clock.now().getTime();
       if (live || attempt.status === 'rejected') throw new AppError('sign_in_not_accepted');
     }
@@ -215,7 +214,7 @@ export class SignInService {
   private async countSend(phone: string, ip: string, now: Date): Promise<void> {
     const { limits, limiter } = this.deps;
     const rules: Array<[key: string, window: number, limit: number]> = [
-      [`send:ip:${ip}`, HOUR, limits.ipPerHour],
+      [`send:ip:${addressBucket(ip)}`, HOUR, limits.ipPerHour],
       [`send:prefix:${phone.slice(0, PREFIX_LENGTH)}`, HOUR, limits.prefixPerHour],
       [`send:phone:${phone}:h`, HOUR, limits.phonePerHour],
       [`send:phone:${phone}:d`, DAY, limits.phonePerDay],
@@ -231,7 +230,11 @@ export class SignInService {
    * comparison (per attempt in the database, per phone per day in the limiter), so racing requests
    * cannot compare more codes than the limits allow; a right code gives its try back.
    */
-  private async verifyCode(attempt: q.Attempt, code: string, next: 'accepted' | 'rejected' | 'used'): Promise<void> {
+  private async verifyCode(
+    attempt: q.Attempt,
+    code: string,
+    next: 'accepted' | 'rejected' | 'used',
+  ): Promise<void> {
     const { db, clock, limiter, limits, codes } = this.deps;
     const now = clock.now();
     const dailyKey = `wrong:phone:${attempt.phone}`;
@@ -254,7 +257,8 @@ export class SignInService {
     }
     await limiter.undo(dailyKey, DAY, now);
     // An accepted push attempt gets a fresh window for the client's authApp call.
-    const expiresAt = next === 'accepted' ? new Date(now.getTime() + CODE_TTL_SECONDS * 1000) : attempt.expiresAt;
+    const expiresAt =
+      next === 'accepted' ? new Date(now.getTime() + CODE_TTL_SECONDS * 1000) : attempt.expiresAt;
     if (!(await q.settleAttempt(db, attempt.id, next, expiresAt))) throw new AppError('code_expired');
   }
 }

@@ -72,7 +72,8 @@ export class SessionService {
   private async signInOnce(tx: Tx, phone: string, current: SessionContext | null, deviceUid: string) {
     const now = this.clock.now();
     let profileId = await q.lockPhoneProfile(tx, phone);
-    if (profileId === undefined && current) profileId = await q.adoptAnonymousProfile(tx, current.profileId, phone);
+    if (profileId === undefined && current)
+      profileId = await q.adoptAnonymousProfile(tx, current.profileId, phone);
     if (profileId === undefined) profileId = await q.createPhoneProfile(tx, phone, now);
     if (current) await q.endSession(tx, current.sessionId, 'signed_in', now);
     const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
@@ -111,7 +112,12 @@ export class SessionService {
       } else {
         await q.markRotated(tx, hash, now);
       }
-      const tokens = await this.issue(tx, { sessionId: row.sessionId, profileId: row.profileId, parentHash: hash, now });
+      const tokens = await this.issue(tx, {
+        sessionId: row.sessionId,
+        profileId: row.profileId,
+        parentHash: hash,
+        now,
+      });
       return { kind: 'ok' as const, tokens };
     });
     // The session end above must commit before answering, hence the result instead of a throw inside.
@@ -129,7 +135,12 @@ export class SessionService {
     values: { sessionId: string; profileId: number; parentHash: string | null; now: Date },
   ): Promise<IssuedTokens> {
     const refresh = newRefreshToken();
-    await q.insertRefreshToken(tx, { hash: refresh.hash, sessionId: values.sessionId, parentHash: values.parentHash, now: values.now });
+    await q.insertRefreshToken(tx, {
+      hash: refresh.hash,
+      sessionId: values.sessionId,
+      parentHash: values.parentHash,
+      now: values.now,
+    });
     return {
       access_token: this.access.issue({ profileId: values.profileId, sessionId: values.sessionId }),
       refresh_token: refresh.token,

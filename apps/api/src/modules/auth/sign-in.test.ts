@@ -25,7 +25,13 @@ for (const backend of backends) {
         });
 
         const sms = await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${PHONE}` });
-        expect(sms.json()).toEqual([{ phone: PHONE, text: expect.stringMatching(/^Код для входа в Кадр: \d{4}$/), created_at: expect.any(String) }]);
+        expect(sms.json()).toEqual([
+          {
+            phone: PHONE,
+            text: expect.stringMatching(/^Код для входа в Кадр: \d{4}$/),
+            created_at: expect.any(String),
+          },
+        ]);
 
         const res = await t.authApp(PHONE, await t.lastCode(PHONE), t.token);
         expect(res.status).toBe(200);
@@ -37,8 +43,14 @@ for (const backend of backends) {
           token_type: 'Bearer',
           phone: PHONE,
         });
-        const profile = await t.call('POST', '/v1/agregator/getProfile', { token: res.body.response.access_token as string });
-        expect(profile.body.response).toEqual({ profile_id: t.anon.profile_id, phone: PHONE, external_accounts: [] });
+        const profile = await t.call('POST', '/v1/agregator/getProfile', {
+          token: res.body.response.access_token as string,
+        });
+        expect(profile.body.response).toEqual({
+          profile_id: t.anon.profile_id,
+          phone: PHONE,
+          external_accounts: [],
+        });
       });
 
       it('ends the anonymous session on sign-in (no token gains the phone rights)', async () => {
@@ -161,7 +173,10 @@ for (const backend of backends) {
         const body = { auth_type: 'phone', uid: PHONE };
         const none = await t.call('POST', '/v1/agregator/sendAuth', { body });
         expect(none.body).toMatchObject({ code: 910, response: { error: 'session_invalid' } });
-        const viaHeader = await t.call('POST', '/v1/agregator/sendAuth', { body, headers: { 'x-access-token': t.token } });
+        const viaHeader = await t.call('POST', '/v1/agregator/sendAuth', {
+          body,
+          headers: { 'x-access-token': t.token },
+        });
         expect(viaHeader.status).toBe(200);
       });
     });
@@ -195,7 +210,11 @@ for (const backend of backends) {
       });
 
       it('sends a phone at most 10 codes a day', async () => {
-        const t = await setup({ RATE_LIMIT_PHONE_HOUR: '100', RATE_LIMIT_PHONE_DAY: '3' });
+        const t = await setup({
+          RATE_LIMIT_PHONE_HOUR: '100',
+          RATE_LIMIT_PHONE_DAY: '3',
+          ACCESS_TOKEN_TTL: '86400',
+        });
         for (let i = 0; i < 3; i++) {
           expect((await t.sendAuth(PHONE, t.token)).status).toBe(200);
           t.clock.advance(3600);
@@ -205,8 +224,11 @@ for (const backend of backends) {
 
       it('limits codes per client address', async () => {
         const t = await setup({ RATE_LIMIT_IP_HOUR: '3' });
-        for (let i = 0; i < 3; i++) expect((await t.sendAuth(`7999000000${i}`, t.token, '10.1.1.1')).status).toBe(200);
-        expect((await t.sendAuth('79990000009', t.token, '10.1.1.1')).body.response).toMatchObject({ error: 'rate_limited' });
+        for (let i = 0; i < 3; i++)
+          expect((await t.sendAuth(`7999000000${i}`, t.token, '10.1.1.1')).status).toBe(200);
+        expect((await t.sendAuth('79990000009', t.token, '10.1.1.1')).body.response).toMatchObject({
+          error: 'rate_limited',
+        });
         expect((await t.sendAuth('79990000009', t.token, '10.1.1.2')).status).toBe(200);
       });
 
@@ -266,11 +288,18 @@ for (const backend of backends) {
         const t = await setup({ GOODLINE_IP_RANGES: '203.0.113.0/24, 2001:db8::/32' });
         for (const ip of ['203.0.113.7', '::ffff:203.0.113.9', '2001:db8::1']) {
           const res = await t.sendAuth(PHONE, t.token, ip);
-          expect(res.body.response, ip).toEqual({ is_goodline: true, async_auth_uuid: null, resend_after: 0, code_ttl: 0 });
+          expect(res.body.response, ip).toEqual({
+            is_goodline: true,
+            async_auth_uuid: null,
+            resend_after: 0,
+            code_ttl: 0,
+          });
         }
         const sms = await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${PHONE}` });
         expect(sms.json()).toEqual([]);
-        expect((await t.sendAuth(PHONE, t.token, '198.51.100.1')).body.response).toMatchObject({ is_goodline: false });
+        expect((await t.sendAuth(PHONE, t.token, '198.51.100.1')).body.response).toMatchObject({
+          is_goodline: false,
+        });
       });
     });
 
@@ -281,35 +310,51 @@ for (const backend of backends) {
         const inbox = await t.app.inject({ method: 'GET', url: `/sandbox/push.json?phone=${PHONE}` });
         const [push] = inbox.json() as Array<{ async_auth_uuid: string; verify_code: string }>;
         expect(push?.async_auth_uuid).toBe(uuid);
-        const check = () => t.call('POST', '/v1/agregator/asyncAuthCheck', { token: t.token, body: { async_auth_uuid: uuid } });
+        const check = () =>
+          t.call('POST', '/v1/agregator/asyncAuthCheck', { token: t.token, body: { async_auth_uuid: uuid } });
         const status = async () => (await check()).body.response.asyncAuthStatus;
         return { uuid, code: push!.verify_code, status };
       }
       const confirm = (t: Awaited<ReturnType<typeof setup>>, body: Record<string, string>) =>
         t.call('POST', '/v1/agregator/asyncAuthConfirm', { body });
-      const mobileId = (t: Awaited<ReturnType<typeof setup>>, uuid: string) =>
-        t.authApp(PHONE, '', t.token, { auth_type: 'mobile_id', verify_code: undefined, async_auth_uuid: uuid });
+      const mobileId = (t: Awaited<ReturnType<typeof setup>>, uuid: string, token: string | null = t.token) =>
+        t.authApp(PHONE, '', token ?? undefined, {
+          auth_type: 'mobile_id',
+          verify_code: undefined,
+          async_auth_uuid: uuid,
+        });
 
       it('signs in after the phone confirms the push', async () => {
         const t = await setup({ PUSH_SIGNIN: 'on' });
         const p = await pushStart(t);
         expect(p.code).toBe(await t.lastCode(PHONE));
         expect(await p.status()).toBe('pending');
-        const confirmed = await confirm(t, { async_auth_uuid: p.uuid, verify_code: p.code, decision: 'accept' });
-        expect(confirmed.body).toEqual({ code: 200, success: true, response: { asyncAuthStatus: 'accepted' } });
+        const confirmed = await confirm(t, {
+          async_auth_uuid: p.uuid,
+          verify_code: p.code,
+          decision: 'accept',
+        });
+        expect(confirmed.body).toEqual({
+          code: 200,
+          success: true,
+          response: { asyncAuthStatus: 'accepted' },
+        });
         expect(await p.status()).toBe('accepted');
         const res = await mobileId(t, p.uuid);
         expect(res.status).toBe(200);
         expect(res.body.response).toMatchObject({ profile_id: t.anon.profile_id, phone: PHONE });
         // An accepted attempt signs in once.
-        expect((await mobileId(t, p.uuid)).body.code).toBe(520);
+        expect((await mobileId(t, p.uuid, null)).body.code).toBe(520);
       });
 
       it('signs in after the viewer types the SMS code (asyncAuthSMSVerify)', async () => {
         const t = await setup({ PUSH_SIGNIN: 'on' });
         const p = await pushStart(t);
         const verify = (code: string) =>
-          t.call('POST', '/v1/agregator/asyncAuthSMSVerify', { token: t.token, body: { async_auth_uuid: p.uuid, verify_code: code } });
+          t.call('POST', '/v1/agregator/asyncAuthSMSVerify', {
+            token: t.token,
+            body: { async_auth_uuid: p.uuid, verify_code: code },
+          });
         expect((await verify(p.code === '0000' ? '1111' : '0000')).body.code).toBe(502);
         expect((await verify(p.code)).body.response).toEqual({ asyncAuthStatus: 'accepted' });
         expect(await p.status()).toBe('accepted');
@@ -335,7 +380,11 @@ for (const backend of backends) {
       it('refuses a confirmation with the wrong code (502)', async () => {
         const t = await setup({ PUSH_SIGNIN: 'on' });
         const p = await pushStart(t);
-        const res = await confirm(t, { async_auth_uuid: p.uuid, verify_code: p.code === '0000' ? '1111' : '0000', decision: 'accept' });
+        const res = await confirm(t, {
+          async_auth_uuid: p.uuid,
+          verify_code: p.code === '0000' ? '1111' : '0000',
+          decision: 'accept',
+        });
         expect(res.body).toMatchObject({ code: 502, response: { message: 'Неверный код' } });
         expect(await p.status()).toBe('pending');
       });

@@ -42,8 +42,8 @@ export class AccessTokens {
 
   /** A signed token for the session, valid ttlSeconds from now. */
   issue(claims: AccessClaims): string {
-    const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return this.sign({ sub: String(claims.profileId), sid: claims.sessionId, iat, exp: iat + this.ttlSeconds });
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return this.sign({ sub: String(claims.profileId), sid: claims.sessionId, exp: now + this.ttlSeconds });
   }
 
   /** Checks signature, shape and expiry. */

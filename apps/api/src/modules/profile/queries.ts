@@ -4,7 +4,10 @@ import { profiles } from '../../db/schema';
 
 /** A profile's own fields. */
 export async function profileById(db: Db, id: number) {
-  const [row] = await db.select({ id: profiles.id, phone: profiles.phone }).from(profiles).where(eq(profiles.id, id));
+  const [row] = await db
+    .select({ id: profiles.id, phone: profiles.phone })
+    .from(profiles)
+    .where(eq(profiles.id, id));
   return row;
 }
 

@@ -24,6 +24,12 @@ export async function pendingPushes(db: Db, phone: string, now: Date) {
     })
     .from(sandboxPush)
     .innerJoin(signInAttempts, eq(signInAttempts.id, sandboxPush.attemptId))
-    .where(and(eq(sandboxPush.phone, phone), eq(signInAttempts.status, 'pending'), gt(signInAttempts.expiresAt, now)))
+    .where(
+      and(
+        eq(sandboxPush.phone, phone),
+        eq(signInAttempts.status, 'pending'),
+        gt(signInAttempts.expiresAt, now),
+      ),
+    )
     .orderBy(desc(sandboxPush.createdAt));
 }

@@ -67,7 +67,10 @@ export const sandboxRoutes: FastifyPluginAsync<{ db: Db; clock: Clock }> = async
 
   app.get(
     '/sandbox/push',
-    { schema: { ...byPhone, summary: 'Sandbox push page: confirm or reject a sign-in' }, config: phoneConfig },
+    {
+      schema: { ...byPhone, summary: 'Sandbox push page: confirm or reject a sign-in' },
+      config: phoneConfig,
+    },
     async (request, reply) => {
       const pushes = await q.pendingPushes(db, request.query.phone, clock.now());
       return reply

@@ -15,7 +15,10 @@ export const systemRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
       schema: {
         summary: 'Liveness and database check',
         tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('error') }) },
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('error') }),
+        },
       },
     },
     async (request, reply) => {

@@ -39,22 +39,26 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
     return;
   }
 
-  await app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: webDist,
-      // The scope already carries /promo/web; `/` here makes the route /promo/web/*.
-      prefix: '/',
-      schemaHide: true,
-      index: ['index.html'],
-      setHeaders(reply, path) {
-        // Hashed build assets never change; index.html must be revalidated to pick up a new build.
-        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
-        else if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    scope.setNotFoundHandler(async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundHandler(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }, { prefix: '/promo/web' });
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: webDist,
+        // The scope already carries /promo/web; `/` here makes the route /promo/web/*.
+        prefix: '/',
+        schemaHide: true,
+        index: ['index.html'],
+        setHeaders(reply, path) {
+          // Hashed build assets never change; index.html must be revalidated to pick up a new build.
+          if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+          else if (path.includes('/assets/'))
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+      scope.setNotFoundHandler(async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundHandler(request, reply);
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      });
+    },
+    { prefix: '/promo/web' },
+  );
 };

@@ -9,7 +9,15 @@ import { useModalStore } from '../stores/modal-store';
 import { useSessionStore } from '../stores/session-store';
 import styles from './app-layout.module.css';
 import { layoutMessages as m } from './messages';
-import { bottomBarItems, footerLinks, headerItems, menuItem, mobileStores, sectionOf, tvPlatforms } from './nav-items';
+import {
+  bottomBarItems,
+  footerLinks,
+  headerItems,
+  menuItem,
+  mobileStores,
+  sectionOf,
+  tvPlatforms,
+} from './nav-items';
 
 /**
  * The frame of every screen, by device kind: desktop (and TV) get the full header; mobile a logo

@@ -48,14 +48,24 @@ describe('withQuery', () => {
   });
 
   it('keeps a hash', () => {
-    expect(withQuery('/about_us#faq', '?a=1')).toEqual({ pathname: '/about_us', search: '?a=1', hash: '#faq' });
+    expect(withQuery('/about_us#faq', '?a=1')).toEqual({
+      pathname: '/about_us',
+      search: '?a=1',
+      hash: '#faq',
+    });
   });
 });
 
 describe('QueryLink', () => {
   it('carries the query string to its target', async () => {
-    const { user, where } = setup(['/movie/1?utm_source=mail&campaign=7'], <QueryLink to="/tv">ТВ</QueryLink>);
-    expect(screen.getByRole('link', { name: 'ТВ' })).toHaveAttribute('href', '/tv?utm_source=mail&campaign=7');
+    const { user, where } = setup(
+      ['/movie/1?utm_source=mail&campaign=7'],
+      <QueryLink to="/tv">ТВ</QueryLink>,
+    );
+    expect(screen.getByRole('link', { name: 'ТВ' })).toHaveAttribute(
+      'href',
+      '/tv?utm_source=mail&campaign=7',
+    );
     await user.click(screen.getByRole('link', { name: 'ТВ' }));
     expect(where()).toBe('/tv?utm_source=mail&campaign=7');
   });

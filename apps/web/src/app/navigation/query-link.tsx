@@ -46,7 +46,8 @@ export function KitLink({ href, state, ...props }: LinkComponentProps) {
 export function useQueryNavigate() {
   const navigate = useNavigate();
   const { search } = useLocation();
-  return (to: string, options?: { replace?: boolean; state?: unknown }) => navigate(withQuery(to, search), options);
+  return (to: string, options?: { replace?: boolean; state?: unknown }) =>
+    navigate(withQuery(to, search), options);
 }
 
 /**

@@ -24,6 +24,11 @@ export const useSessionStore = create<SessionState>()((set) => ({
   phone: null,
   profileId: null,
   ready: (snapshot) =>
-    set({ status: 'ready', loggedIn: snapshot.loggedIn, phone: snapshot.phone, profileId: snapshot.profileId }),
+    set({
+      status: 'ready',
+      loggedIn: snapshot.loggedIn,
+      phone: snapshot.phone,
+      profileId: snapshot.profileId,
+    }),
   fail: () => set({ status: 'failed' }),
 }));

@@ -1,8 +1,8 @@
 import type { LoginFlowState } from '@kadr/auth-session';
 import { Button, CodeInput } from '@kadr/ui-kit';
 import { useId } from 'react';
-import type { LoginActions } from './login-modal-view';
 import styles from './login-modal.module.css';
+import type { LoginActions } from './login-modal-view';
 import { loginMessages as m } from './messages';
 
 /** Props of {@link CodeScreen}. */

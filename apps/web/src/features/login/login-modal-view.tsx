@@ -26,12 +26,14 @@ export interface LoginModalViewProps {
   onClose: () => void;
   /** A profile_id exists: the code screen may render (SPEC §2). */
   hasProfile: boolean;
-  /** `mobile` pins the main button to the bottom of the full-screen sheet. */
+  /** `mobile` opens as a full-screen sheet whatever the width; `desktop` centred (a sheet when narrow). */
   layout: 'desktop' | 'mobile';
   /** The support address (code screen). */
   supportEmail: string;
   /** The user agreement (phone screen). */
   agreementUrl: string;
+  /** Portal target of the modal (stories frame several at once). */
+  container?: Element | null;
 }
 
 /** The login modal as a pure view of the flow's state: phone screen, then code screen. */
@@ -44,6 +46,7 @@ export function LoginModalView({
   layout,
   supportEmail,
   agreementUrl,
+  container,
 }: LoginModalViewProps) {
   const codeScreen = state.screen === 'code' && hasProfile;
   return (
@@ -52,6 +55,8 @@ export function LoginModalView({
       onClose={onClose}
       title={codeScreen ? m.codeTitle : state.title}
       closeLabel={m.close}
+      fullScreen={layout === 'mobile'}
+      container={container}
       headerStart={
         codeScreen ? (
           <IconButton label={m.back} onClick={actions.back}>
@@ -60,7 +65,7 @@ export function LoginModalView({
         ) : undefined
       }
     >
-      <div className={[styles.content, styles[layout]].join(' ')}>
+      <div className={styles.content}>
         {codeScreen ? (
           <CodeScreen state={state} actions={actions} supportEmail={supportEmail} />
         ) : (

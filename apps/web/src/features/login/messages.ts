@@ -15,7 +15,7 @@ export const loginMessages = {
   codeLabel: 'Код из СМС',
   digit: 'Цифра',
   resend: 'Отправить код повторно',
-  resendIn: (seconds: number) => `Отправить код повторно через ${seconds} с`,
+  resendIn: (seconds: number) => `Отправить повторно через ${seconds} с`,
   back: 'Назад',
   close: 'Закрыть',
   verifying: 'Проверяем код…',

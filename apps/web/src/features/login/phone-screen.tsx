@@ -1,8 +1,8 @@
 import { GOODLINE_ALERT, type LoginFlowState } from '@kadr/auth-session';
 import { Button, Checkbox, PhoneField } from '@kadr/ui-kit';
 import { type FormEvent, useState } from 'react';
-import type { LoginActions } from './login-modal-view';
 import styles from './login-modal.module.css';
+import type { LoginActions } from './login-modal-view';
 import { loginMessages as m } from './messages';
 
 /** Props of {@link PhoneScreen}. */

@@ -25,10 +25,15 @@ export function RegistrationPrompt() {
   if (dismissed || !shouldShowRegistrationPrompt({ storage, sessionStorage, hasBought, place: 'header' })) {
     return null;
   }
-  return <RegistrationPromptView onRegister={() => openLogin({ promptMode: true })} onDismiss={() => {
-    dismissRegistrationPrompt({ sessionStorage, place: 'header' });
-    setDismissed(true);
-  }} />;
+  return (
+    <RegistrationPromptView
+      onRegister={() => openLogin({ promptMode: true })}
+      onDismiss={() => {
+        dismissRegistrationPrompt({ sessionStorage, place: 'header' });
+        setDismissed(true);
+      }}
+    />
+  );
 }
 
 /** Props of {@link RegistrationPromptView}. */

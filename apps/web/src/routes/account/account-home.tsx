@@ -1,8 +1,8 @@
 import { formatPhone } from '@kadr/auth-session';
 import { useIsMobile } from '../../app/device';
 import { useSessionStore } from '../../app/stores/session-store';
-import { AccountMenu } from './account-menu';
 import styles from './account.module.css';
+import { AccountMenu } from './account-menu';
 import { accountMessages as m } from './messages';
 import { useProfile } from './use-profile';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { useIsMobile } from '../../app/device';
+import styles from './account.module.css';
 import { AccountMenu } from './account-menu';
 import { accountSectionOf } from './account-menu-items';
-import styles from './account.module.css';
 import { accountMessages as m } from './messages';
 import { useProfile } from './use-profile';
 
@@ -14,7 +14,11 @@ import { useProfile } from './use-profile';
 export function AccountLayout() {
   const mobile = useIsMobile();
   const outlet = useOutlet();
-  return mobile ? <div className={styles.mobile}>{outlet}</div> : <DesktopAccountLayout>{outlet}</DesktopAccountLayout>;
+  return mobile ? (
+    <div className={styles.mobile}>{outlet}</div>
+  ) : (
+    <DesktopAccountLayout>{outlet}</DesktopAccountLayout>
+  );
 }
 
 function DesktopAccountLayout({ children }: { children: ReactNode }) {

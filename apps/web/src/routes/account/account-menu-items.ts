@@ -51,7 +51,8 @@ export function buildAccountMenuItems(input: AccountMenuInput): MenuItem[] {
     state,
     active: input.activeKey === key,
   });
-  if (!input.loggedIn) items.push({ kind: 'action', key: 'login', label: m.login, onClick: input.onLogin, tone: 'accent' });
+  if (!input.loggedIn)
+    items.push({ kind: 'action', key: 'login', label: m.login, onClick: input.onLogin, tone: 'accent' });
   if (input.loggedIn && input.phone) {
     items.push({ kind: 'text', key: 'phone', label: m.phone, value: formatPhone(input.phone) });
   }
@@ -69,7 +70,8 @@ export function buildAccountMenuItems(input: AccountMenuInput): MenuItem[] {
     description: input.supportEmail,
     href: supportMailto(input.supportEmail, input.profileId),
   });
-  if (input.loggedIn) items.push({ kind: 'action', key: 'logout', label: m.logout, onClick: input.onLogout, tone: 'danger' });
+  if (input.loggedIn)
+    items.push({ kind: 'action', key: 'logout', label: m.logout, onClick: input.onLogout, tone: 'danger' });
   return items;
 }
 

@@ -6,5 +6,7 @@ import { ScreenPlaceholder } from '../screen-placeholder';
  * request to an external provider; no provider is connected, so the screen says so.
  */
 export function IdentityProviderRoute() {
-  return <ScreenPlaceholder title={screenMessages.identityProvider} text={screenMessages.identityProviderText} />;
+  return (
+    <ScreenPlaceholder title={screenMessages.identityProvider} text={screenMessages.identityProviderText} />
+  );
 }

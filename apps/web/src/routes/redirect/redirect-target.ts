@@ -22,7 +22,10 @@ export function redirectTarget(ids: RedirectIds): string {
 }
 
 /** The ids of a helper's address: route params first, then the query. */
-export function collectRedirectIds(params: Readonly<Record<string, string | undefined>>, query: URLSearchParams): RedirectIds {
+export function collectRedirectIds(
+  params: Readonly<Record<string, string | undefined>>,
+  query: URLSearchParams,
+): RedirectIds {
   const ids: RedirectIds = {};
   for (const key of REDIRECT_ID_KEYS) ids[key] = params[key] ?? query.get(key);
   return ids;

@@ -1,0 +1,123 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kadr-env-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadEnv', () => {
+  it('has development defaults', () => {
+    const env = loadEnv({ DATA_DIR: tempDir() }, {});
+    expect(env).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      production: false,
+      sandboxProviders: true,
+      pushSignin: true,
+      accessTokenTtl: 900,
+      refreshTokenGrace: 10,
+      goodlineIpRanges: [],
+      trustProxy: false,
+      smsGateway: undefined,
+      rateLimits: {
+        phonePerHour: 5,
+        phonePerDay: 10,
+        prefixPerHour: 30,
+        ipPerHour: 20,
+        wrongCodesPerDay: 10,
+      },
+      logLevel: 'info',
+    });
+    expect(env.authClients).toEqual(new Map([['web', 'web']]));
+    expect(env.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('generates TOKEN_SECRET once and keeps it in DATA_DIR/secret', () => {
+    const dir = tempDir();
+    const first = loadEnv({ DATA_DIR: dir }, {});
+    const second = loadEnv({ DATA_DIR: join(dir, '.') }, {});
+    expect(first.tokenSecret).toHaveLength(43);
+    expect(second.tokenSecret).toBe(first.tokenSecret);
+    expect(readFileSync(join(dir, 'secret'), 'utf8')).toBe(first.tokenSecret);
+    expect(statSync(join(dir, 'secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('requires TOKEN_SECRET and a real SMS gateway in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', DATA_DIR: tempDir() }, {})).toThrow(EnvError);
+    const message = (() => {
+      try {
+        loadEnv({ KADR_PRODUCTION: 'on', DATA_DIR: tempDir() }, {});
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(message).toContain('TOKEN_SECRET');
+    expect(message).toContain('SMS_GATEWAY_URL');
+  });
+
+  it('turns sandboxes and push off in production', () => {
+    const env = loadEnv(
+      {
+        NODE_ENV: 'production',
+        TOKEN_SECRET: 'x'.repeat(32),
+        SMS_GATEWAY_URL: 'https://sms.example/send',
+        SMS_GATEWAY_TOKEN: 'tok',
+      },
+      {},
+    );
+    expect(env).toMatchObject({ production: true, sandboxProviders: false, pushSignin: false });
+    expect(env.smsGateway).toEqual({ url: 'https://sms.example/send', token: 'tok' });
+  });
+
+  it('parses lists, flags and numbers', () => {
+    const env = loadEnv(
+      {
+        DATA_DIR: tempDir(),
+        AUTH_CLIENTS: 'web:web, tv:s3cr:et',
+        GOODLINE_IP_RANGES: '203.0.113.0/24, 2001:db8::/32',
+        TRUST_PROXY: '2',
+        PUSH_SIGNIN: 'off',
+        RATE_LIMIT_IP_HOUR: '7',
+        PORT: '0',
+      },
+      {},
+    );
+    expect(env.authClients).toEqual(
+      new Map([
+        ['web', 'web'],
+        ['tv', 's3cr:et'],
+      ]),
+    );
+    expect(env.goodlineIpRanges).toEqual(['203.0.113.0/24', '2001:db8::/32']);
+    expect(env).toMatchObject({ trustProxy: 2, pushSignin: false, port: 0, rateLimits: { ipPerHour: 7 } });
+    expect(loadEnv({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }, {}).trustProxy).toBe(true);
+    expect(loadEnv({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }, {}).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('lists every invalid value at once', () => {
+    expect(() =>
+      loadEnv(
+        { DATA_DIR: tempDir(), PORT: 'eighty', GOODLINE_IP_RANGES: '10.0.0.0/33', PUSH_SIGNIN: 'maybe' },
+        {},
+      ),
+    ).toThrow(/PORT[\s\S]*GOODLINE_IP_RANGES[\s\S]*PUSH_SIGNIN/);
+  });
+
+  it('refuses a short TOKEN_SECRET', () => {
+    expect(() => loadEnv({ DATA_DIR: tempDir(), TOKEN_SECRET: 'short' }, {})).toThrow(/TOKEN_SECRET/);
+  });
+});

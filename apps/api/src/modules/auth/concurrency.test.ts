@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { signInAttempts } from '../../db/schema';
+import { PG_ADMIN_URL, postgresAvailable, postgresBackend, useApi } from '../../test/harness';
+
+const PHONE = '79997776655';
+function tally(codes: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const c of codes) counts[c] = (counts[c] ?? 0) + 1;
+  return counts;
+}
+
+// PGlite is a single connection, so races only show on a real server (TOOLCHAIN.md).
+describe.skipIf(!postgresAvailable)('concurrency (PostgreSQL)', () => {
+  const api = useApi(postgresBackend);
+
+  it('compares at most 5 codes per attempt however many arrive at once', async () => {
+    const t = await api.setup({ RATE_LIMIT_WRONG_CODES_DAY: '1000', PUSH_SIGNIN: 'off' });
+    const anon = await t.anonymous();
+    await t.sendAuth(PHONE, anon.access_token);
+    const code = await t.lastCode(PHONE);
+    const wrong = code === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(Array.from({ length: 24 }, () => t.authApp(PHONE, wrong)));
+    expect(tally(answers.map((a) => a.body.code))).toEqual({ 502: 4, 520: 20 });
+    const [attempt] = await t.database.db
+      .select({ wrongTries: signInAttempts.wrongTries })
+      .from(signInAttempts);
+    expect(attempt?.wrongTries).toBe(5);
+    expect((await t.authApp(PHONE, code)).body.code).toBe(520);
+  });
+
+  it('compares at most the daily wrong-code budget per phone however many arrive at once', async () => {
+    const t = await api.setup({ RATE_LIMIT_WRONG_CODES_DAY: '3', PUSH_SIGNIN: 'off' });
+    const anon = await t.anonymous();
+    await t.sendAuth(PHONE, anon.access_token);
+    const code = await t.lastCode(PHONE);
+    const wrong = code === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => t.authApp(PHONE, wrong)));
+    const counts = tally(answers.map((a) => a.body.code));
+    expect(counts[502]).toBe(3);
+    expect(counts[429]).toBe(9);
+  });
+
+  it('keeps both pairs when two tabs refresh the same token at once', async () => {
+    const t = await api.setup();
+    const anon = await t.anonymous();
+    const body = {
+      grant_type: 'refresh_token',
+      client_id: 'web',
+      client_secret: 'web',
+      refresh_token: anon.refresh_token,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.call<{ refresh_token: string; access_token: string }>('POST', '/v1/agregator/refreshToken', {
+          body,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const tokens = answers.map((a) => a.body.response.refresh_token);
+    expect(new Set(tokens).size).toBe(4);
+    for (const refresh_token of tokens) {
+      const next = await t.call('POST', '/v1/agregator/refreshToken', { body: { ...body, refresh_token } });
+      expect(next.status).toBe(200);
+    }
+  });
+
+  it('sends one code when the same phone asks several times at once', async () => {
+    const t = await api.setup({ PUSH_SIGNIN: 'off' });
+    const anon = await t.anonymous();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.sendAuth(PHONE, anon.access_token)));
+    expect(tally(answers.map((a) => a.status))).toEqual({ 200: 1, 429: 5 });
+    const sms = await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${PHONE}` });
+    expect(sms.json()).toHaveLength(1);
+  });
+
+  it('maps a new device to one anonymous profile under parallel first requests', async () => {
+    const t = await api.setup();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.anonymous('web_racingdevice0001')));
+    expect(new Set(answers.map((a) => a.profile_id)).size).toBe(1);
+  });
+
+  it('applies migrations once when several instances start together', async () => {
+    const name = `kadr_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const instances = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        createDatabase({ databaseUrl: url.toString(), dataDir: '' }, { poolSize: 2 }),
+      ),
+    );
+    try {
+      await Promise.all(instances.map((d) => migrateDatabase(d)));
+      const applied = await instances[0]!.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      // db.execute's result type differs per driver; both carry `rows`.
+      expect((applied as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await Promise.all(instances.map((d) => d.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});

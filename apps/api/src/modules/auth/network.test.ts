@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { addressBucket, goodlineMatcher } from './network';
+
+describe('goodlineMatcher', () => {
+  const isGoodline = goodlineMatcher(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32']);
+
+  it('matches IPv4, IPv4-mapped IPv6 and IPv6 addresses inside the ranges', () => {
+    expect(['203.0.113.1', '::ffff:203.0.113.200', '198.51.100.7', '2001:db8:1::5'].map(isGoodline)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('does not match addresses outside', () => {
+    expect(['203.0.114.1', '198.51.100.8', '2001:db9::1', '127.0.0.1'].map(isGoodline)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('matches nothing without ranges', () => {
+    expect(goodlineMatcher([])('203.0.113.1')).toBe(false);
+  });
+});
+
+describe('addressBucket', () => {
+  it('keeps IPv4 addresses, unmapping IPv4-mapped ones', () => {
+    expect(addressBucket('10.1.2.3')).toBe('10.1.2.3');
+    expect(addressBucket('::ffff:10.1.2.3')).toBe('10.1.2.3');
+  });
+
+  it('counts IPv6 addresses by their /64', () => {
+    expect(addressBucket('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64');
+    expect(addressBucket('2001:0db8:00aa:00bb::9')).toBe('2001:db8:aa:bb::/64');
+    expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressBucket('::1')).toBe('0:0:0:0::/64');
+  });
+});

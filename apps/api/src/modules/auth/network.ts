@@ -1,0 +1,39 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+
+/** An IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as plain IPv4; anything else unchanged. */
+function unmapped(ip: string): string {
+  const lower = ip.toLowerCase();
+  return lower.startsWith('::ffff:') && isIPv4(lower.slice(7)) ? lower.slice(7) : lower;
+}
+
+/** Checks addresses against the blocked provider's CIDR ranges (IPv4-mapped IPv6 included). */
+export function goodlineMatcher(ranges: readonly string[]): (ip: string) => boolean {
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [address, bits] = range.split('/') as [string, string | undefined];
+    const type = isIPv4(address) ? 'ipv4' : 'ipv6';
+    list.addSubnet(address, bits === undefined ? (type === 'ipv4' ? 32 : 128) : Number(bits), type);
+  }
+  return (ip) => {
+    const address = unmapped(ip);
+    return list.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
+  };
+}
+
+/**
+ * The unit an address limit counts: the IPv4 address, or the /64 network of an IPv6 address (one
+ * subscriber usually holds a whole /64, so counting single IPv6 addresses would not limit anyone).
+ */
+export function addressBucket(ip: string): string {
+  const address = unmapped(ip);
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -1,0 +1,53 @@
+// Test support: the whole app (layout and routes) in a memory router with fake services.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { App } from '../app/app';
+import { type DeviceKind, DeviceKindContext } from '../app/device';
+import { appRoutes } from '../app/routes';
+import { ServicesProvider } from '../app/services';
+import { createFakeServices } from './fake-services';
+import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
+
+/** Renders the app at `path` (relative to the basename). */
+export function renderApp(
+  path: string,
+  options: {
+    deviceKind?: DeviceKind;
+    session?: SessionSeed;
+    fake?: ReturnType<typeof createFakeServices>;
+  } = {},
+) {
+  resetStores(options.session);
+  const fake = options.fake ?? createFakeServices();
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  render(<App services={fake.services} deviceKind={options.deviceKind ?? 'desktop'} router={router} />);
+  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...fake, router, user, where };
+}
+
+/** Renders one component inside the app's providers and a memory router at `path`. */
+export function renderWithApp(
+  ui: ReactNode,
+  options: {
+    path?: string;
+    deviceKind?: DeviceKind;
+    session?: SessionSeed;
+    modal?: ModalSeed;
+    fake?: ReturnType<typeof createFakeServices>;
+  } = {},
+) {
+  resetStores(options.session, options.modal);
+  const fake = options.fake ?? createFakeServices();
+  const user = userEvent.setup();
+  render(
+    <ServicesProvider services={fake.services}>
+      <DeviceKindContext.Provider value={options.deviceKind ?? 'desktop'}>
+        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+      </DeviceKindContext.Provider>
+    </ServicesProvider>,
+  );
+  return { ...fake, user };
+}

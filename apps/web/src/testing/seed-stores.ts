@@ -1,0 +1,15 @@
+// Test and story support: the app's zustand stores in a known state.
+import { type ModalState, useModalStore } from '../app/stores/modal-store';
+import { type SessionState, useSessionStore } from '../app/stores/session-store';
+
+/** Session fields a test starts from. */
+export type SessionSeed = Partial<Pick<SessionState, 'loggedIn' | 'phone' | 'profileId'>>;
+
+/** Puts the stores in a known state: session ready with `seed`, no modal open. */
+export function resetStores(seed: SessionSeed = {}, modal: ModalSeed = {}) {
+  useSessionStore.setState({ status: 'ready', loggedIn: false, phone: null, profileId: 42, ...seed });
+  useModalStore.setState({ loginOpen: false, loginPromptMode: false, ...modal });
+}
+
+/** Modal-store fields a test starts from. */
+export type ModalSeed = Partial<Pick<ModalState, 'loginOpen' | 'loginPromptMode'>>;

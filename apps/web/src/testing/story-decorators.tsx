@@ -1,0 +1,41 @@
+// Story support: a story rendered inside the app's providers with fake services and seeded stores.
+import type { Decorator } from '@storybook/react-vite';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { type DeviceKind, DeviceKindContext } from '../app/device';
+import { ServicesProvider } from '../app/services';
+import { createFakeServices } from './fake-services';
+import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
+
+/** Options of {@link withApp}. */
+export interface WithAppOptions {
+  session?: SessionSeed;
+  modal?: ModalSeed;
+  deviceKind?: DeviceKind;
+  storage?: Record<string, string>;
+  path?: string;
+}
+
+function AppFrame({ options, children }: { options: WithAppOptions; children: React.ReactNode }) {
+  // Seeded once, before any child subscribes to the stores.
+  const [fake] = useState(() => {
+    resetStores(options.session, options.modal);
+    return createFakeServices({ storage: options.storage, reload: () => console.info('[story] reload') });
+  });
+  return (
+    <ServicesProvider services={fake.services}>
+      <DeviceKindContext.Provider value={options.deviceKind ?? 'desktop'}>
+        <MemoryRouter initialEntries={[options.path ?? '/']}>{children}</MemoryRouter>
+      </DeviceKindContext.Provider>
+    </ServicesProvider>
+  );
+}
+
+/** A decorator giving the story fake services (code 1234 logs in), a memory router and seeded stores. */
+export function withApp(options: WithAppOptions = {}): Decorator {
+  return (Story) => (
+    <AppFrame options={options}>
+      <Story />
+    </AppFrame>
+  );
+}
