@@ -22,7 +22,13 @@ interface Figures {
 async function load(name: string, options: autocannon.Options): Promise<Figures> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
 }
 
 async function bare(): Promise<Figures> {
@@ -63,7 +69,10 @@ async function kadr(label: string, env: Record<string, string>): Promise<Figures
 
 /** A fresh PostgreSQL database for the run, or null where no server answers. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 1000 });
+  const admin = new pg.Client({
+    connectionString: 'postgres://postgres@127.0.0.1:5432/test',
+    connectionTimeoutMillis: 1000,
+  });
   try {
     await admin.connect();
   } catch {

@@ -4,7 +4,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = import.meta.dirname;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .sort()) {
   console.log(`\n=== ${file}`);
   const result = spawnSync(process.execPath, [join(dir, file)], { stdio: 'inherit' });
   if (result.status !== 0) process.exitCode = 1;

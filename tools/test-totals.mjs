@@ -12,7 +12,9 @@ for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   // A suite that failed to load counts as a failure even though it ran no test.
-  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+  failed +=
+    (report.numFailedTests ?? 0) +
+    (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -20,7 +20,9 @@ export function writeSection(id: string, title: string, body: string): void {
     ? readFileSync(file, 'utf8')
     : '# Benchmarks\n\nEach section is written by a script in `bench/` (`npm run bench` runs them all); every figure is measured beside a baseline in the same run.\n';
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`;
+  const next = pattern.test(current)
+    ? current.replace(pattern, section)
+    : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
 }
 

@@ -27,7 +27,9 @@ export interface Browser {
 }
 
 /** Launches Chromium with a new empty user-data-dir (playwright-core rejects it in args). */
-export async function launchBrowser(options: { viewport?: { width: number; height: number }; userAgent?: string; isMobile?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(
+  options: { viewport?: { width: number; height: number }; userAgent?: string; isMobile?: boolean } = {},
+): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'kadr-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,

@@ -8,7 +8,10 @@ export const SOURCE_CONDITION = '@kadr/source';
  * A Vitest project for one package: workspace imports resolve to source, so tests run without a build.
  * `environment` is `node` for server-side packages and `jsdom` for React ones.
  */
-export function kadrProject(name: string, options: { environment?: 'node' | 'jsdom'; setupFiles?: string[]; extra?: ViteUserConfig } = {}) {
+export function kadrProject(
+  name: string,
+  options: { environment?: 'node' | 'jsdom'; setupFiles?: string[]; extra?: ViteUserConfig } = {},
+) {
   return defineProject({
     ...options.extra,
     resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
