@@ -32,8 +32,16 @@ async function timeToHealthy(command: string, args: string[], env: Record<string
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // The whole process group: `npm start` runs the service as a grandchild.
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+      await exited;
+    }
   }
 }
 

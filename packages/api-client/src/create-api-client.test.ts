@@ -1,3 +1,4 @@
+import { calls } from '@kadr/api-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelopeAnswer, startTestServer } from '../test/test-server';
 import {
@@ -275,9 +276,25 @@ describe('createApiClient: answers', () => {
     expect(await rejection(client.call('getProfile'))).toMatchObject({ error: 'bad_response' });
   });
 
-  it('checks responses against the contract when validateResponses is on', async () => {
-    const { client } = setup(() => reply(200, { profile_id: 'x' }), { validateResponses: true });
+  it('checks responses against the schemas it is given', async () => {
+    const { client } = setup(() => reply(200, { profile_id: 'x' }), { schemas: calls });
     expect(await rejection(client.call('getProfile'))).toMatchObject({ error: 'bad_response', code: 200 });
+  });
+
+  it('resolves to the parsed response when it matches the schemas it is given', async () => {
+    const { client } = setup(() => reply(200, { ...PROFILE, extra: 1 }), { schemas: calls });
+    expect(await client.call('getProfile')).toEqual(PROFILE);
+  });
+
+  it('rejects an id the contract does not have, inherited object keys included', async () => {
+    const { client, seen } = setup(() => reply(200, {}));
+    await expect(client.call('toString' as 'getProfile')).rejects.toThrow(TypeError);
+    expect(seen).toEqual([]);
+  });
+
+  it('passes responses through unchecked without schemas', async () => {
+    const { client } = setup(() => reply(200, { profile_id: 'x' }));
+    expect(await client.call('getProfile')).toEqual({ profile_id: 'x' });
   });
 
   it('throws network_error with code 0 when nothing answers', async () => {

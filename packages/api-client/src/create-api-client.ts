@@ -1,21 +1,27 @@
+// Run-time values come from the zod-free `routes` entry only; the main entry is imported for types,
+// which are erased, so the client bundles no zod unless the app passes `schemas`.
+import type {
+  CallBody,
+  CallDefinition,
+  CallId,
+  CallParams,
+  CallQuery,
+  CallResponse,
+  DevicePlatform,
+} from '@kadr/api-contract';
 import {
   ApiCode,
   BUILD_NUMBER,
-  type CallBody,
-  type CallDefinition,
-  type CallId,
-  type CallParams,
-  type CallQuery,
-  type CallResponse,
-  calls,
-  type DevicePlatform,
-  errorBody,
   HeaderName,
   PLATFORM,
-} from '@kadr/api-contract';
+  type Route,
+  type RouteId,
+  routes,
+} from '@kadr/api-contract/routes';
 import ky from 'ky';
 import { ApiError, CLIENT_ERROR_IDS } from './api-error';
 import { detectDevicePlatform } from './device-platform';
+import { readErrorBody } from './error-body';
 import { DEFAULT_TIMEOUT_MS } from './fetch-with-timeout';
 import {
   isRetryable,
@@ -25,6 +31,12 @@ import {
   TOKEN_WAIT_INTERVAL_MS,
 } from './retry-policy';
 import type { SessionTokens, TokenStore } from './token-store';
+
+/**
+ * Response schemas by call id, to check success responses against: pass `calls` of
+ * `@kadr/api-contract` (or some of its entries).
+ */
+export type ResponseSchemas = { readonly [K in CallId]?: Pick<CallDefinition, 'response'> };
 
 /** The web app's run mode, sent as `X-Mode` (docs/decisions/001). */
 export type ApiMode = 'production' | 'development';
@@ -55,8 +67,11 @@ export interface ApiClientOptions {
   retryClientErrors?: boolean;
   /** How to wait between retries and token polls; default `setTimeout`. Injected by tests. */
   sleep?: (ms: number) => Promise<void>;
-  /** Check each success `response` against the call's schema (`bad_response` on mismatch). Default false. */
-  validateResponses?: boolean;
+  /**
+   * Check each success `response` against its call's schema here (`bad_response` on mismatch), e.g.
+   * `schemas: calls` from `@kadr/api-contract`. Default none: no checking, and no zod in the bundle.
+   */
+  schemas?: ResponseSchemas;
 }
 
 /** Options of one call. */
@@ -108,14 +123,25 @@ export interface ApiClient {
   call<K extends CallId>(id: K, ...args: CallArgs<K>): Promise<CallResponse<K>>;
 }
 
+/** How a call is sent: its routes-table entry and its id. */
+type Def = Route & { id: string };
 type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 /** What one attempt sent, for deciding whether a 901/910 still needs a refresh or reset. */
 type Sent = { token: string | null };
 
+// The client's own calls for session recovery.
+const REFRESH_TOKEN: Def = { id: 'refreshToken', ...routes.refreshToken };
+const ANONYMOUS_AUTH: Def = { id: 'anonymousAuth', ...routes.anonymousAuth };
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Call `id`'s route, or undefined for an id the contract does not know. */
+function defOf(id: string): Def | undefined {
+  return Object.hasOwn(routes, id) ? { id, ...routes[id as RouteId] } : undefined;
+}
+
 /** Substitutes `:name` segments with URL-encoded params. */
-function buildPath(def: CallDefinition, params: Record<string, unknown> | undefined): string {
+function buildPath(def: Def, params: Record<string, unknown> | undefined): string {
   return def.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') {
@@ -166,7 +192,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     timeoutMs = DEFAULT_TIMEOUT_MS,
     retryClientErrors = false,
     sleep = defaultSleep,
-    validateResponses = false,
+    schemas,
   } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const devicePlatform =
@@ -182,7 +208,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<void> | null = null;
   let resetting: Promise<void> | null = null;
 
-  function headersFor(def: CallDefinition, token: string | null): Record<string, string> {
+  function headersFor(def: Def, token: string | null): Record<string, string> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [HeaderName.platform]: PLATFORM,
@@ -198,12 +224,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** One HTTP attempt: resolves to the success `response` or throws `ApiError`. */
-  async function attempt(
-    def: CallDefinition,
-    input: AnyInput,
-    opts: CallOptions,
-    sent: Sent,
-  ): Promise<unknown> {
+  async function attempt(def: Def, input: AnyInput, opts: CallOptions, sent: Sent): Promise<unknown> {
     const query = toSearchParams(input.query).toString();
     const url = `${baseUrl}${buildPath(def, input.params)}${query ? `?${query}` : ''}`;
     const token = opts.accessToken ?? tokens.getAccessToken();
@@ -248,8 +269,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
     if (json.success) {
-      if (!validateResponses) return json.response;
-      const checked = def.response.safeParse(json.response);
+      const schema = schemas?.[def.id as CallId]?.response;
+      if (!schema) return json.response;
+      const checked = schema.safeParse(json.response);
       if (checked.success) return checked.data;
       throw new ApiError({
         code: json.code,
@@ -260,17 +282,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         callId: def.id,
       });
     }
-    const failure = errorBody.safeParse(json.response);
+    const failure = readErrorBody(json.response);
     const retryHeader = Number(response.headers.get('retry-after'));
     throw new ApiError({
       code: json.code,
       httpStatus: response.status,
-      error: failure.success ? failure.data.error : CLIENT_ERROR_IDS.unknown,
-      message: failure.success ? failure.data.message : `${def.id}: failed with code ${json.code}`,
-      details: failure.success ? failure.data.details : undefined,
+      error: failure ? failure.error : CLIENT_ERROR_IDS.unknown,
+      message: failure ? failure.message : `${def.id}: failed with code ${json.code}`,
+      details: failure?.details,
       retryAfter:
-        failure.success && failure.data.retry_after !== undefined
-          ? failure.data.retry_after
+        failure?.retry_after !== undefined
+          ? failure.retry_after
           : Number.isFinite(retryHeader) && retryHeader > 0
             ? retryHeader
             : undefined,
@@ -279,12 +301,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** Attempts with the generic retry: up to 5 retries, 1000 ms × retry number apart. */
-  async function withRetry(
-    def: CallDefinition,
-    input: AnyInput,
-    opts: CallOptions,
-    sent: Sent,
-  ): Promise<unknown> {
+  async function withRetry(def: Def, input: AnyInput, opts: CallOptions, sent: Sent): Promise<unknown> {
     for (let retry = 0; ; retry++) {
       try {
         return await attempt(def, input, opts, sent);
@@ -328,7 +345,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!refresh_token) return startReset();
     try {
       const session = await withRetry(
-        calls.refreshToken,
+        REFRESH_TOKEN,
         {
           body: {
             grant_type: 'refresh_token',
@@ -351,7 +368,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     tokens.clear();
     options.onSessionReset?.();
     const session = await withRetry(
-      calls.anonymousAuth,
+      ANONYMOUS_AUTH,
       { params: { device_uid: options.deviceUid() } },
       {},
       { token: null },
@@ -391,7 +408,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return startReset();
   }
 
-  async function run(def: CallDefinition, input: AnyInput, opts: CallOptions): Promise<unknown> {
+  async function run(def: Def, input: AnyInput, opts: CallOptions): Promise<unknown> {
     const ownToken = opts.accessToken !== undefined;
     if (def.auth === 'session' && !ownToken && !tokens.getAccessToken()) {
       for (let i = 0; i < TOKEN_WAIT_ATTEMPTS && !tokens.getAccessToken(); i++) {
@@ -424,7 +441,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     call<K extends CallId>(id: K, ...args: CallArgs<K>): Promise<CallResponse<K>> {
-      const def: CallDefinition | undefined = calls[id];
+      const def = defOf(id);
       if (!def) return Promise.reject(new TypeError(`Unknown call "${String(id)}"`));
       const [input, opts] = args;
       return run(def, (input ?? {}) as AnyInput, opts ?? {}) as Promise<CallResponse<K>>;

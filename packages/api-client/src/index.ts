@@ -7,6 +7,7 @@ export type {
   CallArgs,
   CallInput,
   CallOptions,
+  ResponseSchemas,
 } from './create-api-client';
 export { createApiClient } from './create-api-client';
 export { detectDevicePlatform } from './device-platform';

@@ -1,4 +1,4 @@
-import { ApiCode, NO_RETRY_CODES } from '@kadr/api-contract';
+import { ApiCode, NO_RETRY_CODES } from '@kadr/api-contract/routes';
 import { type ApiError, CLIENT_ERROR_IDS } from './api-error';
 
 /** Retries after the first attempt (SPEC §8, §9). */

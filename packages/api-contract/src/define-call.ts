@@ -1,36 +1,25 @@
 import type { z } from 'zod';
-
-/** HTTP methods used by the SPEC's calls. */
-export type HttpMethod = 'GET' | 'POST';
-
-/** How a call's body is encoded: JSON for all but refreshToken, which SPEC §7 sends as a form. */
-export type BodyEncoding = 'json' | 'form';
+import { type Route, type RouteId, type Routes, routes } from './routes';
 
 /**
- * One API call of SPEC §7: its method, path (with `:param` placeholders), request parts and the
- * schema of `response` inside the success envelope.
+ * One API call of SPEC §7: how it is sent (its `Route`: method, path with `:param` placeholders, body
+ * encoding, auth, no-retry flag), its request parts and the schema of `response` inside the success
+ * envelope.
  */
 export interface CallDefinition<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> {
+> extends Route {
   /** Stable identifier, also the client method name. */
   id: string;
-  method: HttpMethod;
-  path: string;
   summary: string;
   tag: string;
   params?: P;
   query?: Q;
   body?: B;
-  bodyEncoding?: BodyEncoding;
   response: R;
-  /** Whether the call needs a session (access token). */
-  auth: 'none' | 'session' | 'optional';
-  /** SPEC: some calls are never retried (asyncAuthSMSVerify). */
-  noRetry?: boolean;
 }
 
 /**
@@ -40,4 +29,12 @@ export interface CallDefinition<
  */
 export function defineCall<const D extends CallDefinition>(call: D): D {
   return call;
+}
+
+/**
+ * Call `id`'s id and its entry of the routes table, to spread into `defineCall` so that method, path,
+ * body encoding, auth and the no-retry flag are written once, in `routes.ts`.
+ */
+export function route<const I extends RouteId>(id: I): { readonly id: I } & Routes[I] {
+  return { id, ...routes[id] };
 }

@@ -8,8 +8,6 @@ export {
   authApp,
   authCalls,
   getProfile,
-  LOGIN_DEVICE_TYPE,
-  LOGIN_GRANT_TYPE,
   logout,
   profile,
   refreshToken,
@@ -109,11 +107,14 @@ export {
 } from './calls/tv';
 export type { ApiCodeValue } from './codes';
 export { ApiCode, NO_RETRY_CODES } from './codes';
-export type { BodyEncoding, CallDefinition, HttpMethod } from './define-call';
+export type { CallDefinition } from './define-call';
 export { defineCall } from './define-call';
 export type { Envelope, ErrorBody } from './envelope';
 export { envelope, errorBody, errorEnvelope } from './envelope';
 export type { DevicePlatform } from './headers';
 export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers';
+export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login';
 export type { CallBody, CallId, CallParams, CallQuery, CallResponse, Calls } from './registry';
 export { callList, calls } from './registry';
+export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes';
+export { routes } from './routes';

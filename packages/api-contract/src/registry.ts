@@ -6,6 +6,7 @@ import { playbackCalls } from './calls/playback';
 import { searchCalls } from './calls/search';
 import { tvCalls } from './calls/tv';
 import type { CallDefinition } from './define-call';
+import type { RouteId } from './routes';
 
 /** Every call of SPEC §7, by id. The api registers routes from it; the client derives its methods from it. */
 export const calls = {
@@ -15,7 +16,7 @@ export const calls = {
   ...playbackCalls,
   ...billingCalls,
   ...searchCalls,
-} as const;
+} as const satisfies Record<RouteId, CallDefinition>;
 
 /** Every call as a plain `CallDefinition` list, for code that walks them all (route registration, docs). */
 export const callList: readonly CallDefinition[] = Object.values(calls);

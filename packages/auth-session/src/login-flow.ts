@@ -1,9 +1,6 @@
-import {
-  type AsyncAuthStatus,
-  type CallResponse,
-  LOGIN_DEVICE_TYPE,
-  LOGIN_GRANT_TYPE,
-} from '@kadr/api-contract';
+import type { AsyncAuthStatus, CallResponse } from '@kadr/api-contract';
+// Values from the zod-free entry, so the browser bundle does not carry the contract's schemas.
+import { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from '@kadr/api-contract/routes';
 import { type AuthApi, isApiErrorLike, retryAfterOf } from './api';
 import {
   CODE_EXPIRED,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { defineCall, route } from '../define-call';
+import { LOGIN_GRANT_TYPE } from '../login';
 import { asyncAuthUuid, deviceUid, emptyBody, okResponse, phone, profileId, verifyCode } from './common';
 
 /** Tokens of a session (SPEC §3 Auth). */
@@ -14,21 +15,16 @@ export const sessionTokens = z.object({
 
 /** GET /web/1/auth/{device uid}: an anonymous session for the device (SPEC §7). */
 export const anonymousAuth = defineCall({
-  id: 'anonymousAuth',
-  method: 'GET',
-  path: '/web/1/auth/:device_uid',
+  ...route('anonymousAuth'),
   summary: 'Anonymous session for a device',
   tag: 'auth',
   params: z.object({ device_uid: deviceUid }),
   response: sessionTokens,
-  auth: 'none',
 });
 
 /** POST /v1/agregator/sendAuth: sends the SMS code (and a push when available). */
 export const sendAuth = defineCall({
-  id: 'sendAuth',
-  method: 'POST',
-  path: '/v1/agregator/sendAuth',
+  ...route('sendAuth'),
   summary: 'Send a sign-in code to a phone',
   tag: 'auth',
   body: z.object({ auth_type: z.literal('phone'), uid: phone }),
@@ -42,7 +38,6 @@ export const sendAuth = defineCall({
     /** Seconds the code stays valid (SPEC §9: 2 minutes). */
     code_ttl: z.number().int(),
   }),
-  auth: 'session',
 });
 
 /** Async sign-in statuses (SPEC §3). `pending` means keep polling. */
@@ -52,27 +47,20 @@ export type AsyncAuthStatus = (typeof ASYNC_AUTH_STATUSES)[number];
 
 /** POST /v1/agregator/asyncAuthCheck: status of a push sign-in, polled every second. */
 export const asyncAuthCheck = defineCall({
-  id: 'asyncAuthCheck',
-  method: 'POST',
-  path: '/v1/agregator/asyncAuthCheck',
+  ...route('asyncAuthCheck'),
   summary: 'Status of a push sign-in',
   tag: 'auth',
   body: z.object({ async_auth_uuid: asyncAuthUuid }),
   response: z.object({ asyncAuthStatus: z.enum(ASYNC_AUTH_STATUSES) }),
-  auth: 'session',
 });
 
 /** POST /v1/agregator/asyncAuthSMSVerify: checks the SMS code of an async sign-in. Never retried. */
 export const asyncAuthSMSVerify = defineCall({
-  id: 'asyncAuthSMSVerify',
-  method: 'POST',
-  path: '/v1/agregator/asyncAuthSMSVerify',
+  ...route('asyncAuthSMSVerify'),
   summary: 'Verify the SMS code of a push sign-in',
   tag: 'auth',
   body: z.object({ async_auth_uuid: asyncAuthUuid, verify_code: verifyCode }),
   response: z.object({ asyncAuthStatus: z.enum(ASYNC_AUTH_STATUSES) }),
-  auth: 'session',
-  noRetry: true,
 });
 
 /**
@@ -81,9 +69,7 @@ export const asyncAuthSMSVerify = defineCall({
  * push carried. The sandbox push page calls it.
  */
 export const asyncAuthConfirm = defineCall({
-  id: 'asyncAuthConfirm',
-  method: 'POST',
-  path: '/v1/agregator/asyncAuthConfirm',
+  ...route('asyncAuthConfirm'),
   summary: 'Accept or reject a push sign-in (called from the phone)',
   tag: 'auth',
   body: z.object({
@@ -92,20 +78,11 @@ export const asyncAuthConfirm = defineCall({
     decision: z.enum(['accept', 'reject']),
   }),
   response: z.object({ asyncAuthStatus: z.enum(ASYNC_AUTH_STATUSES) }),
-  auth: 'none',
-  noRetry: true,
 });
-
-/** Grant type of the phone login (SPEC §9). */
-export const LOGIN_GRANT_TYPE = 'mega';
-/** Device type of the phone login (SPEC §9). */
-export const LOGIN_DEVICE_TYPE = 'SMARTTV';
 
 /** POST /v1/agregator/authApp: completes a phone login with the code, or with an accepted async uuid. */
 export const authApp = defineCall({
-  id: 'authApp',
-  method: 'POST',
-  path: '/v1/agregator/authApp',
+  ...route('authApp'),
   summary: 'Sign in with a phone and code, or an accepted push',
   tag: 'auth',
   body: z
@@ -130,14 +107,11 @@ export const authApp = defineCall({
       },
     ),
   response: sessionTokens.extend({ phone }),
-  auth: 'optional',
 });
 
 /** POST /v1/agregator/refreshToken: a form body; rotates the refresh token. */
 export const refreshToken = defineCall({
-  id: 'refreshToken',
-  method: 'POST',
-  path: '/v1/agregator/refreshToken',
+  ...route('refreshToken'),
   summary: 'New access token from a refresh token (form body)',
   tag: 'auth',
   body: z.object({
@@ -146,9 +120,7 @@ export const refreshToken = defineCall({
     client_secret: z.string().min(1).max(200),
     refresh_token: z.string().min(1).max(200),
   }),
-  bodyEncoding: 'form',
   response: sessionTokens,
-  auth: 'none',
 });
 
 /** Profile (SPEC §3). */
@@ -161,38 +133,29 @@ export const profile = z.object({
 
 /** POST /v1/agregator/getProfile. */
 export const getProfile = defineCall({
-  id: 'getProfile',
-  method: 'POST',
-  path: '/v1/agregator/getProfile',
+  ...route('getProfile'),
   summary: 'The current profile',
   tag: 'profile',
   body: emptyBody,
   response: profile,
-  auth: 'session',
 });
 
 /** POST /v1/agregator/logout: ends the session (SPEC §7 "logout call": path ours). */
 export const logout = defineCall({
-  id: 'logout',
-  method: 'POST',
-  path: '/v1/agregator/logout',
+  ...route('logout'),
   summary: 'End the current session',
   tag: 'auth',
   body: emptyBody,
   response: okResponse,
-  auth: 'session',
 });
 
 /** POST /v1/agregator/setProfileUtm: the campaign parameters, sent once (SPEC §4). */
 export const setProfileUtm = defineCall({
-  id: 'setProfileUtm',
-  method: 'POST',
-  path: '/v1/agregator/setProfileUtm',
+  ...route('setProfileUtm'),
   summary: 'Store the campaign query of the first visit',
   tag: 'profile',
   body: z.object({ url: z.string().max(2048) }),
   response: okResponse,
-  auth: 'session',
 });
 
 /** Every auth and profile call. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { defineCall, route } from '../define-call';
 import { dateTime, deviceUid, emptyBody, id, okResponse, roubles, url } from './common';
 
 /** Package (subscription) statuses (SPEC §3). */
@@ -83,9 +83,7 @@ export const packageInfo = packageSummary.extend({ goods });
 
 /** POST /v1/agregator/getEkPackages: the subscription list as a map keyed by package id. */
 export const getEkPackages = defineCall({
-  id: 'getEkPackages',
-  method: 'POST',
-  path: '/v1/agregator/getEkPackages',
+  ...route('getEkPackages'),
   summary: 'Subscription packages',
   tag: 'billing',
   body: z.object({
@@ -93,19 +91,15 @@ export const getEkPackages = defineCall({
     is_hidden: z.union([z.literal(0), z.literal(1)]).default(0),
   }),
   response: z.object({ ek_packages: z.record(z.string().regex(/^\d+$/), packageSummary) }),
-  auth: 'session',
 });
 
 /** POST /v1/agregator/getPackageInfoById: one package with goods and tariffs. */
 export const getPackageInfoById = defineCall({
-  id: 'getPackageInfoById',
-  method: 'POST',
-  path: '/v1/agregator/getPackageInfoById',
+  ...route('getPackageInfoById'),
   summary: 'One package with goods and tariffs',
   tag: 'billing',
   body: z.object({ package_id: id }),
   response: packageInfo,
-  auth: 'session',
 });
 
 /** Cancel reasons of the 'Дайте нам всё исправить!' page (SPEC §2); the names are ours. */
@@ -118,9 +112,7 @@ export const packageStatusResponse = z.object({ package_id: id, status: z.enum(P
 
 /** POST /v1/agregator/unsubscribePackage: cancels auto-renewal (or the trial). */
 export const unsubscribePackage = defineCall({
-  id: 'unsubscribePackage',
-  method: 'POST',
-  path: '/v1/agregator/unsubscribePackage',
+  ...route('unsubscribePackage'),
   summary: 'Cancel a subscription',
   tag: 'billing',
   body: z.object({
@@ -129,19 +121,15 @@ export const unsubscribePackage = defineCall({
     reason: z.enum(CANCEL_REASONS).optional(),
   }),
   response: packageStatusResponse,
-  auth: 'session',
 });
 
 /** POST /v1/agregator/restorePackage: restores a cancelled subscription. */
 export const restorePackage = defineCall({
-  id: 'restorePackage',
-  method: 'POST',
-  path: '/v1/agregator/restorePackage',
+  ...route('restorePackage'),
   summary: 'Restore a cancelled subscription',
   tag: 'billing',
   body: z.object({ package_id: id }),
   response: packageStatusResponse,
-  auth: 'session',
 });
 
 /** Payment provider labels (SPEC §7: `widget_yookassa`). */
@@ -170,14 +158,11 @@ export const payment = z.object({
 
 /** POST /v1/agregator/createPayment: starts a payment for a package. */
 export const createPayment = defineCall({
-  id: 'createPayment',
-  method: 'POST',
-  path: '/v1/agregator/createPayment',
+  ...route('createPayment'),
   summary: 'Start a payment for a package',
   tag: 'billing',
   body: z.object({ type: z.enum(PAYMENT_TYPES), package_id: id, device_uid: deviceUid }),
   response: payment,
-  auth: 'session',
 });
 
 /** Payment statuses of checkPayment; the SPEC names `confirmed` only, the rest are ours. */
@@ -187,9 +172,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** POST /v1/agregator/checkPayment: status, and how often and how many times more to poll. */
 export const checkPayment = defineCall({
-  id: 'checkPayment',
-  method: 'POST',
-  path: '/v1/agregator/checkPayment',
+  ...route('checkPayment'),
   summary: 'Status of a payment',
   tag: 'billing',
   body: z.object({ type: z.enum(PAYMENT_TYPES), payment_id: paymentId }),
@@ -200,7 +183,6 @@ export const checkPayment = defineCall({
     /** Milliseconds to wait before the next poll. */
     delay: z.number().int().nonnegative(),
   }),
-  auth: 'session',
 });
 
 /** A saved card (SPEC §3): a masked number and optionally its first six digits. */
@@ -215,26 +197,20 @@ export const card = z.object({
 
 /** POST /v1/agregator/getCardList: saved cards and whether renewal is recurrent. */
 export const getCardList = defineCall({
-  id: 'getCardList',
-  method: 'POST',
-  path: '/v1/agregator/getCardList',
+  ...route('getCardList'),
   summary: 'Saved cards',
   tag: 'billing',
   body: emptyBody,
   response: z.object({ is_recurrent: z.boolean(), cards: z.array(card) }),
-  auth: 'session',
 });
 
 /** POST /v1/agregator/deleteCard: deletes a saved card (refused while a package is cancelled or confirmed). */
 export const deleteCard = defineCall({
-  id: 'deleteCard',
-  method: 'POST',
-  path: '/v1/agregator/deleteCard',
+  ...route('deleteCard'),
   summary: 'Delete a saved card',
   tag: 'billing',
   body: z.object({ card_number: z.string().min(4).max(32) }),
   response: okResponse,
-  auth: 'session',
 });
 
 /** Receipt statuses; only `succeeded` receipts open (SPEC §4). The others are ours. */
@@ -256,14 +232,11 @@ export const receipt = z.object({
 
 /** POST /v1/agregator/listReceipts: the profile's receipts, newest first. */
 export const listReceipts = defineCall({
-  id: 'listReceipts',
-  method: 'POST',
-  path: '/v1/agregator/listReceipts',
+  ...route('listReceipts'),
   summary: 'Receipts',
   tag: 'billing',
   body: emptyBody,
   response: z.object({ receipts: z.array(receipt) }),
-  auth: 'session',
 });
 
 /** Every billing call. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { defineCall, route } from '../define-call';
 import { goods } from './billing';
 import { dateTime, id, idParam, url, year } from './common';
 
@@ -49,9 +49,7 @@ const railCount = z.coerce.number<string | number>().int().min(1).max(100).defau
 
 /** GET /web/1/collections: the rails of a tab (`Main2` home, `tv_channels_tab`, `search` recommendations). */
 export const getCollections = defineCall({
-  id: 'getCollections',
-  method: 'GET',
-  path: '/web/1/collections',
+  ...route('getCollections'),
   summary: 'Rails of a tab',
   tag: 'catalogue',
   query: z.object({
@@ -65,7 +63,6 @@ export const getCollections = defineCall({
     RB_teaser_count: railCount,
   }),
   response: z.object({ collections: z.array(collection) }),
-  auth: 'session',
 });
 
 /** Content types (SPEC §3 EK_type): `TVChan` and `TVShow` are the SPEC's; `film` for the rest. */
@@ -123,39 +120,30 @@ export const content = z.object({
 
 /** GET /web/2/contents/{id}: a content item (code 900 when there is none). */
 export const getContent = defineCall({
-  id: 'getContent',
-  method: 'GET',
-  path: '/web/2/contents/:id',
+  ...route('getContent'),
   summary: 'A content item with goods, seasons and similar items',
   tag: 'catalogue',
   params: z.object({ id: idParam }),
   response: content,
-  auth: 'session',
 });
 
 /** GET /web/2/seasons/{season_id}/episodes?EK_id=: a season's episodes. */
 export const getSeasonEpisodes = defineCall({
-  id: 'getSeasonEpisodes',
-  method: 'GET',
-  path: '/web/2/seasons/:season_id/episodes',
+  ...route('getSeasonEpisodes'),
   summary: "A season's episodes",
   tag: 'catalogue',
   params: z.object({ season_id: idParam }),
   query: z.object({ EK_id: idParam }),
   response: season,
-  auth: 'session',
 });
 
 /** POST /v1/agregator/getSeasonByEpisodeId: the season (with episodes) holding an episode. */
 export const getSeasonByEpisodeId = defineCall({
-  id: 'getSeasonByEpisodeId',
-  method: 'POST',
-  path: '/v1/agregator/getSeasonByEpisodeId',
+  ...route('getSeasonByEpisodeId'),
   summary: 'The season holding an episode',
   tag: 'catalogue',
   body: z.object({ EP_id: id }),
   response: season,
-  auth: 'session',
 });
 
 /** Similar-content page size (SPEC §9). */
@@ -163,9 +151,7 @@ export const SIMILAR_LIMIT = 30;
 
 /** GET /web/1/contents/{id}/similar?page_number=0&limit=30: similar items, one page. */
 export const getSimilar = defineCall({
-  id: 'getSimilar',
-  method: 'GET',
-  path: '/web/1/contents/:id/similar',
+  ...route('getSimilar'),
   summary: 'Similar content',
   tag: 'catalogue',
   params: z.object({ id: idParam }),
@@ -175,7 +161,6 @@ export const getSimilar = defineCall({
     limit: z.coerce.number<string | number>().int().min(1).max(100).default(SIMILAR_LIMIT),
   }),
   response: z.object({ items: z.array(filmCard) }),
-  auth: 'session',
 });
 
 /** Every catalogue call. */

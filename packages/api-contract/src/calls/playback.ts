@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { defineCall, route } from '../define-call';
 import { id, idParam, url } from './common';
 
 /** DRM systems (SPEC §3, §9). */
@@ -34,9 +34,7 @@ export const RELEASE_DEV_TYPES = ['IOS_WEB', 'PCWEB'] as const;
 
 /** GET /web/1/releases/{id}?dev_type=&dev_model=web[&EP_id=]: the stream of a content item or episode. */
 export const getRelease = defineCall({
-  id: 'getRelease',
-  method: 'GET',
-  path: '/web/1/releases/:id',
+  ...route('getRelease'),
   summary: 'Stream and DRM of a content item or one of its episodes',
   tag: 'playback',
   params: z.object({ id: idParam }),
@@ -48,7 +46,6 @@ export const getRelease = defineCall({
     EP_id: idParam.optional(),
   }),
   response: release,
-  auth: 'session',
 });
 
 /**
@@ -56,9 +53,7 @@ export const getRelease = defineCall({
  * URL (SPEC §3 Channel stream); drm and preview_timer as for a release.
  */
 export const getReleaseChannel = defineCall({
-  id: 'getReleaseChannel',
-  method: 'POST',
-  path: '/v1/agregator/getReleaseChannel',
+  ...route('getReleaseChannel'),
   summary: 'Live stream of a channel',
   tag: 'playback',
   body: z.object({ stream_id: id, dev_model: z.string().min(1).max(100) }),
@@ -67,7 +62,6 @@ export const getReleaseChannel = defineCall({
     drm: drm.nullable(),
     preview_timer: z.number().int().nonnegative().nullable(),
   }),
-  auth: 'session',
 });
 
 /** Every playback call. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { defineCall, route } from '../define-call';
 import { url, year } from './common';
 
 /** Search starts at 3 characters (SPEC §5, §9). */
@@ -20,14 +20,11 @@ export const searchHintItem = z.object({
 
 /** POST /v2/agregator/searchHint: content and channels matching a query of 3+ characters. */
 export const searchHint = defineCall({
-  id: 'searchHint',
-  method: 'POST',
-  path: '/v2/agregator/searchHint',
+  ...route('searchHint'),
   summary: 'Search content and channels',
   tag: 'search',
   body: z.object({ search_query: z.string().trim().min(SEARCH_MIN_LENGTH).max(100) }),
   response: z.object({ items: z.array(searchHintItem) }),
-  auth: 'session',
 });
 
 /** Every search call. */

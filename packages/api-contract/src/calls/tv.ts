@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../define-call';
+import { defineCall, route } from '../define-call';
 import { goods } from './billing';
 import { dateTime, id, url } from './common';
 
@@ -42,9 +42,7 @@ function isJsonText(s: string): boolean {
  * `stream_id` (SPEC §7).
  */
 export const getTvSchedule = defineCall({
-  id: 'getTvSchedule',
-  method: 'POST',
-  path: '/v1/agregator/getTvSchedule',
+  ...route('getTvSchedule'),
   summary: "One day of a channel's schedule",
   tag: 'tv',
   body: z.union([
@@ -56,19 +54,15 @@ export const getTvSchedule = defineCall({
     z.object({ tv_schedule_day_start_utc0: scheduleDayStart, stream_id: id }),
   ]),
   response: z.object({ items: z.array(tvScheduleItem) }),
-  auth: 'session',
 });
 
 /** POST /v1/agregator/getPackageByChannel: the goods (package, is_bought, tariffs) of a channel. */
 export const getPackageByChannel = defineCall({
-  id: 'getPackageByChannel',
-  method: 'POST',
-  path: '/v1/agregator/getPackageByChannel',
+  ...route('getPackageByChannel'),
   summary: 'The package of a channel',
   tag: 'tv',
   body: z.object({ stream_id: id }),
   response: z.object({ goods }),
-  auth: 'session',
 });
 
 /** Every TV call. */

@@ -1,0 +1,72 @@
+// Plain data, no zod: this module is part of the `@kadr/api-contract/routes` entry, which browsers load
+// to send calls without bundling the schemas. `defineCall` takes these fields from here (see `route`).
+
+/** HTTP methods used by the SPEC's calls. */
+export type HttpMethod = 'GET' | 'POST';
+
+/** How a call's body is encoded: JSON for all but refreshToken, which SPEC §7 sends as a form. */
+export type BodyEncoding = 'json' | 'form';
+
+/** Whether a call needs a session (access token): `none`, `session`, or `optional` (sent when there is one). */
+export type AuthMode = 'none' | 'session' | 'optional';
+
+/** How one call is sent: the transport half of a call definition, without its schemas. */
+export interface Route {
+  method: HttpMethod;
+  /** The path, with `:param` placeholders. */
+  path: string;
+  /** Default `json`. */
+  bodyEncoding?: BodyEncoding;
+  auth: AuthMode;
+  /** SPEC: some calls are never retried (asyncAuthSMSVerify). */
+  noRetry?: boolean;
+}
+
+/** Method, path, body encoding, auth mode and no-retry flag of every SPEC §7 call, by call id. */
+export const routes = {
+  // auth and profile
+  anonymousAuth: { method: 'GET', path: '/web/1/auth/:device_uid', auth: 'none' },
+  sendAuth: { method: 'POST', path: '/v1/agregator/sendAuth', auth: 'session' },
+  asyncAuthCheck: { method: 'POST', path: '/v1/agregator/asyncAuthCheck', auth: 'session' },
+  asyncAuthSMSVerify: {
+    method: 'POST',
+    path: '/v1/agregator/asyncAuthSMSVerify',
+    auth: 'session',
+    noRetry: true,
+  },
+  asyncAuthConfirm: { method: 'POST', path: '/v1/agregator/asyncAuthConfirm', auth: 'none', noRetry: true },
+  authApp: { method: 'POST', path: '/v1/agregator/authApp', auth: 'optional' },
+  refreshToken: { method: 'POST', path: '/v1/agregator/refreshToken', bodyEncoding: 'form', auth: 'none' },
+  getProfile: { method: 'POST', path: '/v1/agregator/getProfile', auth: 'session' },
+  logout: { method: 'POST', path: '/v1/agregator/logout', auth: 'session' },
+  setProfileUtm: { method: 'POST', path: '/v1/agregator/setProfileUtm', auth: 'session' },
+  // catalogue
+  getCollections: { method: 'GET', path: '/web/1/collections', auth: 'session' },
+  getContent: { method: 'GET', path: '/web/2/contents/:id', auth: 'session' },
+  getSeasonEpisodes: { method: 'GET', path: '/web/2/seasons/:season_id/episodes', auth: 'session' },
+  getSeasonByEpisodeId: { method: 'POST', path: '/v1/agregator/getSeasonByEpisodeId', auth: 'session' },
+  getSimilar: { method: 'GET', path: '/web/1/contents/:id/similar', auth: 'session' },
+  // tv
+  getTvSchedule: { method: 'POST', path: '/v1/agregator/getTvSchedule', auth: 'session' },
+  getPackageByChannel: { method: 'POST', path: '/v1/agregator/getPackageByChannel', auth: 'session' },
+  // playback
+  getRelease: { method: 'GET', path: '/web/1/releases/:id', auth: 'session' },
+  getReleaseChannel: { method: 'POST', path: '/v1/agregator/getReleaseChannel', auth: 'session' },
+  // billing
+  getEkPackages: { method: 'POST', path: '/v1/agregator/getEkPackages', auth: 'session' },
+  getPackageInfoById: { method: 'POST', path: '/v1/agregator/getPackageInfoById', auth: 'session' },
+  unsubscribePackage: { method: 'POST', path: '/v1/agregator/unsubscribePackage', auth: 'session' },
+  restorePackage: { method: 'POST', path: '/v1/agregator/restorePackage', auth: 'session' },
+  createPayment: { method: 'POST', path: '/v1/agregator/createPayment', auth: 'session' },
+  checkPayment: { method: 'POST', path: '/v1/agregator/checkPayment', auth: 'session' },
+  getCardList: { method: 'POST', path: '/v1/agregator/getCardList', auth: 'session' },
+  deleteCard: { method: 'POST', path: '/v1/agregator/deleteCard', auth: 'session' },
+  listReceipts: { method: 'POST', path: '/v1/agregator/listReceipts', auth: 'session' },
+  // search
+  searchHint: { method: 'POST', path: '/v2/agregator/searchHint', auth: 'session' },
+} as const satisfies Record<string, Route>;
+
+/** The routes table's type. */
+export type Routes = typeof routes;
+/** The id of a call in the routes table (the same ids as the registry's `CallId`). */
+export type RouteId = keyof Routes;
