@@ -4,19 +4,28 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { seedCatalogue } from './catalogue-import/seed';
 import { type Clock, systemClock } from './clock';
 import { createDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import type { Env } from './env';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { bodylessAwareValidator } from './http/validator';
+import { AnonymousSessionBatcher } from './modules/auth/anonymous-batcher';
 import { ClientCredentials } from './modules/auth/clients';
 import { CodeHasher } from './modules/auth/codes';
 import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './modules/auth/rate-limit';
+import { openAnonymousSessions } from './modules/auth/queries';
 import { authRoutes } from './modules/auth/routes';
 import { SignInService } from './modules/auth/service';
+import { SessionCache } from './modules/auth/session-cache';
+import { RedisSessionChannel } from './modules/auth/session-channel';
 import { SessionService } from './modules/auth/sessions';
 import { AccessTokens } from './modules/auth/tokens';
+import type { GoodsResolver } from './modules/catalogue/goods';
+import { mediaRoutes } from './modules/catalogue/media';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { CatalogueService } from './modules/catalogue/service';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
 import { sandboxRoutes } from './modules/sandbox/routes';
@@ -33,6 +42,13 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>;
   clock?: Clock;
   rateLimiter?: RateLimiter;
+  /**
+   * Import env.catalogueSeed when the catalogue is empty, before the app is ready (server start-up;
+   * off by default so test apps start with what their test wrote).
+   */
+  seedCatalogue?: boolean;
+  /** Goods of content cards (the billing module's); a not-bought placeholder by default. */
+  goods?: GoodsResolver;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
 }
@@ -119,12 +135,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
   const providers: Providers = { ...createProviders(env, db, clock), ...options.providers };
-  const sessions = new SessionService(
-    db,
-    new AccessTokens(env.tokenSecret, env.accessTokenTtl, clock),
+  // PGlite runs one statement at a time; a pool may run a few groups side by side.
+  const anonymousBatcher = new AnonymousSessionBatcher(
+    (requests, now) => openAnonymousSessions(db, requests, now),
     clock,
-    env.refreshTokenGrace,
+    database.kind === 'pglite' ? 1 : 4,
   );
+  const sessionCache = new SessionCache(clock, env.sessionCacheTtl);
+  const sessionChannel = redis ? await RedisSessionChannel.open(redis, sessionCache, app.log) : undefined;
+  const sessions = new SessionService({
+    db,
+    access: new AccessTokens(env.tokenSecret, env.accessTokenTtl, clock),
+    clock,
+    refreshGraceSeconds: env.refreshTokenGrace,
+    cache: sessionCache,
+    channel: sessionChannel,
+    openAnonymous: (request) => anonymousBatcher.open(request),
+  });
   const clients = new ClientCredentials(env.authClients);
   const signIn = new SignInService({
     db,
@@ -145,6 +172,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes, { db });
   await app.register(authRoutes, { signIn, sessions, clients });
   await app.register(profileRoutes, { profiles });
+  if (options.seedCatalogue && env.catalogueSeed) {
+    await seedCatalogue(db, {
+      manifest: env.catalogueSeed,
+      mediaDir: env.mediaDir,
+      log: app.log,
+      now: clock.now(),
+    });
+  }
+  await app.register(catalogueRoutes, { catalogue: new CatalogueService(db, { goods: options.goods }) });
+  await app.register(mediaRoutes, { mediaDir: env.mediaDir });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
   await app.register(webRoutes, { webDist: env.webDist });
 
@@ -155,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(pruning);
+    await sessionChannel?.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultWebDist } from './paths';
+import { defaultWebDist, demoCatalogue } from './paths';
 
 /** Where the process environment may be overridden (tests) or replaced. */
 export type EnvSource = Record<string, string | undefined>;
@@ -39,6 +39,11 @@ export interface Env {
   accessTokenTtl: number;
   /** Seconds a rotated refresh token may still be used (two tabs refreshing at once). */
   refreshTokenGrace: number;
+  /**
+   * Seconds a checked session is trusted from this process's cache (0: no cache). Another instance's
+   * logout reaches this one at once through Redis, or without Redis after at most this long.
+   */
+  sessionCacheTtl: number;
   /** client_id → client_secret. */
   authClients: ReadonlyMap<string, string>;
   /** CIDR ranges of the blocked provider's network. */
@@ -51,6 +56,10 @@ export interface Env {
   rateLimits: RateLimitSettings;
   /** Absolute path of the built web app. */
   webDist: string;
+  /** Served at /media/ (catalogue images in `images/`): DATA_DIR/media. */
+  mediaDir: string;
+  /** Manifest imported at start when the catalogue is empty; undefined: none (CATALOGUE_SEED=off). */
+  catalogueSeed: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -105,6 +114,7 @@ const schema = z.object({
   TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'at least 32 characters').optional()),
   ACCESS_TOKEN_TTL: positiveInt(900),
   REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).default(10),
+  SESSION_CACHE_TTL: z.coerce.number().min(0).max(60).default(5),
   AUTH_CLIENTS: z
     .string()
     .default('web:web')
@@ -143,6 +153,7 @@ const schema = z.object({
   RATE_LIMIT_IP_HOUR: positiveInt(20),
   RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -185,6 +196,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
+    sessionCacheTtl: e.SESSION_CACHE_TTL,
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
     trustProxy: e.TRUST_PROXY,
@@ -201,8 +213,38 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
       wrongCodesPerDay: e.RATE_LIMIT_WRONG_CODES_DAY,
     },
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
+    mediaDir: join(dataDir, 'media'),
+    catalogueSeed: catalogueSeedOf(e.CATALOGUE_SEED),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function catalogueSeedOf(value: string | undefined): string | undefined {
+  if (value === undefined) return demoCatalogue;
+  return FALSE.includes(value.trim().toLowerCase()) ? undefined : resolve(value);
+}
+
+/** Where the catalogue CLI reads and writes: the database and the data folder. */
+export interface StorageEnv {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mediaDir: string;
+}
+
+/**
+ * The part of the configuration a command-line tool needs (DATABASE_URL, DATA_DIR), relative paths
+ * resolved against `cwd`. Under `pnpm --filter … run` the process runs in the package folder, so the
+ * CLI passes the folder the command was typed in (INIT_CWD) to reach the same DATA_DIR as the server.
+ */
+export function loadStorageEnv(source: EnvSource = process.env): StorageEnv & { cwd: string } {
+  const cwd = source.INIT_CWD?.trim() || process.cwd();
+  const parsed = schema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = resolve(cwd, parsed.data.DATA_DIR);
+  return { cwd, dataDir, databaseUrl: parsed.data.DATABASE_URL, mediaDir: join(dataDir, 'media') };
 }
 
 /**

@@ -20,6 +20,11 @@ export const errorTable = {
     message: 'Unknown client_id or wrong client_secret',
   },
   not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Not found' },
+  // Catalogue: SPEC §8 code 900 ("nocontent") for a missing content item or one without vendor_id.
+  no_content: { code: ApiCode.NO_CONTENT, status: 404, message: 'Контент не найден' },
+  no_vendor: { code: ApiCode.NO_CONTENT, status: 404, message: 'vendor_id отсутствует' },
+  season_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Сезон не найден' },
+  episode_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Серия не найдена' },
   payload_too_large: { code: ApiCode.PAYLOAD_TOO_LARGE, status: 413, message: 'Body is larger than 16 KiB' },
   unsupported_media_type: {
     code: ApiCode.UNSUPPORTED_MEDIA_TYPE,

@@ -11,3 +11,6 @@ export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.
 
 /** Default location of the built web app (apps/web/dist). */
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The demo catalogue imported on first start when the catalogue is empty (docs/catalogue-manifest.md). */
+export const demoCatalogue = fileURLToPath(new URL('../demo/catalogue.yaml', import.meta.url));

@@ -5,7 +5,7 @@ import { WEB_BASE } from './modules/web/routes';
 /** Starts the api: read configuration, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const app = await buildApp({ env });
+  const app = await buildApp({ env, seedCatalogue: true });
   await app.listen({ port: env.port, host: env.host });
 
   const address = app.server.address();

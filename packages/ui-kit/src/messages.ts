@@ -16,4 +16,28 @@ export const uiMessages = {
     profileId: 'ID профиля',
     version: 'Версия',
   },
+  rail: {
+    previous: 'Прокрутить влево',
+    next: 'Прокрутить вправо',
+  },
+  episode: {
+    number: (order: number) => `${order} серия`,
+    announce: 'Скоро',
+  },
+  errorModal: {
+    title: 'Что-то пошло не так :(',
+    text: 'Вернитесь на «Главную»',
+    home: 'Главная страница',
+  },
+  search: {
+    open: 'Поиск',
+    label: 'Поиск',
+    placeholder: 'Фильм, сериал или телеканал',
+    close: 'Закрыть поиск',
+    results: 'Результаты поиска',
+    searching: 'Ищем…',
+    nothingFound: 'По вашему запросу ничего не найдено.',
+    failed: 'Не удалось выполнить поиск. Попробуйте ещё раз.',
+    found: (count: number) => `Найдено: ${count}`,
+  },
 } as const;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -32,14 +33,16 @@ export async function createDatabase(
   options: { inMemory?: boolean; poolSize?: number } = {},
 ): Promise<Database> {
   if (env.databaseUrl) return openPostgres(env.databaseUrl, options.poolSize ?? 10);
+  // Contrib extensions must be registered when PGlite is created; the migrations then CREATE EXTENSION them.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dataDir = join(env.dataDir, 'db');
     // PGlite's own mkdir is not recursive: the parent must exist.
     mkdirSync(dirname(dataDir), { recursive: true });
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,13 +1,18 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -137,4 +142,248 @@ export const sandboxPush = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sandbox_push_phone_created_idx').on(t.phone, t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Catalogue (docs/catalogue-manifest.md). Every imported row has a stable manifest `key`; the serial
+// ids are the public ids (EK_id, EP_id, season_id, tv_channel_id, RB_id) and never change on re-import.
+// `search_text` (title and original title, lower-cased, ё → е) is for the search module's indexes.
+
+const key = () => varchar('key', { length: 80 }).notNull().unique();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** A genre; titles list theirs in order, the first is the one shown on cards. */
+export const genres = pgTable('genres', {
+  id: serial('id').primaryKey(),
+  key: key(),
+  name: text('name').notNull(),
+});
+
+/** A production country. */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  key: key(),
+  name: text('name').notNull(),
+});
+
+/** A small badge on a card ("Новинка"); `image_url` is the manifest's image or a generated one. */
+export const stickers = pgTable('stickers', {
+  id: serial('id').primaryKey(),
+  key: key(),
+  title: text('title').notNull(),
+  color: varchar('color', { length: 7 }).notNull(),
+  imageUrl: text('image_url').notNull(),
+});
+
+/** A partner label shown on the content card and in goods. */
+export const partnerLabels = pgTable('partner_labels', {
+  id: serial('id').primaryKey(),
+  key: key(),
+  title: text('title').notNull(),
+});
+
+/** What a content item is: film, series, TV show, or a channel shown as content (EK_type TVChan). */
+export const contentType = pgEnum('content_type', ['film', 'series', 'tvshow', 'channel']);
+
+/** A live TV channel; `id` is the tv_channel_id. */
+export const channels = pgTable('channels', {
+  id: serial('id').primaryKey(),
+  key: key(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  logoUrl: text('logo_url').notNull(),
+  /** Catch-up depth in days. */
+  archiveDays: smallint('archive_days').notNull().default(3),
+  searchText: text('search_text').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A content item (EK); `id` is the EK_id. */
+export const contents = pgTable(
+  'contents',
+  {
+    id: serial('id').primaryKey(),
+    key: key(),
+    type: contentType('type').notNull(),
+    title: text('title').notNull(),
+    originalTitle: text('original_title'),
+    description: text('description').notNull(),
+    year: smallint('year'),
+    /** Years; 0 is not shown. */
+    ageRating: smallint('age_rating').notNull().default(0),
+    /** The film-rating service's score 0–10; 0 is not shown. */
+    rating: numeric('rating', { precision: 3, scale: 1, mode: 'number' }).notNull().default(0),
+    /** Seconds (films). */
+    duration: integer('duration'),
+    stickerId: integer('sticker_id').references(() => stickers.id, { onDelete: 'set null' }),
+    partnerLabelId: integer('partner_label_id').references(() => partnerLabels.id, { onDelete: 'set null' }),
+    /** goods.is_preview: playable as a timed preview without a package. */
+    isPreview: boolean('is_preview').notNull().default(false),
+    posterUrl: text('poster_url').notNull(),
+    bannerUrl: text('banner_url'),
+    widePosterUrl: text('wide_poster_url'),
+    logotypeUrl: text('logotype_url'),
+    /** The channel a `channel`-type item stands for. */
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    /** The owner's id at the vendor; null answers "no content" (SPEC §5, §8 code 900). */
+    vendorId: text('vendor_id'),
+    searchText: text('search_text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contents_channel_id_idx').on(t.channelId),
+    index('contents_sticker_id_idx').on(t.stickerId),
+    index('contents_partner_label_id_idx').on(t.partnerLabelId),
+  ],
+);
+
+/** A title's genres in order (position 0 is the main genre). */
+export const contentGenres = pgTable(
+  'content_genres',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    genreId: integer('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.genreId] }),
+    // Similar titles: from a genre to its titles.
+    index('content_genres_genre_id_idx').on(t.genreId, t.contentId),
+  ],
+);
+
+/** A title's production countries in order. */
+export const contentCountries = pgTable(
+  'content_countries',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.countryId] }),
+    index('content_countries_country_id_idx').on(t.countryId),
+  ],
+);
+
+/** A channel's genres in order. */
+export const channelGenres = pgTable(
+  'channel_genres',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    genreId: integer('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.genreId] }),
+    index('channel_genres_genre_id_idx').on(t.genreId),
+  ],
+);
+
+/** A season of a series or TV show; `id` is the season_id. */
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+  },
+  (t) => [uniqueIndex('seasons_content_id_number_idx').on(t.contentId, t.number)],
+);
+
+/**
+ * An episode (EP_id) of a season, or a title's trailer (`is_trailer`, no season). Within a season an
+ * episode is identified by its position (`order_number`, 1-based), as the manifest lists them.
+ */
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'cascade' }),
+    orderNumber: smallint('order_number').notNull(),
+    title: text('title').notNull(),
+    /** Seconds. */
+    duration: integer('duration'),
+    isAnnounce: boolean('is_announce').notNull().default(false),
+    isTrailer: boolean('is_trailer').notNull().default(false),
+    posterUrl: text('poster_url'),
+  },
+  (t) => [
+    uniqueIndex('episodes_season_id_order_idx').on(t.seasonId, t.orderNumber),
+    // One trailer per title, found by its title.
+    uniqueIndex('episodes_trailer_idx').on(t.contentId).where(sql`${t.isTrailer}`),
+    index('episodes_content_id_idx').on(t.contentId),
+    check('episodes_trailer_has_no_season', sql`(${t.isTrailer}) = (${t.seasonId} is null)`),
+  ],
+);
+
+/** Rail types (contract RB_type). */
+export const collectionType = pgEnum('collection_type', ['teaser', 'banner', 'queue', 'tv_channels']);
+
+/** A rail (RB); `id` is the RB_id. */
+export const collections = pgTable('collections', {
+  id: serial('id').primaryKey(),
+  key: key(),
+  title: text('title').notNull(),
+  type: collectionType('type').notNull(),
+  /** Order within each of its tabs. */
+  position: integer('position').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The tabs (Main2, tv_channels_tab, search) a rail appears on. */
+export const collectionTabs = pgTable(
+  'collection_tabs',
+  {
+    tab: varchar('tab', { length: 64 }).notNull(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    /** The collection's position, copied so a tab's rails come in index order. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tab, t.collectionId] }),
+    index('collection_tabs_tab_position_idx').on(t.tab, t.position),
+    index('collection_tabs_collection_id_idx').on(t.collectionId),
+  ],
+);
+
+/** A rail's items in order (0-based `position`): content items, or channels in a tv_channels rail. */
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.position] }),
+    index('collection_items_content_id_idx').on(t.contentId),
+    index('collection_items_channel_id_idx').on(t.channelId),
+    check('collection_items_one_target', sql`num_nonnulls(${t.contentId}, ${t.channelId}) = 1`),
+  ],
 );

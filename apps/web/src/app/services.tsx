@@ -7,6 +7,7 @@ import {
 } from '@kadr/auth-session';
 import { createContext, type ReactNode, useContext } from 'react';
 import { config } from '../env';
+import { type Analytics, createConsoleAnalytics } from './analytics';
 
 /** What screens need from the outside world; tests and stories pass fakes. */
 export interface AppServices {
@@ -20,6 +21,8 @@ export interface AppServices {
   deviceUid: string;
   /** Reloads the page at its own address (after login and logout). */
   reload: () => void;
+  /** Goals (SPEC §8 'nocontent'). */
+  analytics: Analytics;
 }
 
 /** Web Storage when the browser allows it, otherwise memory (private modes that block storage). */
@@ -47,7 +50,14 @@ export function createBrowserServices(): AppServices {
     mode: config.apiMode,
     devicePlatform: detectDevicePlatform(navigator.userAgent),
   });
-  return { api, storage, sessionStorage, deviceUid, reload: () => window.location.reload() };
+  return {
+    api,
+    storage,
+    sessionStorage,
+    deviceUid,
+    reload: () => window.location.reload(),
+    analytics: createConsoleAnalytics(),
+  };
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -2,7 +2,9 @@
 import type { ApiClient } from '@kadr/api-client';
 import type { CallId } from '@kadr/api-contract';
 import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
+import type { AnalyticsGoal } from '../app/analytics';
 import type { AppServices } from '../app/services';
+import { catalogueHandlers } from './catalogue-fixtures';
 
 /** Answers one call from its input; throw (or reject) to fail it. */
 export type FakeHandler = (input: unknown) => unknown;
@@ -25,9 +27,13 @@ export const GOOD_CODE = '1234';
 /** A number on the blocked provider's network (sendAuth answers is_goodline). */
 export const GOODLINE_PHONE = '79990000000';
 
-/** Default answers: an anonymous profile 42, sendAuth for any phone, authApp with code 1234. */
+/**
+ * Default answers: an anonymous profile 42, sendAuth for any phone, authApp with code 1234, and the
+ * catalogue fixtures (home, TV and search rails; film 12, series 9, channel 31; search hints).
+ */
 export function defaultHandlers(): Partial<Record<CallId, FakeHandler>> {
   return {
+    ...catalogueHandlers(),
     anonymousAuth: () => ({
       access_token: 'anon',
       refresh_token: 'r',
@@ -89,6 +95,7 @@ export function createFakeServices(
     ...options.storage,
   });
   let reloads = 0;
+  const goals: { goal: AnalyticsGoal; params?: Record<string, string | number> }[] = [];
   const services: AppServices = {
     api,
     storage,
@@ -98,6 +105,7 @@ export function createFakeServices(
       reloads += 1;
       options.reload?.();
     },
+    analytics: { reachGoal: (goal, params) => goals.push(params ? { goal, params } : { goal }) },
   };
   return {
     services,
@@ -107,6 +115,8 @@ export function createFakeServices(
     ids: () => calls.map((call) => call.id),
     /** How many times the page was reloaded. */
     reloads: () => reloads,
+    /** Goals reported so far. */
+    goals,
   };
 }
 

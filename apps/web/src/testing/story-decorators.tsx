@@ -1,10 +1,11 @@
 // Story support: a story rendered inside the app's providers with fake services and seeded stores.
+import type { CallId } from '@kadr/api-contract';
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { type DeviceKind, DeviceKindContext } from '../app/device';
 import { ServicesProvider } from '../app/services';
-import { createFakeServices } from './fake-services';
+import { createFakeServices, type FakeHandler } from './fake-services';
 import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
 
 /** Options of {@link withApp}. */
@@ -14,13 +15,19 @@ export interface WithAppOptions {
   deviceKind?: DeviceKind;
   storage?: Record<string, string>;
   path?: string;
+  /** Answers replacing the defaults (e.g. a call that never answers, to show loading). */
+  handlers?: Partial<Record<CallId, FakeHandler>>;
 }
 
 function AppFrame({ options, children }: { options: WithAppOptions; children: React.ReactNode }) {
   // Seeded once, before any child subscribes to the stores.
   const [fake] = useState(() => {
     resetStores(options.session, options.modal);
-    return createFakeServices({ storage: options.storage, reload: () => console.info('[story] reload') });
+    return createFakeServices({
+      storage: options.storage,
+      handlers: options.handlers,
+      reload: () => console.info('[story] reload'),
+    });
   });
   return (
     <ServicesProvider services={fake.services}>
@@ -39,3 +46,6 @@ export function withApp(options: WithAppOptions = {}): Decorator {
     </AppFrame>
   );
 }
+
+/** A handler that never answers: the screen stays in its loading state. */
+export const never: FakeHandler = () => new Promise(() => {});

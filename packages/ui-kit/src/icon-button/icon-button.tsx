@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import styles from './icon-button.module.css';
 
 /** Props of {@link IconButton}. */
@@ -9,6 +9,8 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   variant?: 'ghost' | 'filled';
   /** The icon (decorative). */
   children: ReactNode;
+  /** The button element (e.g. to return focus to it). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A round button holding only an icon, named by `label`. */

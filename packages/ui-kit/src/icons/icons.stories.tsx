@@ -2,9 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import {
   IconBack,
   IconCatalogue,
+  IconChevronLeft,
   IconChevronRight,
   IconClose,
+  IconFilm,
   IconMenu,
+  IconPlay,
   IconSearch,
   IconSubscriptions,
   IconTv,
@@ -23,7 +26,10 @@ const all = {
   IconSearch,
   IconBack,
   IconClose,
+  IconChevronLeft,
   IconChevronRight,
+  IconPlay,
+  IconFilm,
   IconUser,
 };
 

@@ -110,3 +110,31 @@ export function IconUser(props: IconProps) {
     </Svg>
   );
 }
+
+/** Chevron to the left (rail arrows). */
+export function IconChevronLeft(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M15 6l-6 6 6 6" />
+    </Svg>
+  );
+}
+
+/** Play: a filled triangle (Смотреть). */
+export function IconPlay(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M7 4.5v15l12.5-7.5z" fill="currentColor" />
+    </Svg>
+  );
+}
+
+/** Film strip (Трейлер, image placeholders). */
+export function IconFilm(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M7 4v16M17 4v16M3 9h4M3 15h4M17 9h4M17 15h4" />
+    </Svg>
+  );
+}

@@ -38,6 +38,8 @@ export interface ModalProps {
   size?: 's' | 'm';
   /** `sheet` fills the screen on narrow viewports; `centered` stays a centred card. */
   mobileLayout?: 'sheet' | 'centered';
+  /** Alignment of the title (default `start`); `center` for short notices. */
+  align?: 'start' | 'center';
   /** Fills the screen whatever the width (the app's mobile layout, decided by device kind). */
   fullScreen?: boolean;
   /** Shows the close cross (default true). */
@@ -70,6 +72,7 @@ export function Modal({
   size = 'm',
   mobileLayout = 'sheet',
   fullScreen = false,
+  align = 'start',
   showClose = true,
   closeLabel = uiMessages.close,
   closeOnBackdrop = true,
@@ -153,7 +156,9 @@ export function Modal({
         aria-label={title ? undefined : label}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className={[styles.dialog, styles[size]].join(' ')}
+        className={[styles.dialog, styles[size], align === 'center' && styles.center]
+          .filter(Boolean)
+          .join(' ')}
         onKeyDown={onKeyDown}
       >
         {hasHeader && (

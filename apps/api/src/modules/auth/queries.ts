@@ -8,28 +8,96 @@ export type Queryable = Db | Tx;
 
 // ── profiles and devices ─────────────────────────────────────────────────────────────────────────
 
-/** The device's anonymous profile, creating it on first sight (race-safe: one device, one profile). */
-export async function deviceProfile(db: Db, deviceUid: string, now: Date): Promise<number> {
-  const [known] = await db
-    .select({ profileId: devices.profileId })
-    .from(devices)
-    .where(eq(devices.deviceUid, deviceUid));
-  if (known) return known.profileId;
-  return db.transaction(async (tx) => {
-    const [profile] = await tx.insert(profiles).values({ createdAt: now }).returning({ id: profiles.id });
-    const [mapped] = await tx
-      .insert(devices)
-      .values({ deviceUid, profileId: profile!.id, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ profileId: devices.profileId });
-    if (mapped) return mapped.profileId;
-    // Another request mapped the device first: drop ours and use theirs.
-    await tx.delete(profiles).where(eq(profiles.id, profile!.id));
-    const [winner] = await tx
-      .select({ profileId: devices.profileId })
-      .from(devices)
-      .where(eq(devices.deviceUid, deviceUid));
-    return winner!.profileId;
+/** One anonymous session to open: the device and the hash of the session's first refresh token. */
+export interface AnonymousSessionRequest {
+  deviceUid: string;
+  refreshHash: string;
+}
+
+/** The rows of a raw statement; both drivers answer `{rows}`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Opens anonymous sessions — each on its device's anonymous profile, created on first sight — with
+ * their first refresh tokens, in ONE statement: one round trip, atomic without a transaction, and
+ * any number of requests at once (the batcher groups concurrent ones). Answers in request order.
+ *
+ * - `known`: devices whose anonymous profile exists. `for key share` waits for a sign-in that is
+ *   giving the profile a phone right now (setting the unique phone takes the row's FOR UPDATE lock),
+ *   then re-checks `phone is null`, so no session opens on a profile that was just signed in.
+ * - `fresh`: a profile id for each unknown device (the sequence is only touched on first sight).
+ * - `mapped`: device rows for them; on a race with another statement mapping the same device,
+ *   `do update` waits for it and returns its profile (`do nothing` would return no row).
+ * - `created`: the profile rows, only for devices this statement mapped: a race loser creates none.
+ *   Foreign keys are checked at the end of the statement, so inserting the device first is fine.
+ */
+export async function openAnonymousSessions(
+  db: Queryable,
+  requests: readonly AnonymousSessionRequest[],
+  now: Date,
+): Promise<Array<{ sessionId: string; profileId: number }>> {
+  const ids = requests.map(() => randomUUID());
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with input as (
+      select * from unnest(
+        ${sql.param(requests.map((r) => r.deviceUid))}::varchar[],
+        ${sql.param(ids)}::uuid[],
+        ${sql.param(requests.map((r) => r.refreshHash))}::varchar[]
+      ) as t(device_uid, session_id, hash)
+    ),
+    wanted as (select distinct device_uid from input),
+    known as (
+      select d.device_uid, d.profile_id
+      from devices d join profiles p on p.id = d.profile_id
+      where d.device_uid in (select device_uid from wanted) and p.phone is null
+      for key share of p
+    ),
+    fresh as (
+      select w.device_uid, nextval(pg_get_serial_sequence('profiles', 'id'))::int as profile_id
+      from wanted w
+      where not exists (select 1 from known k where k.device_uid = w.device_uid)
+    ),
+    mapped as (
+      insert into devices (device_uid, profile_id, created_at)
+      select device_uid, profile_id, ${at}::timestamptz from fresh
+      -- One order for every statement: two batches mapping the same new devices cannot deadlock.
+      order by device_uid
+      on conflict (device_uid) do update set device_uid = excluded.device_uid
+      returning device_uid, profile_id
+    ),
+    created as (
+      insert into profiles (id, created_at)
+      select m.profile_id, ${at}::timestamptz
+      from mapped m join fresh f on f.device_uid = m.device_uid and f.profile_id = m.profile_id
+    ),
+    chosen as (
+      select device_uid, profile_id from known
+      union all
+      select device_uid, profile_id from mapped
+    ),
+    opened as (
+      insert into sessions (id, profile_id, device_uid, created_at)
+      select i.session_id, c.profile_id, i.device_uid, ${at}::timestamptz
+      from input i join chosen c on c.device_uid = i.device_uid
+      returning id, profile_id
+    ),
+    stored as (
+      insert into refresh_tokens (hash, session_id, created_at)
+      select i.hash, i.session_id, ${at}::timestamptz
+      from input i join opened o on o.id = i.session_id
+    )
+    select id as session_id, profile_id from opened
+  `);
+  const profileOf = new Map(
+    rowsOf<{ session_id: string; profile_id: number }>(result).map((r) => [r.session_id, r.profile_id]),
+  );
+  return ids.map((sessionId) => {
+    const profileId = profileOf.get(sessionId);
+    if (profileId === undefined) throw new Error('anonymous session was not opened');
+    return { sessionId, profileId };
   });
 }
 
@@ -43,12 +111,20 @@ export async function lockPhoneProfile(tx: Tx, phone: string): Promise<number | 
   return row?.id;
 }
 
-/** Gives an anonymous profile a phone; undefined when the profile is not anonymous any more. */
+/**
+ * Gives an anonymous profile a phone and ends every session still open on it (the caller's and any
+ * other tab's or token's on that device): a token issued before sign-in must not gain the phone's
+ * rights. Undefined when the profile is not anonymous any more; otherwise the ended session ids.
+ */
 export async function adoptAnonymousProfile(
   tx: Tx,
   profileId: number,
   phone: string,
-): Promise<number | undefined> {
+  now: Date,
+): Promise<{ profileId: number; endedSessions: string[] } | undefined> {
+  // Setting the unique phone column takes the row's FOR UPDATE lock: an anonymous sign-up holding
+  // FOR KEY SHARE on the profile finishes first (its session is ended below), one arriving later waits
+  // and then sees the phone (openAnonymousSessions).
   const [row] = await tx
     .update(profiles)
     .set({ phone })
@@ -57,7 +133,12 @@ export async function adoptAnonymousProfile(
   if (!row) return undefined;
   // The device no longer has an anonymous profile: after logout it must get a fresh one, not this.
   await tx.delete(devices).where(eq(devices.profileId, profileId));
-  return row.id;
+  const ended = await tx
+    .update(sessions)
+    .set({ endedAt: now, endReason: 'signed_in' })
+    .where(and(eq(sessions.profileId, profileId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return { profileId: row.id, endedSessions: ended.map((s) => s.id) };
 }
 
 /** A new profile for a phone. */
@@ -80,11 +161,17 @@ export async function createSession(
   return id;
 }
 
-/** A session that has not ended. */
+/** A session that has not ended, with its profile's phone (the request's caller). */
 export async function activeSession(db: Queryable, id: string) {
   const [row] = await db
-    .select({ id: sessions.id, profileId: sessions.profileId, deviceUid: sessions.deviceUid })
+    .select({
+      sessionId: sessions.id,
+      profileId: sessions.profileId,
+      deviceUid: sessions.deviceUid,
+      phone: profiles.phone,
+    })
     .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
     .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
   return row;
 }
@@ -118,10 +205,13 @@ export async function lockRefreshToken(tx: Tx, hash: string) {
       rotatedAt: refreshTokens.rotatedAt,
       sessionId: sessions.id,
       profileId: sessions.profileId,
+      deviceUid: sessions.deviceUid,
       endedAt: sessions.endedAt,
+      phone: profiles.phone,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
     .where(eq(refreshTokens.hash, hash))
     .for('update', { of: refreshTokens });
   return row;

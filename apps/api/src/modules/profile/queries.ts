@@ -2,15 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 
-/** A profile's own fields. */
-export async function profileById(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: profiles.id, phone: profiles.phone })
-    .from(profiles)
-    .where(eq(profiles.id, id));
-  return row;
-}
-
 /** Stores the campaign query unless one is stored already; true when this call stored it. */
 export async function setUtmOnce(db: Db, id: number, url: string): Promise<boolean> {
   const rows = await db

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import type { SessionContext } from '../auth/sessions';
 import * as q from './queries';
 
 /** The profile as getProfile answers it (contract `profile`). */
@@ -13,12 +13,13 @@ export interface ProfileView {
 export class ProfileService {
   constructor(private readonly db: Db) {}
 
-  async get(profileId: number): Promise<ProfileView> {
-    const row = await q.profileById(this.db, profileId);
-    // The session check passed, so a missing profile means it was deleted under the session.
-    if (!row) throw new AppError('session_invalid');
+  /**
+   * The caller's profile. Its fields come with the session (the session check reads the phone, which
+   * is fixed for a session's life), so this needs no query of its own.
+   */
+  get(session: SessionContext): ProfileView {
     // Partner-site accounts arrive with the partners module; until then there are none.
-    return { profile_id: row.id, phone: row.phone, external_accounts: [] };
+    return { profile_id: session.profileId, phone: session.phone, external_accounts: [] };
   }
 
   /** SPEC §4: sent once; later calls are accepted and change nothing (first touch wins). */

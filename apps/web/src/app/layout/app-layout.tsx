@@ -1,10 +1,11 @@
-import { BottomBar, Button, Footer, Header, IconButton, IconSearch } from '@kadr/ui-kit';
+import { BottomBar, Button, Footer, Header, IconSearch } from '@kadr/ui-kit';
 import { Outlet, useLocation } from 'react-router';
 import { APP_VERSION, config } from '../../env';
 import { LoginModalHost } from '../../features/login/login-modal-host';
 import { RegistrationPrompt } from '../../features/registration-prompt/registration-prompt';
+import { SearchSlot } from '../../features/search/search-slot';
 import { useDeviceKind } from '../device';
-import { KitLink, useQueryNavigate } from '../navigation/query-link';
+import { KitLink } from '../navigation/query-link';
 import { useModalStore } from '../stores/modal-store';
 import { useSessionStore } from '../stores/session-store';
 import styles from './app-layout.module.css';
@@ -29,13 +30,23 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { loggedIn, profileId } = useSessionStore();
   const openLogin = useModalStore((state) => state.openLogin);
-  const navigate = useQueryNavigate();
   const active = sectionOf(pathname);
 
   const loginButton = loggedIn ? undefined : (
     <Button size="s" onClick={() => openLogin()}>
       {m.login}
     </Button>
+  );
+  // Phones search on their own page (SPEC §2 Mobile search page).
+  const actions = mobile ? (
+    <>
+      <KitLink href="/search" aria-label={m.search} title={m.search} className={styles.searchLink}>
+        <IconSearch />
+      </KitLink>
+      {loginButton}
+    </>
+  ) : (
+    loginButton
   );
 
   return (
@@ -47,12 +58,8 @@ export function AppLayout() {
         items={headerItems}
         activeKey={active}
         menuItem={menuItem}
-        searchSlot={
-          <IconButton label={m.search} onClick={() => navigate('/search')}>
-            <IconSearch />
-          </IconButton>
-        }
-        actions={loginButton}
+        searchSlot={<SearchSlot />}
+        actions={actions}
         banner={<RegistrationPrompt />}
         LinkComponent={KitLink}
       />

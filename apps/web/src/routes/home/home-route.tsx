@@ -1,13 +1,21 @@
-import { screenMessages } from '../messages';
-import { ScreenPlaceholder } from '../screen-placeholder';
+import { useIsMobile } from '../../app/device';
+import { CollectionTab, useCollections } from '../../app/stores/collections-store';
+import { CatalogueView } from '../../features/catalogue/catalogue-view';
+import { catalogueMessages } from '../../features/catalogue/messages';
+import { leadFirst } from '../../features/catalogue/order';
 
-/** `/`: the catalogue home (collections come later). */
+/** `/`: the catalogue home — the Main2 rails, the first banner or teaser rail leading (SPEC §2). */
 export function HomeRoute() {
+  const mobile = useIsMobile();
+  const { status, collections, retry } = useCollections(CollectionTab.home);
   return (
-    <ScreenPlaceholder
-      title={screenMessages.catalogue}
-      text={screenMessages.catalogueText}
-      withActions={false}
+    <CatalogueView
+      title={catalogueMessages.home}
+      status={status}
+      collections={leadFirst(collections)}
+      lead
+      arrows={!mobile}
+      onRetry={retry}
     />
   );
 }

@@ -1,7 +1,6 @@
-import { screenMessages } from '../messages';
-import { ScreenPlaceholder } from '../screen-placeholder';
+import { SearchPage } from '../../features/search/search-page';
 
-/** `/search`: the search page (mobile). */
+/** `/search`: the search page (mobile; also reachable on desktop). */
 export function SearchRoute() {
-  return <ScreenPlaceholder title={screenMessages.search} />;
+  return <SearchPage />;
 }

@@ -1,7 +1,21 @@
-import { screenMessages } from '../messages';
-import { ScreenPlaceholder } from '../screen-placeholder';
+import { useIsMobile } from '../../app/device';
+import { CollectionTab, useCollections } from '../../app/stores/collections-store';
+import { CatalogueView } from '../../features/catalogue/catalogue-view';
+import { catalogueMessages } from '../../features/catalogue/messages';
+import { tvRails } from '../../features/catalogue/order';
 
-/** `/tv`: the channel list. */
+/** `/tv`: the TV tab — queue rails of channel-type content and channel rails (SPEC §2 TV tab). */
 export function TvRoute() {
-  return <ScreenPlaceholder title={screenMessages.tv} />;
+  const mobile = useIsMobile();
+  const { status, collections, retry } = useCollections(CollectionTab.tv);
+  return (
+    <CatalogueView
+      title={catalogueMessages.tv}
+      showTitle
+      status={status}
+      collections={tvRails(collections)}
+      arrows={!mobile}
+      onRetry={retry}
+    />
+  );
 }

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/** Manifest format version this importer reads (docs/catalogue-manifest.md). */
+export const MANIFEST_VERSION = 1;
+
+/** Tabs a collection may appear on: home, the TV tab and the search recommendations (SPEC §2, §7). */
+export const COLLECTION_TABS = ['Main2', 'tv_channels_tab', 'search'] as const;
+
+/** Age ratings a title may carry (0 is not shown). */
+export const AGE_RATINGS = [0, 6, 12, 16, 18] as const;
+
+/** Image kinds of a title. */
+export const TITLE_IMAGE_KINDS = ['poster', 'banner', 'wide_poster', 'logotype'] as const;
+/** One image kind of a title. */
+export type TitleImageKind = (typeof TITLE_IMAGE_KINDS)[number];
+
+/** File types an image path may point to; an `http(s)://` URL is stored as given. */
+export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg'] as const;
+
+// YAML reads `key: 1917` as a number; keys and references to them are names, so numbers become text.
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/** A stable entry key: `[a-z0-9-]{1,80}`. */
+export const entryKey = z.preprocess(
+  asText,
+  z.string().regex(/^[a-z0-9-]{1,80}$/, 'expected 1–80 characters of a-z, 0-9 and -'),
+);
+
+const text = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
+const seconds = z.number().int('expected whole seconds').positive('expected seconds > 0').max(1_000_000);
+/** A path relative to the manifest file, or an absolute http(s) URL. */
+const imageRef = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(1024)
+  .refine(
+    (v) => /^https?:\/\//.test(v) || IMAGE_EXTENSIONS.some((ext) => v.toLowerCase().endsWith(ext)),
+    `expected an http(s) URL or a ${IMAGE_EXTENSIONS.join(', ')} file`,
+  );
+const keyList = z.array(entryKey).max(50);
+
+const genre = z.strictObject({ key: entryKey, name: text(100) });
+const country = z.strictObject({ key: entryKey, name: text(100) });
+const sticker = z.strictObject({
+  key: entryKey,
+  title: text(40),
+  color: z
+    .string()
+    .regex(/^#[0-9A-Fa-f]{6}$/, 'expected a colour like #E5484D')
+    .default('#E5484D'),
+  image: imageRef.optional(),
+});
+const partnerLabel = z.strictObject({ key: entryKey, title: text(200) });
+
+const episode = z.strictObject({
+  title: text(200),
+  duration: seconds.optional(),
+  /** Listed but not playable yet. */
+  announce: z.boolean().default(false),
+  poster: imageRef.optional(),
+});
+
+const season = z.strictObject({
+  number: z.number().int('expected a whole number').min(0).max(1000),
+  episodes: z.array(episode).max(1000).default([]),
+});
+
+const title = z.strictObject({
+  key: entryKey,
+  type: z.enum(['film', 'series', 'tvshow', 'channel']),
+  title: text(200),
+  original_title: text(200).optional(),
+  description: text(2000),
+  year: z.number().int('expected a whole year').min(1880).max(2100).optional(),
+  genres: keyList.min(1, 'at least one genre'),
+  countries: keyList.default([]),
+  age_rating: z
+    .number()
+    .refine(
+      (v) => (AGE_RATINGS as readonly number[]).includes(v),
+      `expected one of ${AGE_RATINGS.join(', ')}`,
+    )
+    .default(0),
+  rating: z.number().min(0).max(10).multipleOf(0.1, 'at most one decimal').default(0),
+  duration: seconds.optional(),
+  sticker: entryKey.optional(),
+  partner_label: entryKey.optional(),
+  is_preview: z.boolean().default(false),
+  /** The owner's id at the vendor (goods.vendor_id); defaults to the key. */
+  vendor_id: text(200).optional(),
+  images: z
+    .strictObject({
+      poster: imageRef.optional(),
+      banner: imageRef.optional(),
+      wide_poster: imageRef.optional(),
+      logotype: imageRef.optional(),
+    })
+    .default({}),
+  trailer: z.strictObject({ title: text(200).default('Трейлер'), duration: seconds.optional() }).optional(),
+  seasons: z.array(season).min(1, 'at least one season').max(100).optional(),
+  channel: entryKey.optional(),
+});
+
+const channel = z.strictObject({
+  key: entryKey,
+  name: text(200),
+  description: z.string().trim().max(2000).default(''),
+  genres: keyList.default([]),
+  logo: imageRef.optional(),
+  archive_days: z.number().int().min(0).max(30).default(3),
+});
+
+const collection = z.strictObject({
+  key: entryKey,
+  title: text(200),
+  type: z.enum(['teaser', 'banner', 'queue', 'tv_channels']),
+  tabs: z.array(z.enum(COLLECTION_TABS)).min(1, 'at least one tab'),
+  /** Order within each of its tabs; defaults to the place in the manifest. */
+  position: z.number().int().min(0).max(1_000_000).optional(),
+  items: z.array(entryKey).max(500).default([]),
+});
+
+/** The manifest as a schema: shapes, ranges and unknown fields (cross-references are checked apart). */
+export const manifestSchema = z.strictObject({
+  version: z.literal(MANIFEST_VERSION, `expected ${MANIFEST_VERSION}`),
+  genres: z.array(genre).default([]),
+  countries: z.array(country).default([]),
+  stickers: z.array(sticker).default([]),
+  partner_labels: z.array(partnerLabel).default([]),
+  titles: z.array(title).default([]),
+  channels: z.array(channel).default([]),
+  collections: z.array(collection).default([]),
+});
+
+/** A validated manifest. */
+export type Manifest = z.output<typeof manifestSchema>;
+/** A title entry of a validated manifest. */
+export type TitleEntry = Manifest['titles'][number];
+/** A channel entry. */
+export type ChannelEntry = Manifest['channels'][number];
+/** A sticker entry. */
+export type StickerEntry = Manifest['stickers'][number];
+/** A collection entry. */
+export type CollectionEntry = Manifest['collections'][number];

@@ -1,0 +1,203 @@
+import { existsSync, statSync } from 'node:fs';
+import { extname, isAbsolute, resolve } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { z } from 'zod';
+import { type Manifest, manifestSchema, TITLE_IMAGE_KINDS } from './manifest';
+
+/** A manifest that cannot be imported; `problems` name the entry and field of each. */
+export class ManifestError extends Error {
+  override name = 'ManifestError';
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid catalogue manifest:\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
+  }
+}
+
+/** Text formats a manifest may be written in. */
+export type ManifestFormat = 'json' | 'yaml';
+
+type Path = ReadonlyArray<PropertyKey>;
+
+/** The format a file name implies; undefined for an unknown extension. */
+export function formatOfPath(path: string): ManifestFormat | undefined {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.yaml' || ext === '.yml') return 'yaml';
+  return undefined;
+}
+
+/** Parses manifest text (no validation); syntax errors become a ManifestError with line and column. */
+export function parseManifestText(text: string, format: ManifestFormat): unknown {
+  try {
+    if (format === 'json') return JSON.parse(text);
+    return parseYaml(text, { prettyErrors: true, maxAliasCount: 1000 });
+  } catch (error) {
+    if (error instanceof YAMLParseError) {
+      const at = error.linePos?.[0];
+      const where = at ? ` at line ${at.line}, column ${at.col}` : '';
+      throw new ManifestError([`(manifest): YAML syntax error${where}: ${error.message.split('\n')[0]}`]);
+    }
+    if (error instanceof SyntaxError)
+      throw new ManifestError([`(manifest): JSON syntax error: ${error.message}`]);
+    throw error;
+  }
+}
+
+const SECTIONS = new Set([
+  'genres',
+  'countries',
+  'stickers',
+  'partner_labels',
+  'titles',
+  'channels',
+  'collections',
+]);
+
+function entryLabel(raw: unknown, section: string, index: number): string {
+  const entries = (raw as Record<string, unknown> | null)?.[section];
+  const entry = Array.isArray(entries) ? (entries[index] as Record<string, unknown> | undefined) : undefined;
+  const key = entry && typeof entry === 'object' ? entry.key : undefined;
+  const shown = typeof key === 'string' || typeof key === 'number' ? ` (key "${key}")` : '';
+  return `${section}[${index}]${shown}`;
+}
+
+function fieldPath(path: Path): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+/** `titles[3] (key "x"): seasons[1].episodes[0].title: required`. */
+function describe(raw: unknown, path: Path, message: string): string {
+  const [section, index, ...rest] = path;
+  if (typeof section === 'string' && SECTIONS.has(section) && typeof index === 'number') {
+    const field = fieldPath(rest);
+    return `${entryLabel(raw, section, index)}: ${field ? `${field}: ` : ''}${message}`;
+  }
+  const field = fieldPath(path);
+  return `${field || '(manifest)'}: ${message}`;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
+    return issue.keys.length === 1 ? `unknown field ${keys}` : `unknown fields ${keys}`;
+  }
+  return issue.message.replace(/^Invalid (input|option): /, '');
+}
+
+const requiredMessage = (issue: { code: string; input?: unknown }) =>
+  issue.code === 'invalid_type' && issue.input === undefined ? 'required' : undefined;
+
+/**
+ * Validates parsed manifest data: the schema (shapes, ranges, unknown fields), then what a schema
+ * cannot see: duplicate keys, references to genres, countries, stickers, partner labels, channels and
+ * titles, the seasons/channel rules of each type, and that image files exist beside the manifest.
+ * Throws a ManifestError listing every problem.
+ */
+export function validateManifest(raw: unknown, baseDir: string): Manifest {
+  const parsed = manifestSchema.safeParse(raw, { error: requiredMessage });
+  if (!parsed.success) {
+    throw new ManifestError(parsed.error.issues.map((i) => describe(raw, i.path, issueMessage(i))));
+  }
+  const manifest = parsed.data;
+  const problems: string[] = [];
+  const report = (path: Path, message: string) => problems.push(describe(raw, path, message));
+
+  const keysOf = (
+    section: 'genres' | 'countries' | 'stickers' | 'partner_labels' | 'titles' | 'channels' | 'collections',
+  ) => {
+    const seen = new Map<string, number>();
+    manifest[section].forEach((entry, i) => {
+      const first = seen.get(entry.key);
+      if (first === undefined) seen.set(entry.key, i);
+      else report([section, i, 'key'], `duplicate of ${section}[${first}]`);
+    });
+    return seen;
+  };
+  const genres = keysOf('genres');
+  const countries = keysOf('countries');
+  const stickers = keysOf('stickers');
+  const labels = keysOf('partner_labels');
+  const titles = keysOf('titles');
+  const channels = keysOf('channels');
+  keysOf('collections');
+
+  const checkRefs = (path: Path, keys: readonly string[], known: Map<string, number>, what: string) => {
+    const seen = new Set<string>();
+    keys.forEach((k, i) => {
+      if (!known.has(k)) report([...path, i], `unknown ${what} "${k}"`);
+      else if (seen.has(k)) report([...path, i], `"${k}" is listed twice`);
+      seen.add(k);
+    });
+  };
+  const checkImage = (path: Path, ref: string | undefined) => {
+    if (ref === undefined || /^https?:\/\//.test(ref)) return;
+    const file = isAbsolute(ref) ? ref : resolve(baseDir, ref);
+    if (!existsSync(file) || !statSync(file).isFile()) report(path, `file not found: ${ref}`);
+  };
+
+  manifest.stickers.forEach((s, i) => {
+    checkImage(['stickers', i, 'image'], s.image);
+  });
+
+  manifest.titles.forEach((t, i) => {
+    const at = ['titles', i] as const;
+    checkRefs([...at, 'genres'], t.genres, genres, 'genre');
+    checkRefs([...at, 'countries'], t.countries, countries, 'country');
+    if (t.sticker !== undefined && !stickers.has(t.sticker))
+      report([...at, 'sticker'], `unknown sticker "${t.sticker}"`);
+    if (t.partner_label !== undefined && !labels.has(t.partner_label))
+      report([...at, 'partner_label'], `unknown partner label "${t.partner_label}"`);
+
+    const episodic = t.type === 'series' || t.type === 'tvshow';
+    if (episodic && t.seasons === undefined) report([...at, 'seasons'], `required for type ${t.type}`);
+    if (!episodic && t.seasons !== undefined)
+      report([...at, 'seasons'], `only series and tvshow have seasons`);
+    const numbers = new Map<number, number>();
+    t.seasons?.forEach((s, si) => {
+      const first = numbers.get(s.number);
+      if (first !== undefined)
+        report([...at, 'seasons', si, 'number'], `${s.number} is also seasons[${first}]`);
+      else numbers.set(s.number, si);
+      s.episodes.forEach((e, ei) => {
+        checkImage([...at, 'seasons', si, 'episodes', ei, 'poster'], e.poster);
+      });
+    });
+
+    if (t.type === 'channel') {
+      if (t.channel === undefined) report([...at, 'channel'], 'required for type channel');
+      else if (!channels.has(t.channel)) report([...at, 'channel'], `unknown channel "${t.channel}"`);
+    } else if (t.channel !== undefined) report([...at, 'channel'], 'only type channel names a channel');
+
+    for (const kind of TITLE_IMAGE_KINDS) checkImage([...at, 'images', kind], t.images[kind]);
+  });
+
+  manifest.channels.forEach((c, i) => {
+    checkRefs(['channels', i, 'genres'], c.genres, genres, 'genre');
+    checkImage(['channels', i, 'logo'], c.logo);
+  });
+
+  manifest.collections.forEach((c, i) => {
+    const channelRail = c.type === 'tv_channels';
+    checkRefs(
+      ['collections', i, 'items'],
+      c.items,
+      channelRail ? channels : titles,
+      channelRail ? 'channel' : 'title',
+    );
+    const tabs = new Set<string>();
+    c.tabs.forEach((tab, ti) => {
+      if (tabs.has(tab)) report(['collections', i, 'tabs', ti], `"${tab}" is listed twice`);
+      tabs.add(tab);
+    });
+  });
+
+  if (problems.length > 0) throw new ManifestError(problems);
+  return manifest;
+}

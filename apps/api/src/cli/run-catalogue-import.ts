@@ -1,0 +1,89 @@
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatSummary, importPrepared, type PreparedManifest, prepareManifestFile } from '../catalogue-import/import';
+import { LocalImageStore } from '../catalogue-import/images';
+import { ManifestError } from '../catalogue-import/validate';
+import { createDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { EnvError, type EnvSource, loadStorageEnv } from '../env';
+
+/** Usage text of the catalogue import command. */
+export const USAGE = `Usage: catalogue-import <manifest.yaml|.yml|.json> [--prune]
+
+Imports a catalogue manifest (docs/catalogue-manifest.md) into DATABASE_URL, or the embedded
+database in DATA_DIR (stop the server first: the embedded database takes one process at a time).
+  --prune   also delete titles, channels, collections and lookups the manifest no longer lists`;
+
+/** Where the command reads its configuration and writes its lines. */
+export interface CliIo {
+  /** The environment (DATA_DIR, DATABASE_URL, INIT_CWD); process.env by default, read by env.ts. */
+  env?: EnvSource;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const parseOptions = (args: string[]) =>
+  parseArgs({
+    args,
+    allowPositionals: true,
+    options: { prune: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+
+/**
+ * The catalogue import command. Exit codes: 0 imported, 1 invalid manifest (every problem listed,
+ * nothing written) or failed import (rolled back), 2 wrong usage or configuration.
+ */
+export async function runCatalogueImport(argv: string[], io: CliIo): Promise<number> {
+  let options: ReturnType<typeof parseOptions>;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const [file, ...extra] = options.positionals;
+  if (!file || extra.length > 0) {
+    io.err(USAGE);
+    return 2;
+  }
+  let storage: ReturnType<typeof loadStorageEnv>;
+  try {
+    storage = loadStorageEnv(io.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    io.err(error.message);
+    return 2;
+  }
+
+  // Validate before opening the database: a bad manifest never touches it.
+  let prepared: PreparedManifest;
+  try {
+    prepared = await prepareManifestFile(resolve(storage.cwd, file));
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    io.err(`${file}: not imported, ${error.problems.length} problem(s):`);
+    for (const problem of error.problems) io.err(`  ${problem}`);
+    return 1;
+  }
+
+  const database = await createDatabase(storage);
+  try {
+    await migrateDatabase(database);
+    const summary = await importPrepared(database.db, prepared, {
+      images: new LocalImageStore(join(storage.mediaDir, 'images')),
+      prune: options.values.prune ?? false,
+    });
+    io.out(`Imported ${file} in ${Math.round(summary.durationMs)} ms`);
+    for (const line of formatSummary(summary)) io.out(`  ${line}`);
+    return 0;
+  } catch (error) {
+    io.err(`${file}: import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}

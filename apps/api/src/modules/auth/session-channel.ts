@@ -1,0 +1,90 @@
+import type { Redis } from 'ioredis';
+import type { SessionCache } from './session-cache';
+
+/** The Redis channel on which instances announce ended sessions. */
+export const SESSION_ENDED_CHANNEL = 'kadr:sessions:ended';
+
+/** Tells the other api instances that sessions ended, so their caches refuse them at once. */
+export interface SessionChannel {
+  /** Announces ended sessions; resolves once the announcement is handed to the broker. */
+  publish(sessionIds: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Logs what the channel cannot do; a failure only means other instances fall back to the cache TTL. */
+export interface ChannelLog {
+  warn(details: { err: unknown }, message: string): void;
+}
+
+/**
+ * Ended-session announcements over Redis pub/sub. Publishing goes through the app's Redis connection;
+ * listening needs a connection of its own (a subscribed connection runs no other commands). Whenever
+ * the subscription is (re)established, announcements may have been missed meanwhile, so the cache
+ * drops its live entries and re-reads them from the database.
+ */
+export class RedisSessionChannel implements SessionChannel {
+  private readonly subscriber: Redis;
+  private readonly firstSubscription: Promise<void>;
+
+  private constructor(
+    private readonly publisher: Redis,
+    cache: SessionCache,
+    private readonly log: ChannelLog,
+  ) {
+    this.subscriber = publisher.duplicate();
+    let subscribed = () => {};
+    this.firstSubscription = new Promise((resolve) => {
+      subscribed = resolve;
+    });
+    this.subscriber.on('error', (err: unknown) => log.warn({ err }, 'session channel: Redis error'));
+    // Every (re)connection subscribes again and forgets what may have gone stale while disconnected.
+    this.subscriber.on('ready', () => {
+      this.subscriber.subscribe(SESSION_ENDED_CHANNEL).then(
+        () => {
+          cache.dropLive();
+          subscribed();
+        },
+        (err: unknown) => log.warn({ err }, 'session channel: subscribing failed'),
+      );
+    });
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel === SESSION_ENDED_CHANNEL) cache.end(message.split(','));
+    });
+  }
+
+  /**
+   * Connects and subscribes. Waits up to `waitMs` for the subscription; with Redis down at start the
+   * subscriber keeps reconnecting in the background, and until then this instance relies on the
+   * cache TTL like one without Redis.
+   */
+  static async open(
+    publisher: Redis,
+    cache: SessionCache,
+    log: ChannelLog,
+    waitMs = 2000,
+  ): Promise<RedisSessionChannel> {
+    const channel = new RedisSessionChannel(publisher, cache, log);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      channel.firstSubscription,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    return channel;
+  }
+
+  async publish(sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    try {
+      await this.publisher.publish(SESSION_ENDED_CHANNEL, sessionIds.join(','));
+    } catch (err) {
+      this.log.warn({ err }, 'session channel: announcing ended sessions failed');
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber.quit().catch(() => this.subscriber.disconnect());
+  }
+}

@@ -1,0 +1,221 @@
+import type { searchHintItem } from '@kadr/api-contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { normalize, wordsOf } from './normalize';
+import { findCandidates, type SearchCandidate } from './queries';
+import { type QueryVariant, queryVariants } from './query-variants';
+
+/** A hint as searchHint answers it (contract `searchHintItem`). */
+export type SearchHint = z.input<typeof searchHintItem>;
+
+/** Hints answered at most. */
+export const RESULT_LIMIT = 20;
+
+/** SPEC §3: a first item with id 0 means nothing was found. */
+export const NOTHING_FOUND: SearchHint = {
+  type: 'content',
+  id: 0,
+  title: '',
+  year: null,
+  image_url: null,
+  sticker_image_url: null,
+};
+
+/** How well a name matches a variant; lower is better. */
+export const Tier = {
+  /** The title is the query. */
+  exact: 0,
+  /** The title starts with the query. */
+  titlePrefix: 1,
+  /** Every query word starts a word of the title (any order). */
+  wordPrefix: 2,
+  /** Every query word matches a word, some only by a shared stem or within the typo budget. */
+  approximate: 3,
+} as const;
+type TierValue = (typeof Tier)[keyof typeof Tier];
+
+/** A candidate's best match over the variants. */
+export interface Match {
+  tier: TierValue;
+  /** 0 when the query as typed matched, 1 for a layout or transliteration reading. */
+  reading: 0 | 1;
+  /** Letters changed by typos, summed over the words. */
+  edits: number;
+}
+
+/**
+ * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring):
+ * insertions, deletions, substitutions and swaps of neighbours cost 1. Stops early above `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const s = [...a];
+  const t = [...b];
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+  let before = new Array<number>(t.length + 1).fill(0);
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      }
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[t.length] ?? max + 1;
+}
+
+/** Typos tolerated in a query word: none below 5 letters (SPEC-free rule of thumb), 1 up to 8, then 2. */
+export function typoBudget(word: string): number {
+  const length = [...word].length;
+  if (length < 5) return 0;
+  return length < 9 ? 1 : 2;
+}
+
+/** Letters Russian inflectional endings are made of («-ого», «-ами», «-ью», «-ев»…). */
+const ENDING_LETTERS = /^[аеиоуыэюяйьмхвг]*$/;
+
+function commonPrefixLength(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * How a query word matches a title word: 0 = the title word starts with it, n = n typos (against the
+ * word or, while typing, against a prefix of about the same length), null = no match. Inflected forms
+ * («тихого» for «тихий», «дома» for «дом») count as one edit: a shared stem of 3+ letters that leaves
+ * endings of at most 3 letters, made of ending letters, on both words («москва» is not «москит»).
+ */
+export function wordMatch(query: string, word: string): number | null {
+  if (word.startsWith(query)) return 0;
+  const stem = commonPrefixLength(query, word);
+  const queryEnding = query.slice(stem);
+  const wordEnding = word.slice(stem);
+  if (
+    stem >= 3 &&
+    queryEnding.length <= 3 &&
+    wordEnding.length <= 3 &&
+    ENDING_LETTERS.test(queryEnding) &&
+    ENDING_LETTERS.test(wordEnding)
+  ) {
+    return 1;
+  }
+  const budget = typoBudget(query);
+  if (budget === 0) return null;
+  let best: number | null = null;
+  const length = query.length;
+  for (const target of new Set([
+    word,
+    word.slice(0, length - 1),
+    word.slice(0, length),
+    word.slice(0, length + 1),
+  ])) {
+    if (target.length < length - budget) continue;
+    const distance = editDistance(query, target, budget);
+    if (distance <= budget && (best === null || distance < best)) best = distance;
+  }
+  return best;
+}
+
+/** The best match of a variant against a candidate's names (title and original title), or null. */
+export function matchNames(variant: QueryVariant, names: readonly string[]): Match | null {
+  const reading = variant.kind === 'typed' ? 0 : 1;
+  const normalized = names.map(normalize).filter((n) => n !== '');
+  if (normalized.includes(variant.text)) return { tier: Tier.exact, reading, edits: 0 };
+  if (normalized.some((n) => n.startsWith(variant.text)))
+    return { tier: Tier.titlePrefix, reading, edits: 0 };
+  const words = normalized.flatMap(wordsOf);
+  let edits = 0;
+  for (const query of wordsOf(variant.text)) {
+    let best: number | null = null;
+    for (const word of words) {
+      const m = wordMatch(query, word);
+      if (m !== null && (best === null || m < best)) best = m;
+      if (best === 0) break;
+    }
+    if (best === null) return null;
+    edits += best;
+  }
+  return { tier: edits === 0 ? Tier.wordPrefix : Tier.approximate, reading, edits };
+}
+
+function better(a: Match, b: Match): boolean {
+  if (a.tier !== b.tier) return a.tier < b.tier;
+  if (a.reading !== b.reading) return a.reading < b.reading;
+  return a.edits < b.edits;
+}
+
+interface Ranked {
+  candidate: SearchCandidate;
+  match: Match;
+}
+
+function compare(a: Ranked, b: Ranked): number {
+  return (
+    a.match.tier - b.match.tier ||
+    a.match.reading - b.match.reading ||
+    a.match.edits - b.match.edits ||
+    b.candidate.similarity - a.candidate.similarity ||
+    b.candidate.rating - a.candidate.rating ||
+    (b.candidate.year ?? 0) - (a.candidate.year ?? 0) ||
+    a.candidate.title.length - b.candidate.title.length ||
+    a.candidate.id - b.candidate.id
+  );
+}
+
+/**
+ * Orders candidates for the variants of a query: exact title, then titles starting with the query,
+ * then titles with every query word starting a word, then approximate matches (typos, inflections);
+ * the query as typed before its layout and transliteration readings; ties by trigram similarity,
+ * rating, year. Candidates that match no variant (loose trigram hits) are dropped.
+ */
+export function rank(
+  candidates: readonly SearchCandidate[],
+  variants: readonly QueryVariant[],
+): SearchCandidate[] {
+  const ranked: Ranked[] = [];
+  for (const candidate of candidates) {
+    const names = [candidate.title, candidate.originalTitle ?? ''];
+    let best: Match | null = null;
+    for (const variant of variants) {
+      const match = matchNames(variant, names);
+      if (match && (best === null || better(match, best))) best = match;
+    }
+    if (best) ranked.push({ candidate, match: best });
+  }
+  return ranked.sort(compare).map((r) => r.candidate);
+}
+
+function hintOf(candidate: SearchCandidate): SearchHint {
+  return {
+    type: candidate.type,
+    id: candidate.id,
+    title: candidate.title,
+    year: candidate.year,
+    image_url: candidate.imageUrl,
+    sticker_image_url: candidate.stickerImageUrl,
+  };
+}
+
+/** Search rules: reads a query every way it may have been typed and ranks titles and channels. */
+export class SearchService {
+  constructor(private readonly db: Db) {}
+
+  /** Hints for a query, best first; the id-0 item alone when nothing matches (SPEC §3). */
+  async hints(query: string): Promise<SearchHint[]> {
+    const variants = queryVariants(query);
+    // A query of punctuation only ("%_%", "!!!") reads as nothing: nothing is found.
+    if (variants.length === 0) return [NOTHING_FOUND];
+    const candidates = await findCandidates(this.db, variants);
+    const ranked = rank(candidates, variants).slice(0, RESULT_LIMIT);
+    return ranked.length > 0 ? ranked.map(hintOf) : [NOTHING_FOUND];
+  }
+}

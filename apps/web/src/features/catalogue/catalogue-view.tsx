@@ -1,0 +1,75 @@
+import { Button, Loader, Placeholder } from '@kadr/ui-kit';
+import type { Collection } from '../../app/catalogue-types';
+import styles from './catalogue.module.css';
+import { CollectionRail } from './collection-rail';
+import { catalogueMessages as m } from './messages';
+
+/** Props of {@link CatalogueView}. */
+export interface CatalogueViewProps {
+  /** The page's heading (visually hidden on the home page). */
+  title: string;
+  /** Shows the heading on screen (the TV tab) or only to assistive technology (the home page). */
+  showTitle?: boolean;
+  /** Load status of the rails. */
+  status: 'loading' | 'ready' | 'error';
+  /** The rails in display order. */
+  collections: readonly Collection[];
+  /** The first rail is the lead rail (home page). */
+  lead?: boolean;
+  /** Arrow buttons on the rails (desktop). */
+  arrows: boolean;
+  /** Tries loading again after a failure. */
+  onRetry: () => void;
+}
+
+/**
+ * A page of rails: a loader while there are none (SPEC §2), then every rail with its title; a
+ * failure offers a retry.
+ */
+export function CatalogueView({
+  title,
+  showTitle = false,
+  status,
+  collections,
+  lead = false,
+  arrows,
+  onRetry,
+}: CatalogueViewProps) {
+  const heading = <h1 className={showTitle ? styles.title : styles.hiddenTitle}>{title}</h1>;
+  if (status === 'error') {
+    return (
+      <div className={styles.page}>
+        <Placeholder title={m.failed} text={m.failedText}>
+          <Button onClick={onRetry}>{m.retry}</Button>
+        </Placeholder>
+      </div>
+    );
+  }
+  if (collections.length === 0) {
+    return (
+      <div className={styles.page}>
+        {heading}
+        {status === 'loading' ? (
+          <div className={styles.loading}>
+            <Loader label={m.loading} size={40} />
+          </div>
+        ) : (
+          <p className={styles.empty}>{m.emptyText}</p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={[styles.page, lead && styles.withLead].filter(Boolean).join(' ')}>
+      {heading}
+      {collections.map((collection, index) => (
+        <CollectionRail
+          key={`${collection.RB_type}-${collection.RB_id}`}
+          collection={collection}
+          lead={lead && index === 0}
+          arrows={arrows}
+        />
+      ))}
+    </div>
+  );
+}

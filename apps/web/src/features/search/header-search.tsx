@@ -1,0 +1,32 @@
+import { SearchBox } from '@kadr/ui-kit';
+import { useCallback, useState } from 'react';
+import { KitLink } from '../../app/navigation/query-link';
+import { useSearch } from './use-search';
+
+/**
+ * The desktop header search (SPEC §2 Desktop search box): expands on click, searches from 3
+ * characters, shows the recommendations while idle or when nothing is found; a click outside (or a
+ * followed result) closes it and clears the text.
+ */
+export function HeaderSearch({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const search = useSearch(open);
+  const { clear } = search;
+  const close = useCallback(() => {
+    setOpen(false);
+    clear();
+  }, [clear]);
+  return (
+    <SearchBox
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      value={search.query}
+      onChange={search.setQuery}
+      status={search.status}
+      results={search.results}
+      recommendations={search.recommendations}
+      LinkComponent={KitLink}
+    />
+  );
+}

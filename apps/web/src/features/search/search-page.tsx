@@ -1,0 +1,53 @@
+import { IconBack, IconButton, IconSearch, SearchResults } from '@kadr/ui-kit';
+import { useEffect, useRef } from 'react';
+import { useIsMobile } from '../../app/device';
+import { KitLink, useBack } from '../../app/navigation/query-link';
+import { searchMessages as m } from './messages';
+import styles from './search-page.module.css';
+import { useSearch } from './use-search';
+
+/**
+ * The search page (SPEC §2 Mobile search page, /search): a field with the placeholder «Поиск» and a
+ * back button, then the same results, recommendations and links as the desktop box.
+ */
+export function SearchPage() {
+  const mobile = useIsMobile();
+  const back = useBack();
+  const search = useSearch();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => inputRef.current?.focus(), []);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.hidden}>{m.title}</h1>
+      <div className={styles.bar}>
+        <IconButton label={m.back} onClick={back}>
+          <IconBack />
+        </IconButton>
+        <search className={styles.field}>
+          <IconSearch size={20} className={styles.icon} />
+          <input
+            ref={inputRef}
+            type="search"
+            className={styles.input}
+            value={search.query}
+            onChange={(event) => search.setQuery(event.target.value)}
+            aria-label={m.title}
+            placeholder={m.placeholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={100}
+          />
+        </search>
+      </div>
+      <div className={styles.results} aria-busy={search.status === 'loading'}>
+        <SearchResults
+          status={search.status}
+          results={search.results}
+          recommendations={search.recommendations}
+          arrows={!mobile}
+          LinkComponent={KitLink}
+        />
+      </div>
+    </div>
+  );
+}

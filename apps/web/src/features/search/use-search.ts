@@ -1,0 +1,44 @@
+import type { SearchRecommendations } from '@kadr/ui-kit';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type Collection, moviePath } from '../../app/catalogue-types';
+import { useServices } from '../../app/services';
+import { CollectionTab, useCollections } from '../../app/stores/collections-store';
+import { createSearchStore } from './search-store';
+
+/**
+ * The recommendations row (SPEC §2): the first film rail of the tab named `search`, titled by its
+ * collection; null until loaded (or when the tab has none).
+ */
+export function toRecommendations(collections: readonly Collection[]): SearchRecommendations | null {
+  for (const collection of collections) {
+    if (collection.RB_type === 'tv_channels' || collection.EKs.length === 0) continue;
+    return {
+      title: collection.RB_title,
+      items: collection.EKs.map((item) => ({
+        key: String(item.EK_id),
+        href: moviePath(item.EK_id),
+        title: item.EK_title,
+        imageUrl: item.thumb_poster_url,
+        genre: item.genre,
+        year: item.year,
+        stickerUrl: item.sticker_image_url,
+      })),
+    };
+  }
+  return null;
+}
+
+/**
+ * A search for one screen (the header box or the /search page): its own store, the state as React
+ * sees it, and the recommendations (loaded once `active`, shared between screens).
+ */
+export function useSearch(active = true) {
+  const { api } = useServices();
+  const [store] = useState(() => createSearchStore(api));
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // A pending request dies with the screen.
+  useEffect(() => () => store.clear(), [store]);
+  const { collections } = useCollections(CollectionTab.search, active);
+  const recommendations = useMemo(() => toRecommendations(collections), [collections]);
+  return { ...state, setQuery: store.setQuery, clear: store.clear, recommendations };
+}

@@ -1,0 +1,354 @@
+// searchHint latency at 50 concurrent connections over a rotating list of realistic queries (prefixes,
+// whole titles, typos, wrong keyboard layout, transliteration, misses), on the demo catalogue and on a
+// generated 100 000-title catalogue, with GET /web/1/collections?tab_id=Main2 measured alone and while
+// the search load runs; beside a bare Fastify route measured in the same run (goal: search p99 < 50 ms).
+// Run after `pnpm build`: node bench/search.ts   (BENCH_DURATION=s, BENCH_SEARCH_TITLES=n,
+// BENCH_SEARCH_PGLITE_LARGE=1 also loads the large catalogue into PGlite)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { cyrillicLayoutToLatin } from '../apps/api/src/modules/search/keyboard-layout.ts';
+import { freePort, type RunningService, startService, waitForHealthy } from '../e2e/support/service.ts';
+import { type Execute, generateCatalogue } from './lib/generate-catalogue.ts';
+import { table, writeSection } from './lib/report.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+/** Connections of the collections load running beside the search load. */
+const COLLECTION_CONNECTIONS = 5;
+const LARGE = Number(process.env.BENCH_SEARCH_TITLES ?? 100_000);
+const PGLITE_LARGE = process.env.BENCH_SEARCH_PGLITE_LARGE === '1';
+const GOAL_P99_MS = 50;
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function figures(name: string, result: autocannon.Result): Figures {
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function bare(): Promise<Figures> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib', 'bare-server.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForHealthy(`http://127.0.0.1:${port}`);
+    const url = `http://127.0.0.1:${port}/bare`;
+    await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+    return figures(
+      'bare Fastify route (baseline)',
+      await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }),
+    );
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+// Cyrillic → Latin as people type it (the search reads it back); one common spelling per letter.
+const LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'yo',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+const toLatin = (text: string) => [...text].map((c) => LATIN[c] ?? c).join('');
+
+/** Swaps two neighbouring letters in the middle of the longest word (a typo of one edit). */
+function typo(text: string): string | null {
+  const words = text.split(' ');
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length < 6) return null;
+  const i = Math.floor(longest.length / 2);
+  const typed = longest.slice(0, i - 1) + longest[i] + longest[i - 1] + longest.slice(i + 1);
+  return words.map((w) => (w === longest ? typed : w)).join(' ');
+}
+
+/**
+ * Realistic queries from catalogue titles: 3–6 letter prefixes (typing in progress), whole titles,
+ * typos, the wrong layout, transliteration, plus queries that find nothing.
+ */
+export function queriesFrom(titles: readonly string[]): string[] {
+  const queries: string[] = [];
+  for (const [i, raw] of titles.entries()) {
+    const title = raw.toLowerCase().replace(/[^\p{L}\p{N} ]+/gu, '');
+    const first = title.split(' ')[0] ?? title;
+    const prefix = first.slice(0, 3 + (i % 4));
+    queries.push(prefix.length >= 3 ? prefix : title, title);
+    const typed = typo(title);
+    if (typed) queries.push(typed);
+    if (i % 2 === 0) queries.push(cyrillicLayoutToLatin(prefix.length >= 3 ? prefix : title));
+    else queries.push(toLatin(title));
+  }
+  queries.push('ничего такого нет', 'qwertyuiop', 'zzzz yyyy', 'абвгдежз');
+  return queries.filter((q) => q.trim().length >= 3).map((q) => q.slice(0, 100));
+}
+
+async function tokenOf(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/web/1/auth/web_BENCHsearch00001`);
+  const { response } = (await res.json()) as { response: { access_token: string } };
+  return response.access_token;
+}
+
+async function demoTitles(baseUrl: string, token: string): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/web/1/collections?tab_id=Main2`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as {
+    response: { collections: Array<{ EKs: Array<{ EK_title: string }> }> };
+  };
+  return [...new Set(body.response.collections.flatMap((c) => c.EKs.map((ek) => ek.EK_title)))];
+}
+
+async function probe(baseUrl: string, token: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/v2/agregator/searchHint`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ search_query: 'тих' }),
+  });
+  if (res.status !== 200) {
+    throw new Error(`searchHint answered ${res.status}: is searchRoutes registered in apps/api/src/app.ts?`);
+  }
+}
+
+/** Search alone is not measured: the collections load always runs beside it, as in real use. */
+async function measure(
+  label: string,
+  service: RunningService,
+  queries: readonly string[],
+): Promise<Figures[]> {
+  const token = await tokenOf(service.baseUrl);
+  await probe(service.baseUrl, token);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  let next = 0;
+  const searchOptions = (duration: number): autocannon.Options => ({
+    url: `${service.baseUrl}/v2/agregator/searchHint`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ search_query: queries[next++ % queries.length] }),
+        }),
+      },
+    ],
+  });
+  const collectionsOptions: autocannon.Options = {
+    url: `${service.baseUrl}/web/1/collections?tab_id=Main2`,
+    connections: COLLECTION_CONNECTIONS,
+    duration: DURATION_S,
+    headers: { authorization: `Bearer ${token}` },
+  };
+  await autocannon(searchOptions(2));
+  const alone = await autocannon(collectionsOptions);
+  const [search, collections] = await Promise.all([
+    autocannon(searchOptions(DURATION_S)),
+    autocannon(collectionsOptions),
+  ]);
+  return [
+    figures(`searchHint, ${label}`, search),
+    figures(`collections Main2 under search load, ${label}`, collections),
+    figures(`collections Main2 alone (${COLLECTION_CONNECTIONS} conn.), ${label}`, alone),
+  ];
+}
+
+/** A fresh PostgreSQL database for the run, or null where no server answers. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({
+    connectionString: 'postgres://postgres@127.0.0.1:5432/test',
+    connectionTimeoutMillis: 1000,
+  });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `kadr_bench_search_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await fn();
+  return [value, Math.round((performance.now() - start) / 100) / 10];
+}
+
+const notes: string[] = [];
+
+async function demo(label: string, env: Record<string, string>): Promise<Figures[]> {
+  const service = await startService({ ...env, LOG_LEVEL: 'error' });
+  try {
+    const titles = await demoTitles(service.baseUrl, await tokenOf(service.baseUrl));
+    notes.push(`Demo catalogue (${label}): ${titles.length} titles in Main2 give the queries.`);
+    return await measure(`demo catalogue, ${label}`, service, queriesFrom(titles));
+  } finally {
+    await service.stop();
+  }
+}
+
+async function largePostgres(url: string): Promise<Figures[]> {
+  // The service migrates the empty database and imports the demo catalogue; the titles go in beside it.
+  const first = await startService({ DATABASE_URL: url, LOG_LEVEL: 'error' });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const execute: Execute = (text, params) => client.query(text, params);
+    const [, seconds] = await timed(() => generateCatalogue(execute, { titles: LARGE }));
+    notes.push(
+      `Generated ${LARGE.toLocaleString('en')} titles + 300 channels into PostgreSQL in ${seconds} s.`,
+    );
+    const { rows } = await client.query<{ title: string }>(
+      "select title from contents where key like 'bench-%' order by md5(key) limit 300",
+    );
+    return await measure(
+      `${LARGE.toLocaleString('en')} titles, PostgreSQL`,
+      first,
+      queriesFrom(rows.map((r) => r.title)),
+    );
+  } finally {
+    await client.end();
+    await first.stop();
+  }
+}
+
+interface PGliteLike {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+/** PGlite comes from the api's dependencies (the bench package does not depend on it). */
+async function openPGlite(dataDir: string): Promise<PGliteLike> {
+  const require = createRequire(join(import.meta.dirname, '..', 'apps', 'api', 'package.json'));
+  const load = (id: string) => import(pathToFileURL(require.resolve(id)).href);
+  const { PGlite } = (await load('@electric-sql/pglite')) as {
+    PGlite: new (dir: string, options: unknown) => PGliteLike & { waitReady: Promise<void> };
+  };
+  const { pg_trgm } = (await load('@electric-sql/pglite/contrib/pg_trgm')) as { pg_trgm: unknown };
+  const db = new PGlite(dataDir, { extensions: { pg_trgm } });
+  await db.waitReady;
+  return db;
+}
+
+async function largePGlite(): Promise<Figures[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kadr-bench-search-'));
+  try {
+    // First start: migrations and the demo catalogue; then the titles go in while the service is down.
+    await (await startService({ DATA_DIR: dataDir, LOG_LEVEL: 'error' })).stop();
+    const db = await openPGlite(join(dataDir, 'db'));
+    let titles: string[];
+    try {
+      const [, seconds] = await timed(() =>
+        generateCatalogue((text, params) => db.query(text, params), { titles: LARGE }),
+      );
+      notes.push(`Generated ${LARGE.toLocaleString('en')} titles into PGlite in ${seconds} s.`);
+      const { rows } = await db.query(
+        "select title from contents where key like 'bench-%' order by md5(key) limit 300",
+      );
+      titles = (rows as Array<{ title: string }>).map((r) => r.title);
+    } finally {
+      await db.close();
+    }
+    const service = await startService({ DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+    try {
+      return await measure(`${LARGE.toLocaleString('en')} titles, PGlite`, service, queriesFrom(titles));
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const baseline = await bare();
+const rows: Figures[] = [baseline, ...(await demo('PGlite', {}))];
+const demoDb = await freshPostgres();
+if (demoDb) {
+  try {
+    rows.push(...(await demo('PostgreSQL', { DATABASE_URL: demoDb.url })));
+  } finally {
+    await demoDb.drop();
+  }
+  const largeDb = await freshPostgres();
+  if (largeDb) {
+    try {
+      rows.push(...(await largePostgres(largeDb.url)));
+    } finally {
+      await largeDb.drop();
+    }
+  }
+} else {
+  notes.push('PostgreSQL was not reachable: the large catalogue ran on PGlite only.');
+}
+if (PGLITE_LARGE || !demoDb) rows.push(...(await largePGlite()));
+
+const searchRows = rows.filter((r) => r.name.startsWith('searchHint'));
+const body = [
+  `autocannon, ${CONNECTIONS} connections on searchHint (queries rotate: prefixes, whole titles, typos, wrong layout, transliteration, misses) and ${COLLECTION_CONNECTIONS} on GET /web/1/collections?tab_id=Main2 at the same time, ${DURATION_S} s; server and load generator on the same 2 cores.`,
+  '',
+  table(
+    ['route', 'requests/s', 'p50 ms', 'p99 ms', 'errors'],
+    rows.map((r) => [r.name, r.rps, r.p50, r.p99, r.errors]),
+  ),
+  '',
+  ...notes.map((n) => `- ${n}`),
+  '',
+  `Goal: searchHint p99 < ${GOAL_P99_MS} ms — ${searchRows.every((r) => r.p99 < GOAL_P99_MS) ? 'met' : 'not met'} (${searchRows.map((r) => `${r.p99} ms`).join(', ')}).`,
+].join('\n');
+writeSection('search', 'Search latency (bench/search.ts)', body);
+console.log(body);

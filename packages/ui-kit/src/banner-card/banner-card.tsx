@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import { genreYear } from '../film-card/film-card';
+import { LazyImage } from '../lazy-image/lazy-image';
+import { DefaultLink, type LinkComponent } from '../link';
+import styles from './banner-card.module.css';
+
+/** Props of {@link BannerCard}. */
+export interface BannerCardProps {
+  /** In-app path of the content card. */
+  href: string;
+  /** The title; it names the link. */
+  title: string;
+  /** Banner address (the banner thumbnail, 1280 × 540); null shows a placeholder. */
+  imageUrl: string | null;
+  /** Genre, shown before the year. */
+  genre?: string;
+  /** Release year. */
+  year?: number | null;
+  /** A small badge image over the banner. */
+  stickerUrl?: string | null;
+  /** `m`: 474 × 200 inside a 290 px card; `l`: the big banners of the page's first rail. */
+  size?: 'm' | 'l';
+  /** Loads the banner at once (the first screen). */
+  priority?: boolean;
+  /** Renders the link; a plain anchor by default. */
+  LinkComponent?: LinkComponent;
+}
+
+/** Banner size (the catalogue's 1280 × 540 artwork). */
+export const BANNER_SIZE = { width: 1280, height: 540 } as const;
+
+/** A wide banner card: the banner at a fixed size, an optional sticker, the title and «genre, year». */
+export function BannerCard({
+  href,
+  title,
+  imageUrl,
+  genre,
+  year,
+  stickerUrl,
+  size = 'm',
+  priority,
+  LinkComponent = DefaultLink,
+}: BannerCardProps) {
+  const meta = genreYear(genre, year);
+  const id = useId();
+  const text = (
+    <>
+      <span id={`${id}-title`} className={styles.title}>
+        {title}
+      </span>
+      {meta && (
+        <span id={`${id}-meta`} className={styles.meta}>
+          {meta}
+        </span>
+      )}
+    </>
+  );
+  return (
+    <LinkComponent
+      href={href}
+      className={[styles.card, styles[size]].join(' ')}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={meta ? `${id}-meta` : undefined}
+    >
+      <span className={styles.banner}>
+        <LazyImage
+          src={imageUrl}
+          alt=""
+          width={BANNER_SIZE.width}
+          height={BANNER_SIZE.height}
+          priority={priority}
+        />
+        {stickerUrl && (
+          <img
+            className={styles.sticker}
+            src={stickerUrl}
+            alt=""
+            height={24}
+            decoding="async"
+            aria-hidden="true"
+          />
+        )}
+        {size === 'l' && <span className={styles.overlay}>{text}</span>}
+      </span>
+      {size === 'm' && text}
+    </LinkComponent>
+  );
+}

@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorModal } from './error-modal';
+
+function setup(open = true) {
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  render(<ErrorModal open={open} homeHref="/?utm=1" onClose={onClose} />);
+  return { user, onClose };
+}
+
+describe('ErrorModal', () => {
+  it('is an alert dialog «Что-то пошло не так :(» asking to go home', () => {
+    setup();
+    const dialog = screen.getByRole('alertdialog', { name: 'Что-то пошло не так :(' });
+    expect(dialog).toHaveAccessibleDescription('Вернитесь на «Главную»');
+    expect(screen.getByRole('link', { name: 'Главная страница' })).toHaveAttribute('href', '/?utm=1');
+  });
+
+  it('closes on Escape and on the cross', async () => {
+    const { user, onClose } = setup();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Закрыть' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders nothing while closed', () => {
+    setup(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { DefaultLink, type LinkComponent } from '../link';
+import { uiMessages } from '../messages';
+import { Modal } from '../modal/modal';
+import styles from './error-modal.module.css';
+
+/** Props of {@link ErrorModal}. */
+export interface ErrorModalProps {
+  /** Whether the modal is shown. */
+  open: boolean;
+  /** In-app path of the home page. */
+  homeHref: string;
+  /** Called on Escape and the close cross. */
+  onClose: () => void;
+  /** Renders the home link; a plain anchor by default. */
+  LinkComponent?: LinkComponent;
+  /** Texts (default: «Что-то пошло не так :(», «Вернитесь на «Главную»», «Главная страница»). */
+  labels?: { title?: string; text?: string; home?: string };
+  /** Where the modal is portalled (stories). */
+  container?: Element | null;
+}
+
+/** «Что-то пошло не так :(» — an alert dialog sending the visitor home when content cannot be shown. */
+export function ErrorModal({
+  open,
+  homeHref,
+  onClose,
+  LinkComponent = DefaultLink,
+  labels,
+  container,
+}: ErrorModalProps) {
+  const textId = useId();
+  const m = uiMessages.errorModal;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={labels?.title ?? m.title}
+      describedBy={textId}
+      role="alertdialog"
+      size="s"
+      mobileLayout="centered"
+      align="center"
+      container={container}
+    >
+      <div className={styles.body}>
+        <p id={textId} className={styles.text}>
+          {labels?.text ?? m.text}
+        </p>
+        <LinkComponent href={homeHref} className={styles.home}>
+          {labels?.home ?? m.home}
+        </LinkComponent>
+      </div>
+    </Modal>
+  );
+}

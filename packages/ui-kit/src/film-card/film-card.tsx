@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { LazyImage } from '../lazy-image/lazy-image';
+import { DefaultLink, type LinkComponent } from '../link';
+import styles from './film-card.module.css';
+
+/** Props of {@link FilmCard}. */
+export interface FilmCardProps {
+  /** In-app path of the content card, e.g. `/movie/12/`. */
+  href: string;
+  /** The title; it names the link. */
+  title: string;
+  /** Poster address (the poster thumbnail); null shows a placeholder of the same size. */
+  imageUrl: string | null;
+  /** Genre, shown before the year. */
+  genre?: string;
+  /** Release year. */
+  year?: number | null;
+  /** A small badge image over the poster (e.g. «Новинка»). */
+  stickerUrl?: string | null;
+  /** Loads the poster at once (cards of the first screen). */
+  priority?: boolean;
+  /** Renders the link (e.g. a router link); a plain anchor by default. */
+  LinkComponent?: LinkComponent;
+}
+
+/** Poster size (SPEC §9: 142.5 × 200 CSS pixels; the intrinsic size is the 2× image). */
+export const POSTER_SIZE = { width: 285, height: 400 } as const;
+
+/** «genre, year» with whichever parts exist. */
+export function genreYear(genre?: string, year?: number | null): string {
+  return [genre, year].filter(Boolean).join(', ');
+}
+
+/**
+ * A film card: the poster at a fixed 142.5 × 200 (nothing moves while it loads), an optional sticker,
+ * the title and «genre, year». The card is one link named by its title and described by the rest.
+ */
+export function FilmCard({
+  href,
+  title,
+  imageUrl,
+  genre,
+  year,
+  stickerUrl,
+  priority,
+  LinkComponent = DefaultLink,
+}: FilmCardProps) {
+  const meta = genreYear(genre, year);
+  const id = useId();
+  return (
+    <LinkComponent
+      href={href}
+      className={styles.card}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={meta ? `${id}-meta` : undefined}
+    >
+      <span className={styles.poster}>
+        <LazyImage
+          src={imageUrl}
+          alt=""
+          width={POSTER_SIZE.width}
+          height={POSTER_SIZE.height}
+          priority={priority}
+        />
+        {stickerUrl && (
+          <img
+            className={styles.sticker}
+            src={stickerUrl}
+            alt=""
+            height={24}
+            decoding="async"
+            aria-hidden="true"
+          />
+        )}
+      </span>
+      <span id={`${id}-title`} className={styles.title}>
+        {title}
+      </span>
+      {meta && (
+        <span id={`${id}-meta`} className={styles.meta}>
+          {meta}
+        </span>
+      )}
+    </LinkComponent>
+  );
+}

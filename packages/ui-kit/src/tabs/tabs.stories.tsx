@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { TabPanel, Tabs } from './tabs';
+
+const seasons = [1, 2, 3, 4].map((n) => ({ key: String(n), label: `Сезон ${n}` }));
+
+const meta = {
+  title: 'ui-kit/Tabs',
+  component: Tabs,
+  args: { id: 'seasons', label: 'Сезоны', items: seasons, selectedKey: '1', onSelect: () => {} },
+} satisfies Meta<typeof Tabs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Season tabs that switch a panel (click, arrow keys, Home, End). */
+export const Seasons: Story = {
+  render: (args) => {
+    const [selected, setSelected] = useState(args.selectedKey);
+    return (
+      <>
+        <Tabs {...args} selectedKey={selected} onSelect={setSelected} />
+        <TabPanel tabsId={args.id} selectedKey={selected}>
+          <p>Серии сезона {selected}</p>
+        </TabPanel>
+      </>
+    );
+  },
+};
+
+/** Many seasons scroll sideways. */
+export const Many: Story = {
+  args: { items: Array.from({ length: 14 }, (_, i) => ({ key: String(i + 1), label: `Сезон ${i + 1}` })) },
+  decorators: [(Story) => <div style={{ maxWidth: 420 }}>{Story()}</div>],
+};
+
+/** Every state: first, middle and last selected, a single season. */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <Tabs {...args} id="a" selectedKey="1" />
+      <Tabs {...args} id="b" selectedKey="2" />
+      <Tabs {...args} id="c" selectedKey="4" />
+      <Tabs {...args} id="d" items={seasons.slice(0, 1)} selectedKey="1" />
+    </div>
+  ),
+};
