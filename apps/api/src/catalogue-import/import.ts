@@ -113,14 +113,23 @@ export async function prepareManifestFile(file: string): Promise<PreparedManifes
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ManifestError([`(manifest): cannot read ${file}: ${(error as Error).message}`]);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ManifestError([
+      code === 'ENOENT'
+        ? `(manifest): file not found: ${file}`
+        : `(manifest): cannot read ${file}: ${code ?? error}`,
+    ]);
   }
   const baseDir = dirname(path);
   return { manifest: validateManifest(parseManifestText(text, format), baseDir), baseDir };
 }
 
 /** Reads a manifest file and imports it; image paths are relative to the file. */
-export async function importManifestFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
+export async function importManifestFile(
+  db: Db,
+  file: string,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   const started = performance.now();
   const summary = await importPrepared(db, await prepareManifestFile(file), options);
   return { ...summary, durationMs: performance.now() - started };

@@ -91,8 +91,11 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid (input|option): /, '');
 }
 
+// A missing field reads "required", whatever the field's type (string, enum, literal…).
 const requiredMessage = (issue: { code: string; input?: unknown }) =>
-  issue.code === 'invalid_type' && issue.input === undefined ? 'required' : undefined;
+  issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')
+    ? 'required'
+    : undefined;
 
 /**
  * Validates parsed manifest data: the schema (shapes, ranges, unknown fields), then what a schema

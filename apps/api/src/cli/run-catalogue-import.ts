@@ -1,7 +1,12 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatSummary, importPrepared, type PreparedManifest, prepareManifestFile } from '../catalogue-import/import';
 import { LocalImageStore } from '../catalogue-import/images';
+import {
+  formatSummary,
+  importPrepared,
+  type PreparedManifest,
+  prepareManifestFile,
+} from '../catalogue-import/import';
 import { ManifestError } from '../catalogue-import/validate';
 import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -81,7 +86,9 @@ export async function runCatalogueImport(argv: string[], io: CliIo): Promise<num
     for (const line of formatSummary(summary)) io.out(`  ${line}`);
     return 0;
   } catch (error) {
-    io.err(`${file}: import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(
+      `${file}: import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 1;
   } finally {
     await database.close();

@@ -140,11 +140,16 @@ describe('title images', () => {
   it('keeps colours within a cinematic range: dark bases, light type colours', () => {
     const lightness = (hex: string) => {
       const v = Number.parseInt(hex.slice(1), 16);
-      return (Math.max((v >> 16) & 255, (v >> 8) & 255, v & 255) + Math.min((v >> 16) & 255, (v >> 8) & 255, v & 255)) / 510;
+      return (
+        (Math.max((v >> 16) & 255, (v >> 8) & 255, v & 255) +
+          Math.min((v >> 16) & 255, (v >> 8) & 255, v & 255)) /
+        510
+      );
     };
     for (let i = 0; i < 60; i++) {
       const p = paletteFor(`k-${i}`, ['драма', 'мультфильм', 'фантастика', 'комедия'][i % 4]);
-      for (const c of Object.values(p).filter((v) => typeof v === 'string')) expect(c).toMatch(/^#[0-9a-f]{6}$/);
+      for (const c of Object.values(p).filter((v) => typeof v === 'string'))
+        expect(c).toMatch(/^#[0-9a-f]{6}$/);
       expect(lightness(p.deep)).toBeLessThan(0.15);
       expect(lightness(p.tint)).toBeGreaterThan(0.8);
     }
@@ -193,7 +198,9 @@ describe('fitText', () => {
 
   it('sets long titles on posters in at most three lines', () => {
     const svg = posterSvg(ENTRIES[2]!);
-    const title = /<text font-size="\d+" font-family[^>]*font-weight="700" fill="#fff">(.*?)<\/text>/.exec(svg);
+    const title = /<text font-size="\d+" font-family[^>]*font-weight="700" fill="#fff">(.*?)<\/text>/.exec(
+      svg,
+    );
     expect(title).not.toBeNull();
     expect(title![1]!.match(/<tspan/g)?.length).toBe(3);
     expect(title![1]).toContain('…');
@@ -234,7 +241,7 @@ describe('channel logos and stickers', () => {
     expect(red).toContain('>Новинка<');
     const yellow = stickerSvg({ key: 'premiere', title: 'Премьера', color: '#F5B83D' });
     expect(yellow).toContain('fill="#111"');
-    const fallback = stickerSvg({ key: 'odd', title: 'Х const fallback = stickerSvg({ key: 'odd', title: 'Эксклюзив & <4K>', color: 'red' }); <4K>', color: 'red' });
+    const fallback = stickerSvg({ key: 'odd', title: 'Х & <4K>', color: 'red' });
     expectSvg(fallback, IMAGE_SIZES.sticker);
     expect(fallback).toContain('&amp; &lt;4K&gt;');
     expect(stickerSvg({ key: 'a', title: 'A' })).toBe(stickerSvg({ key: 'a', title: 'A' }));

@@ -32,7 +32,7 @@ export interface TitleImageEntry {
 export interface ChannelImageEntry {
   key: string;
   name: string;
-  /** Display names; the first tints the logo. */
+  /** Display names. Accepted for symmetry; the logo colour comes from the key alone (channels are brands). */
   genres?: readonly string[] | undefined;
 }
 

@@ -58,7 +58,17 @@ export function channel(id: number, name: string): ChannelItem {
   return { tv_channel_id: id, chan_name: name, chan_poster_url: art('channel', name) };
 }
 
-const CHANNELS = ['Первый', 'Кино ТВ', 'Спорт 24', 'Детский', 'Наука', 'Музыка', 'Новости', 'Юмор', 'История'];
+const CHANNELS = [
+  'Первый',
+  'Кино ТВ',
+  'Спорт 24',
+  'Детский',
+  'Наука',
+  'Музыка',
+  'Новости',
+  'Юмор',
+  'История',
+];
 
 /** Channel items (ids 1…). */
 export function channels(count = CHANNELS.length): ChannelItem[] {
@@ -118,7 +128,11 @@ export function goods(overrides: Partial<Goods> = {}): Goods {
 }
 
 /** `count` episodes of a season (ids `seasonNumber * 100 + n`); the last one announced when asked. */
-export function episodes(seasonNumber: number, count: number, options: { announceLast?: boolean } = {}): Episode[] {
+export function episodes(
+  seasonNumber: number,
+  count: number,
+  options: { announceLast?: boolean } = {},
+): Episode[] {
   return Array.from({ length: count }, (_, i) => ({
     EP_id: seasonNumber * 100 + i + 1,
     EP_title: `Серия ${i + 1}: ${['Пилот', 'Гроза', 'Старый мост', 'Письмо', 'Чужие', 'Обрыв', 'Возвращение', 'Финал'][i % 8]}`,
@@ -245,9 +259,14 @@ export const contents: Record<number, () => Content> = {
 };
 
 /** An error shaped like the api-client's ApiError (as fake-services' apiError; no import cycle). */
-const apiError = (code: number, error: string) => Object.assign(new Error(`api error ${code}`), { code, error });
+const apiError = (code: number, error: string) =>
+  Object.assign(new Error(`api error ${code}`), { code, error });
 
-type Input = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown> };
+type Input = {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+};
 
 /** Fake handlers of every catalogue and search call over the fixtures above. */
 export function catalogueHandlers(): Partial<Record<CallId, FakeHandler>> {

@@ -9,6 +9,12 @@ import { catalogueHandlers } from './catalogue-fixtures';
 /** Answers one call from its input; throw (or reject) to fail it. */
 export type FakeHandler = (input: unknown) => unknown;
 
+/** Answers by call id. */
+export type FakeHandlers = Partial<Record<CallId, FakeHandler>>;
+
+/** A handler that never answers: the screen stays in its loading state. */
+export const never: FakeHandler = () => new Promise(() => {});
+
 /** One recorded call. */
 export interface RecordedCall {
   id: CallId;

@@ -1,11 +1,10 @@
 // Story support: a story rendered inside the app's providers with fake services and seeded stores.
-import type { CallId } from '@kadr/api-contract';
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { type DeviceKind, DeviceKindContext } from '../app/device';
 import { ServicesProvider } from '../app/services';
-import { createFakeServices, type FakeHandler } from './fake-services';
+import { createFakeServices, type FakeHandlers } from './fake-services';
 import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
 
 /** Options of {@link withApp}. */
@@ -16,7 +15,7 @@ export interface WithAppOptions {
   storage?: Record<string, string>;
   path?: string;
   /** Answers replacing the defaults (e.g. a call that never answers, to show loading). */
-  handlers?: Partial<Record<CallId, FakeHandler>>;
+  handlers?: FakeHandlers;
 }
 
 function AppFrame({ options, children }: { options: WithAppOptions; children: React.ReactNode }) {
@@ -46,6 +45,3 @@ export function withApp(options: WithAppOptions = {}): Decorator {
     </AppFrame>
   );
 }
-
-/** A handler that never answers: the screen stays in its loading state. */
-export const never: FakeHandler = () => new Promise(() => {});

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { wordsOf } from './normalize';
-import type { QueryVariant } from './query-variants';
+import type { VariantKind } from './query-variants';
 
 /** A title or channel that may match; service.ts decides whether it does and how well. */
 export interface SearchCandidate {
@@ -13,18 +12,33 @@ export interface SearchCandidate {
   imageUrl: string | null;
   stickerImageUrl: string | null;
   rating: number;
-  /** The best trigram word similarity of a variant to the row's search text (0–1). */
+  /** The best trigram word similarity of a reading to the row's search text (0–1). */
   similarity: number;
 }
 
-/** Words this long or longer are looked up with typo tolerance (trigram word similarity). */
-export const FUZZY_MIN_WORD_LENGTH = 5;
+/**
+ * One reading of the query as the candidate query uses it: each word with the vocabulary words it may
+ * stand for (typo corrections, other forms), and whole phrases for the coarse order.
+ */
+export interface ReadingPlan {
+  kind: VariantKind;
+  /** The normalised reading. */
+  text: string;
+  /** Per query word: the word itself first, then its alternatives. */
+  words: string[][];
+  /** The reading with every word replaced by its best alternative, when there is one. */
+  corrected: string | null;
+}
 
 /**
- * The `pg_trgm.word_similarity_threshold` of the fuzzy condition. One substituted letter in the middle
- * of a 5-letter word leaves 3 of its 6 trigrams and scores about 0.33, so the bar sits just below.
+ * `pg_trgm.similarity_threshold` for vocabulary look-ups. Swapping two letters in the middle of a
+ * 5-letter word leaves 2 of 6 trigrams («тхиий»/«тихий»: 0.2), so the bar sits there; the service then
+ * keeps only neighbours within the edit budget.
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.3;
+export const VOCABULARY_SIMILARITY = 0.2;
+
+/** Vocabulary neighbours read per query word (before the edit-distance check). */
+export const NEIGHBOURS_PER_WORD = 20;
 
 /** Candidates read per table; the service ranks them and keeps the best. */
 export const CANDIDATE_LIMIT = 100;
@@ -34,48 +48,130 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+// db.execute() answers differ per driver; both carry `rows` (TOOLCHAIN.md).
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 /**
- * Which rows a variant can match, using only conditions the trigram index serves:
- * every word of 3+ letters as a substring (or the whole variant as a word-start phrase when it has
- * none), or, for a variant with a word of 5+ letters, trigram word similarity above the threshold
- * (typos, inflected forms).
+ * Runs `fn` in a transaction whose trigram threshold is the vocabulary one (SET LOCAL: pooled
+ * connections keep their defaults once it ends).
  */
-function variantCondition(column: SQL, variant: QueryVariant): SQL {
-  const words = wordsOf(variant.text);
-  const phrase = likeLiteral(variant.text);
-  const indexable = words.filter((w) => w.length >= 3);
-  const exact =
-    indexable.length > 0
-      ? sql.join(
-          words.map((w) => sql`${column} like ${`%${likeLiteral(w)}%`}`),
-          sql` and `,
-        )
-      : sql`(${column} like ${`${phrase}%`} or ${column} like ${`% ${phrase}%`})`;
-  const fuzzy = words.some((w) => w.length >= FUZZY_MIN_WORD_LENGTH);
-  return fuzzy ? sql`((${exact}) or ${variant.text} <% ${column})` : sql`(${exact})`;
+export function inSearchTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(VOCABULARY_SIMILARITY)}, true),
+                 set_config('enable_seqscan', 'off', true)`,
+    );
+    return fn(tx);
+  });
+}
+
+/** A vocabulary word close to a query word. */
+export interface Neighbour {
+  query: string;
+  word: string;
+  similarity: number;
+}
+
+/**
+ * Words of the catalogue (table `search_words`, kept by triggers) that look like each query word by
+ * trigram similarity, most similar first, at most NEIGHBOURS_PER_WORD each. The index serves `%`.
+ */
+export async function wordNeighbours(tx: Tx, words: readonly string[]): Promise<Neighbour[]> {
+  if (words.length === 0) return [];
+  const rows = rowsOf<{ query: string; word: string; similarity: number | string }>(
+    await tx.execute(sql`
+      select q.w as query, v.word, v.similarity
+        from unnest(${textArray(words)}) as q(w)
+        cross join lateral (
+          select sw.word, similarity(sw.word, q.w) as similarity
+            from search_words sw
+           where sw.word % q.w
+           order by similarity desc, sw.word
+           limit ${NEIGHBOURS_PER_WORD}
+        ) v`),
+  );
+  return rows.map((r) => ({ query: r.query, word: r.word, similarity: Number(r.similarity) }));
+}
+
+/**
+ * Which rows a reading can match, using only conditions the trigram index serves: every word (or one
+ * of its alternatives) as a substring. A reading without a word of 3+ letters has no selective
+ * trigram, so it must then start the text or one of its words as a whole phrase.
+ */
+function readingCondition(column: SQL, reading: ReadingPlan): SQL {
+  if (!reading.words.some(([word]) => word !== undefined && word.length >= 3)) {
+    const phrase = likeLiteral(reading.text);
+    return sql`(${column} like ${`${phrase}%`} or ${column} like ${`% ${phrase}%`})`;
+  }
+  const words = reading.words.map((alternatives) => {
+    const likes = alternatives.map((w) => sql`${column} like ${`%${likeLiteral(w)}%`}`);
+    return likes.length === 1 ? (likes[0] as SQL) : sql`(${sql.join(likes, sql` or `)})`;
+  });
+  return sql`(${sql.join(words, sql` and `)})`;
 }
 
 /**
  * A coarse score for ordering candidates before the limit, so the rows the service ranks first are
- * never cut off: 3 = the search text starts with a variant, 2 = one of its words does, otherwise
- * the trigram word similarity (0–1, computed only for those rows).
+ * never cut off: 3 = the text starts with a reading (or its correction), 2 = one of its words does,
+ * 1 = any other match. Only LIKE tests: cheap on thousands of matches.
  */
-function coarseScore(column: SQL, variants: readonly QueryVariant[]): SQL {
-  const scores = variants.map((v) => {
-    const phrase = likeLiteral(v.text);
-    return sql`case when ${column} like ${`${phrase}%`} then 3 when ${column} like ${`% ${phrase}%`} then 2 else word_similarity(${v.text}, ${column}) end`;
+function coarseScore(column: SQL, readings: readonly ReadingPlan[]): SQL {
+  const phrases = [...new Set(readings.flatMap((r) => (r.corrected ? [r.text, r.corrected] : [r.text])))];
+  const scores = phrases.map((text) => {
+    const phrase = likeLiteral(text);
+    return sql`case when ${column} like ${`${phrase}%`} then 3 when ${column} like ${`% ${phrase}%`} then 2 else 1 end`;
   });
   return scores.length === 1 ? (scores[0] as SQL) : sql`greatest(${sql.join(scores, sql`, `)})`;
 }
 
-function similarity(column: SQL, variants: readonly QueryVariant[]): SQL {
-  const scores = variants.map((v) => sql`word_similarity(${v.text}, ${column})`);
+function similarity(column: SQL, readings: readonly ReadingPlan[]): SQL {
+  const scores = readings.map((r) => sql`word_similarity(${r.text}, ${column})`);
   return scores.length === 1 ? (scores[0] as SQL) : sql`greatest(${sql.join(scores, sql`, `)})`;
 }
 
-// db.execute() answers differ per driver; both carry `rows` (TOOLCHAIN.md).
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+/**
+ * The candidate query for the readings (at least one): titles and channels that may match any of
+ * them, best coarse matches first, at most CANDIDATE_LIMIT of each. Every query text is a bound
+ * parameter. Exported so EXPLAIN can be run on exactly this statement.
+ */
+export function candidateQuery(readings: readonly ReadingPlan[]): SQL {
+  const contentText = sql.raw('c.search_text');
+  const channelText = sql.raw('ch.search_text');
+  const where = (column: SQL) =>
+    sql.join(
+      readings.map((r) => readingCondition(column, r)),
+      sql` or `,
+    );
+  // The inner selects pick the candidates by coarse score; similarity and stickers are looked up for
+  // those only.
+  return sql`
+    select m.type, m.id, m.title, m.original_title, m.year, m.image_url, s.image_url as sticker_image_url,
+           m.rating, ${similarity(sql.raw('m.search_text'), readings)} as similarity
+      from (
+        (select 'content' as type, c.id, c.title, c.original_title, c.year, c.poster_url as image_url,
+                c.sticker_id, c.rating, c.search_text
+           from contents c
+          where ${where(contentText)}
+          order by ${coarseScore(contentText, readings)} desc, c.rating desc, c.id
+          limit ${CANDIDATE_LIMIT})
+        union all
+        (select 'channel' as type, ch.id, ch.name as title, null as original_title, null as year,
+                ch.logo_url as image_url, null as sticker_id, 0 as rating, ch.search_text
+           from channels ch
+          where ${where(channelText)}
+          order by ${coarseScore(channelText, readings)} desc, ch.id
+          limit ${CANDIDATE_LIMIT})
+      ) m
+      left join stickers s on s.id = m.sticker_id`;
 }
 
 interface CandidateRow {
@@ -90,60 +186,10 @@ interface CandidateRow {
   similarity: number | string;
 }
 
-/**
- * The candidate query for the variants (at least one): titles and channels that may match any of them,
- * best coarse matches first, at most CANDIDATE_LIMIT of each. Every query text is a bound parameter.
- * Exported so EXPLAIN can be run on exactly this statement.
- */
-export function candidateQuery(variants: readonly QueryVariant[]): SQL {
-  const contentText = sql.raw('c.search_text');
-  const channelText = sql.raw('ch.search_text');
-  const contentWhere = sql.join(
-    variants.map((v) => variantCondition(contentText, v)),
-    sql` or `,
-  );
-  const channelWhere = sql.join(
-    variants.map((v) => variantCondition(channelText, v)),
-    sql` or `,
-  );
-  // The inner selects pick the candidates by coarse score; similarity and stickers are looked up for
-  // those only.
-  return sql`
-    select m.type, m.id, m.title, m.original_title, m.year, m.image_url, s.image_url as sticker_image_url,
-           m.rating, ${similarity(sql.raw('m.search_text'), variants)} as similarity
-      from (
-        (select 'content' as type, c.id, c.title, c.original_title, c.year, c.poster_url as image_url,
-                c.sticker_id, c.rating, c.search_text
-           from contents c
-          where ${contentWhere}
-          order by ${coarseScore(contentText, variants)} desc, c.rating desc, c.id
-          limit ${CANDIDATE_LIMIT})
-        union all
-        (select 'channel' as type, ch.id, ch.name as title, null as original_title, null as year,
-                ch.logo_url as image_url, null as sticker_id, 0 as rating, ch.search_text
-           from channels ch
-          where ${channelWhere}
-          order by ${coarseScore(channelText, variants)} desc, ch.id
-          limit ${CANDIDATE_LIMIT})
-      ) m
-      left join stickers s on s.id = m.sticker_id`;
-}
-
-/** Sets the fuzzy threshold for the current transaction only (SET LOCAL), so pooled connections keep theirs. */
-export async function setFuzzyThreshold(tx: Tx): Promise<void> {
-  await tx.execute(
-    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
-  );
-}
-
-/** Titles and channels that may match any of the variants (see candidateQuery). */
-export async function findCandidates(db: Db, variants: readonly QueryVariant[]): Promise<SearchCandidate[]> {
-  if (variants.length === 0) return [];
-  const query = candidateQuery(variants);
-  const rows = await db.transaction(async (tx) => {
-    await setFuzzyThreshold(tx);
-    return rowsOf<CandidateRow>(await tx.execute(query));
-  });
+/** Titles and channels that may match any of the readings (see candidateQuery). */
+export async function findCandidates(tx: Tx, readings: readonly ReadingPlan[]): Promise<SearchCandidate[]> {
+  if (readings.length === 0) return [];
+  const rows = rowsOf<CandidateRow>(await tx.execute(candidateQuery(readings)));
   return rows.map((row) => ({
     type: row.type,
     id: Number(row.id),

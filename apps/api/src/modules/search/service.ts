@@ -2,7 +2,14 @@ import type { searchHintItem } from '@kadr/api-contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { normalize, wordsOf } from './normalize';
-import { findCandidates, type SearchCandidate } from './queries';
+import {
+  findCandidates,
+  inSearchTransaction,
+  type Neighbour,
+  type ReadingPlan,
+  type SearchCandidate,
+  wordNeighbours,
+} from './queries';
 import { type QueryVariant, queryVariants } from './query-variants';
 
 /** A hint as searchHint answers it (contract `searchHintItem`). */
@@ -205,16 +212,74 @@ function hintOf(candidate: SearchCandidate): SearchHint {
   };
 }
 
+/** Query words this long or longer are looked up in the vocabulary (typos, other forms of a word). */
+export const VOCABULARY_MIN_WORD_LENGTH = 4;
+
+/** Vocabulary words kept per query word, closest first. */
+export const ALTERNATIVES_PER_WORD = 5;
+
+/**
+ * The vocabulary words each query word may stand for: neighbours that wordMatch accepts as a typo or
+ * another form (not as a plain prefix: the query word's own LIKE finds those), fewest edits first.
+ */
+export function alternativesOf(neighbours: readonly Neighbour[]): Map<string, string[]> {
+  const scored = new Map<string, Array<{ word: string; edits: number; similarity: number }>>();
+  for (const n of neighbours) {
+    const edits = wordMatch(n.query, n.word);
+    if (edits === null || edits === 0) continue;
+    const list = scored.get(n.query) ?? [];
+    list.push({ word: n.word, edits, similarity: n.similarity });
+    scored.set(n.query, list);
+  }
+  const alternatives = new Map<string, string[]>();
+  for (const [query, list] of scored) {
+    list.sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.word.localeCompare(b.word));
+    alternatives.set(
+      query,
+      list.slice(0, ALTERNATIVES_PER_WORD).map((a) => a.word),
+    );
+  }
+  return alternatives;
+}
+
+/** How the candidate query uses one reading: its words with their alternatives. */
+export function planOf(variant: QueryVariant, alternatives: ReadonlyMap<string, string[]>): ReadingPlan {
+  const words = wordsOf(variant.text).map((w) => [w, ...(alternatives.get(w) ?? [])]);
+  const corrected = words.map((options) => options[1] ?? options[0]).join(' ');
+  return {
+    kind: variant.kind,
+    text: variant.text,
+    words,
+    corrected: corrected === variant.text ? null : corrected,
+  };
+}
+
+/** A reading worth a look-up: the query as typed always; other readings only with a 3+ letter word. */
+function worthReading(variant: QueryVariant): boolean {
+  return variant.kind === 'typed' || wordsOf(variant.text).some((w) => w.length >= 3);
+}
+
 /** Search rules: reads a query every way it may have been typed and ranks titles and channels. */
 export class SearchService {
   constructor(private readonly db: Db) {}
 
   /** Hints for a query, best first; the id-0 item alone when nothing matches (SPEC §3). */
   async hints(query: string): Promise<SearchHint[]> {
-    const variants = queryVariants(query);
+    const variants = queryVariants(query).filter(worthReading);
     // A query of punctuation only ("%_%", "!!!") reads as nothing: nothing is found.
     if (variants.length === 0) return [NOTHING_FOUND];
-    const candidates = await findCandidates(this.db, variants);
+    const lookups = [
+      ...new Set(
+        variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= VOCABULARY_MIN_WORD_LENGTH),
+      ),
+    ];
+    const candidates = await inSearchTransaction(this.db, async (tx) => {
+      const alternatives = alternativesOf(await wordNeighbours(tx, lookups));
+      return findCandidates(
+        tx,
+        variants.map((v) => planOf(v, alternatives)),
+      );
+    });
     const ranked = rank(candidates, variants).slice(0, RESULT_LIMIT);
     return ranked.length > 0 ? ranked.map(hintOf) : [NOTHING_FOUND];
   }

@@ -91,7 +91,8 @@ export function useSeasons(content: Content, episodeId: number | undefined): Sea
     // `attempt` re-runs the load after a failure.
   }, [api, content.EK_id, selectedId, loaded, attempt]);
 
-  const episodes = seasons.length === 0 ? content.episodes : selectedId === null ? null : (bySeason[selectedId] ?? null);
+  const episodes =
+    seasons.length === 0 ? content.episodes : selectedId === null ? null : (bySeason[selectedId] ?? null);
   return {
     seasons,
     selectedId,

@@ -1,0 +1,115 @@
+import { ErrorModal, Loader } from '@kadr/ui-kit';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { type Content, moviePath } from '../../app/catalogue-types';
+import { useIsMobile } from '../../app/device';
+import { KitLink, useBack, useQueryNavigate } from '../../app/navigation/query-link';
+import { useServices } from '../../app/services';
+import { lastEpisode } from './last-episode';
+import { movieMessages as m } from './messages';
+import styles from './movie-screen.module.css';
+import { MovieView, type PlayerRequest } from './movie-view';
+import { ERROR_MODAL_DELAY_MS, useDelayedFlag, useMovie, useSimilar } from './use-movie';
+import { useSeasons } from './use-seasons';
+
+/** Props of {@link MovieScreen}. */
+export interface MovieScreenProps {
+  /** EK_id from the address. */
+  ekId: number;
+  /** EP_id from the address, if any. */
+  epId?: number;
+}
+
+/**
+ * The content card page (SPEC §2): loads the content, resolves `?series=last`, and shows the card; on
+ * failure the error modal appears 1 s later (SPEC §8).
+ */
+export function MovieScreen({ ekId, epId }: MovieScreenProps) {
+  const load = useMovie(ekId);
+  const showError = useDelayedFlag(load.status === 'error', ERROR_MODAL_DELAY_MS);
+  const navigate = useQueryNavigate();
+  const goHome = () => navigate('/');
+  const { search } = useLocation();
+  const seriesLast = new URLSearchParams(search).get('series') === 'last';
+
+  let body: ReactNode;
+  if (load.status === 'success') {
+    body = seriesLast ? (
+      <SeriesLastRedirect content={load.content} />
+    ) : (
+      <LoadedMovie content={load.content} epId={epId} />
+    );
+  } else if (load.status === 'loading') {
+    body = (
+      <div className={styles.state}>
+        <Loader label={m.loading} size={40} />
+      </div>
+    );
+  } else {
+    body = (
+      <div className={styles.state}>
+        <p className={styles.unavailable}>{m.unavailable}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {body}
+      <ErrorModal open={showError} homeHref="/" onClose={goHome} LinkComponent={KitLink} />
+    </>
+  );
+}
+
+/**
+ * `?series=last` (SPEC §2): goes to the last non-announce episode of the last season
+ * (/movie/{EK}/{EP}/), or to /movie/{EK}/ when there are no episodes; the rest of the query stays.
+ */
+function SeriesLastRedirect({ content }: { content: Content }) {
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  useEffect(() => {
+    let current = true;
+    void lastEpisode(api, content).then((episode) => {
+      if (!current) return;
+      const query = new URLSearchParams(search);
+      query.delete('series');
+      const rest = query.toString();
+      navigate(
+        { pathname: moviePath(content.EK_id, episode?.EP_id), search: rest ? `?${rest}` : '' },
+        { replace: true },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, content, navigate, search]);
+  return (
+    <div className={styles.state}>
+      <Loader label={m.loading} size={40} />
+    </div>
+  );
+}
+
+/** The loaded card: seasons, similar items and the placeholder player. */
+function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
+  const mobile = useIsMobile();
+  const back = useBack();
+  const seasons = useSeasons(content, epId);
+  const similar = useSimilar(content);
+  const [player, setPlayer] = useState<PlayerRequest | null>(null);
+  return (
+    <MovieView
+      content={content}
+      mobile={mobile}
+      seasons={seasons}
+      currentEpisodeId={epId}
+      similar={similar}
+      player={player}
+      onWatch={() => setPlayer('movie')}
+      onTrailer={() => setPlayer('trailer')}
+      onClosePlayer={() => setPlayer(null)}
+      onBack={back}
+    />
+  );
+}

@@ -1,0 +1,368 @@
+import {
+  AgeBadge,
+  Button,
+  EpisodeSlider,
+  FilmCard,
+  floorRating,
+  IconBack,
+  IconButton,
+  IconFilm,
+  IconPlay,
+  LazyImage,
+  Loader,
+  Rail,
+  Rating,
+  TabPanel,
+  Tabs,
+} from '@kadr/ui-kit';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type Content, type Episode, type FilmCardData, moviePath } from '../../app/catalogue-types';
+import { KitLink, QueryLink } from '../../app/navigation/query-link';
+import { movieMessages as m } from './messages';
+import styles from './movie.module.css';
+import type { SeasonsState } from './use-seasons';
+
+/** What the placeholder player shows: the film (Смотреть) or the trailer. */
+export type PlayerRequest = 'movie' | 'trailer';
+
+/** Props of {@link MovieView}. */
+export interface MovieViewProps {
+  content: Content;
+  /** The mobile layout (country, collapsible description, back button, guide link). */
+  mobile: boolean;
+  /** Season tabs and episodes. */
+  seasons: Omit<SeasonsState, 'select' | 'retry'> & { select: (id: number) => void; retry: () => void };
+  /** The episode in the address. */
+  currentEpisodeId?: number;
+  /** «Похожие фильмы». */
+  similar: readonly FilmCardData[];
+  /** The open placeholder player, if any. */
+  player: PlayerRequest | null;
+  onWatch: () => void;
+  onTrailer: () => void;
+  onClosePlayer: () => void;
+  /** The mobile back button. */
+  onBack: () => void;
+}
+
+/** Wide poster: the catalogue's 1280 × 720 artwork. */
+const WIDE_POSTER = { width: 1280, height: 720 } as const;
+/** Logotype: 600 × 200. */
+const LOGOTYPE = { width: 600, height: 200 } as const;
+
+/**
+ * The content card (SPEC §2, without the player): wide poster, logotype or title, rating (> 0,
+ * floored), year, genre, country (mobile), age with «+», partner label, description (collapsible on
+ * mobile), Смотреть and Трейлер, season tabs with an episode slider, the TV guide for channels and
+ * «Похожие фильмы».
+ */
+export function MovieView({
+  content,
+  mobile,
+  seasons,
+  currentEpisodeId,
+  similar,
+  player,
+  onWatch,
+  onTrailer,
+  onClosePlayer,
+  onBack,
+}: MovieViewProps) {
+  const titleId = useId();
+  const channel = content.EK_type === 'TVChan';
+  const partner = content.goods.partner_label;
+  const currentEpisode = seasons.episodes?.find((episode) => episode.EP_id === currentEpisodeId);
+  const hasEpisodes = seasons.seasons.length > 0 || content.episodes.length > 0;
+
+  return (
+    <article
+      className={[styles.movie, mobile ? styles.mobile : styles.desktop].join(' ')}
+      aria-labelledby={titleId}
+    >
+      <div className={styles.hero}>
+        <div className={styles.backdrop}>
+          <LazyImage
+            src={content.thumb_wide_poster_url}
+            alt=""
+            width={WIDE_POSTER.width}
+            height={WIDE_POSTER.height}
+            priority
+          />
+        </div>
+        {mobile && (
+          <IconButton label={m.back} variant="filled" className={styles.back} onClick={onBack}>
+            <IconBack />
+          </IconButton>
+        )}
+        <div className={styles.info}>
+          <h1 id={titleId} className={styles.title}>
+            {content.thumb_logotype_url ? (
+              <span className={styles.logo}>
+                <LazyImage
+                  src={content.thumb_logotype_url}
+                  alt={content.EK_title}
+                  width={LOGOTYPE.width}
+                  height={LOGOTYPE.height}
+                  fit="contain"
+                  priority
+                  fallback={<span className={styles.logoFallback}>{content.EK_title}</span>}
+                />
+              </span>
+            ) : (
+              content.EK_title
+            )}
+          </h1>
+          <Facts content={content} mobile={mobile} />
+          {partner && <p className={styles.partner}>{partner}</p>}
+          {currentEpisode && (
+            <p className={styles.episodeLine}>
+              {m.episodeLine(currentEpisode.EP_order_number, currentEpisode.EP_title)}
+            </p>
+          )}
+          <Description text={content.EK_description} collapsible={mobile} />
+          <div className={styles.actions}>
+            <Button onClick={onWatch} className={styles.watch}>
+              <span className={styles.buttonContent}>
+                <IconPlay size={20} />
+                {m.watch}
+              </span>
+            </Button>
+            {content.trailer_episode && (
+              <Button variant="secondary" onClick={onTrailer}>
+                {m.trailer}
+              </Button>
+            )}
+            {channel && mobile && (
+              <QueryLink to="tv_guide" className={styles.guideLink}>
+                {m.tvGuide}
+              </QueryLink>
+            )}
+          </div>
+        </div>
+      </div>
+
+      {player && (
+        <PlayerPlaceholder kind={player} content={content} episode={currentEpisode} onClose={onClosePlayer} />
+      )}
+
+      {hasEpisodes && (
+        <EpisodesSection
+          content={content}
+          seasons={seasons}
+          currentEpisodeId={currentEpisodeId}
+          mobile={mobile}
+        />
+      )}
+
+      {channel && !mobile && (
+        <section className={styles.section} aria-labelledby={`${titleId}-schedule`}>
+          <h2 id={`${titleId}-schedule`} className={styles.sectionTitle}>
+            {m.weekSchedule}
+          </h2>
+          <p className={styles.note}>{m.weekScheduleSoon}</p>
+        </section>
+      )}
+
+      {similar.length > 0 && (
+        <div className={styles.similar}>
+          <Rail title={m.similar} arrows={!mobile}>
+            {similar.map((item) => (
+              <FilmCard
+                key={item.EK_id}
+                href={moviePath(item.EK_id)}
+                title={item.EK_title}
+                imageUrl={item.thumb_poster_url}
+                genre={item.genre}
+                year={item.year}
+                stickerUrl={item.sticker_image_url}
+                LinkComponent={KitLink}
+              />
+            ))}
+          </Rail>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** Rating, year, genre, country (mobile only) and age, separated by dots. */
+function Facts({ content, mobile }: { content: Content; mobile: boolean }) {
+  const facts = [
+    floorRating(content.kp_rating) > 0 && <Rating key="rating" value={content.kp_rating} />,
+    content.year && String(content.year),
+    content.genre,
+    mobile && content.country,
+    content.age_rating > 0 && <AgeBadge key="age" age={content.age_rating} />,
+  ].filter(Boolean);
+  if (facts.length === 0) return null;
+  return (
+    <ul className={styles.facts} aria-label={m.facts}>
+      {facts.map((fact, index) => (
+        <li key={typeof fact === 'string' ? fact : index}>{fact}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The description; on mobile a long one is cut to a few lines with «Подробнее». */
+function Description({ text, collapsible }: { text: string; collapsible: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  if (!text) return null;
+  const long = collapsible && text.length > 140;
+  return (
+    <div className={styles.descriptionBlock}>
+      <p
+        id={id}
+        className={[styles.description, long && !expanded && styles.clamped].filter(Boolean).join(' ')}
+      >
+        {text}
+      </p>
+      {long && (
+        <button
+          type="button"
+          className={styles.more}
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? m.less : m.more}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Season tabs («Сезон N») over the selected season's episode slider. */
+function EpisodesSection({
+  content,
+  seasons,
+  currentEpisodeId,
+  mobile,
+}: {
+  content: Content;
+  seasons: MovieViewProps['seasons'];
+  currentEpisodeId?: number;
+  mobile: boolean;
+}) {
+  const id = useId();
+  const selected = seasons.seasons.find((season) => season.id === seasons.selectedId);
+  const slider = (list: readonly Episode[], label: string) => (
+    <EpisodeSlider
+      label={label}
+      arrows={!mobile}
+      currentKey={currentEpisodeId === undefined ? undefined : String(currentEpisodeId)}
+      LinkComponent={KitLink}
+      episodes={list.map((episode) => ({
+        key: String(episode.EP_id),
+        href: moviePath(content.EK_id, episode.EP_id),
+        title: episode.EP_title,
+        orderNumber: episode.EP_order_number,
+        imageUrl: episode.poster_url,
+        announce: episode.is_announce,
+      }))}
+    />
+  );
+  let body: ReactNode;
+  if (seasons.failed) {
+    body = (
+      <div className={styles.seasonState}>
+        <p className={styles.note}>{m.seasonFailed}</p>
+        <Button variant="secondary" size="s" onClick={seasons.retry}>
+          {m.retry}
+        </Button>
+      </div>
+    );
+  } else if (!seasons.episodes) {
+    body = (
+      <div className={styles.seasonState}>
+        <Loader label={m.loading} />
+      </div>
+    );
+  } else {
+    body = slider(seasons.episodes, selected ? m.seasonEpisodes(selected.number) : m.episodes);
+  }
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>
+        {m.episodes}
+      </h2>
+      {seasons.seasons.length > 0 && selected ? (
+        <>
+          <Tabs
+            id={`${id}-seasons`}
+            label={m.seasons}
+            items={seasons.seasons.map((season) => ({
+              key: String(season.id),
+              label: m.season(season.number),
+            }))}
+            selectedKey={String(selected.id)}
+            onSelect={(key) => seasons.select(Number(key))}
+            className={styles.tabs}
+          />
+          <TabPanel tabsId={`${id}-seasons`} selectedKey={String(selected.id)} className={styles.panel}>
+            {body}
+          </TabPanel>
+        </>
+      ) : (
+        body
+      )}
+    </section>
+  );
+}
+
+/**
+ * Where the player will be (it comes in a later issue): the poster with a note, scrolled into view and
+ * focused when opened.
+ */
+function PlayerPlaceholder({
+  kind,
+  content,
+  episode,
+  onClose,
+}: {
+  kind: PlayerRequest;
+  content: Content;
+  episode?: Episode;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    element.focus({ preventScroll: true });
+  }, []);
+  const title = episode ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className={styles.player}
+      aria-label={m.player}
+      aria-describedby={titleId}
+    >
+      <div className={styles.screen}>
+        <LazyImage
+          src={content.thumb_wide_poster_url}
+          alt=""
+          width={WIDE_POSTER.width}
+          height={WIDE_POSTER.height}
+        />
+        <div className={styles.screenNote}>
+          <IconFilm size={40} />
+          <h2 id={titleId} className={styles.screenTitle}>
+            {kind === 'trailer' ? m.trailerSoonTitle : m.playerSoonTitle}
+          </h2>
+          <p className={styles.screenText}>
+            {kind === 'trailer' ? m.trailerSoon(content.EK_title) : m.playerSoon(title)}
+          </p>
+          <Button variant="secondary" size="s" onClick={onClose}>
+            {m.closePlayer}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
