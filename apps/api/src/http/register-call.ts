@@ -110,18 +110,27 @@ export function registerCall<C extends CallDefinition>(
     config: {
       phoneFields: [...phoneFieldsOf(call.body), ...phoneFieldsOf(call.params), ...phoneFieldsOf(call.query)],
     },
-    // Form bodies are parsed app-wide (refreshToken needs them) but accepted only where the contract says.
-    preValidation: async (request) => {
-      if (!acceptsForm && mediaTypeOf(request) === 'application/x-www-form-urlencoded') {
-        throw new AppError('unsupported_media_type');
-      }
-    },
-    preHandler: async (request) => {
-      if (call.auth === 'none') return;
-      const token = accessTokenOf(request);
-      if (call.auth === 'optional' && token === undefined) return;
-      request.session = await app.authenticateToken(token);
-    },
+    // Hooks only where they have work: each one costs a step (and a promise) on every request.
+    // Form bodies are parsed app-wide (refreshToken needs them) but accepted only where the contract
+    // says; Fastify parses no body for GET.
+    ...(!acceptsForm && call.method !== 'GET'
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (mediaTypeOf(request) === 'application/x-www-form-urlencoded') {
+              throw new AppError('unsupported_media_type');
+            }
+          },
+        }
+      : {}),
+    ...(call.auth === 'none'
+      ? {}
+      : {
+          preHandler: async (request: FastifyRequest) => {
+            const token = accessTokenOf(request);
+            if (call.auth === 'optional' && token === undefined) return;
+            request.session = await app.authenticateToken(token);
+          },
+        }),
     handler: async (request, reply) => {
       const response = await handler({
         params: request.params as CallInput<C>['params'],

@@ -37,10 +37,13 @@ function AppFrame({ options, children }: { options: WithAppOptions; children: Re
   );
 }
 
-/** A decorator giving the story fake services (code 1234 logs in), a memory router and seeded stores. */
+/**
+ * A decorator giving the story fake services (code 1234 logs in), a memory router and seeded stores.
+ * A story adjusts the options with `parameters: { app: { … } }` (decorators would nest two routers).
+ */
 export function withApp(options: WithAppOptions = {}): Decorator {
-  return (Story) => (
-    <AppFrame options={options}>
+  return (Story, context) => (
+    <AppFrame options={{ ...options, ...(context.parameters.app as WithAppOptions | undefined) }}>
       <Story />
     </AppFrame>
   );

@@ -38,7 +38,7 @@ export function ErrorModal({
       title={labels?.title ?? m.title}
       describedBy={textId}
       role="alertdialog"
-      size="s"
+      size="m"
       mobileLayout="centered"
       align="center"
       container={container}

@@ -14,15 +14,19 @@ interface Waiting {
 }
 
 /**
- * Group commit for anonymous sign-ups (docs/decisions/002). A request is written at once when a
- * writer slot is free; requests arriving while all slots are busy wait and then go together in one
- * statement — one parse, plan and commit for the whole group instead of one each. Nothing waits on
- * a timer, so a lone request is as fast as without batching. Every caller is answered only after
- * its group committed; if the statement fails, every caller of that group gets the error.
+ * Group commit for anonymous sign-ups (docs/decisions/002). Requests wait for the end of the current
+ * event-loop turn (setImmediate: every request already read off the sockets has arrived by then)
+ * and for a free writer slot, then go together in one statement — one parse, plan and commit for
+ * the whole group instead of one each. A lone request waits one loop turn, no timer. The turn
+ * matters with PGlite: it runs a statement synchronously on this thread, so writing at once would
+ * block the loop before the next request is even read, and no group would ever form. Every caller
+ * is answered only after its group committed; if the statement fails, every caller of that group
+ * gets the error.
  */
 export class AnonymousSessionBatcher {
   private readonly waiting: Waiting[] = [];
   private writing = 0;
+  private scheduled = false;
 
   constructor(
     private readonly write: AnonymousSessionWriter,
@@ -36,6 +40,15 @@ export class AnonymousSessionBatcher {
   open(request: AnonymousSessionRequest): Promise<{ sessionId: string; profileId: number }> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ request, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.flush();
     });
   }
@@ -60,7 +73,7 @@ export class AnonymousSessionBatcher {
         )
         .finally(() => {
           this.writing--;
-          this.flush();
+          if (this.waiting.length > 0) this.schedule();
         });
     }
   }

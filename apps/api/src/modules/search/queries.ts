@@ -1,6 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { VariantKind } from './query-variants';
+
+// The SQL of search. Three indexes (migration 0003_search_indexes) serve it:
+// - `search_words`, the vocabulary of the catalogue (kept by triggers), with a "C"-collated btree for
+//   prefixes and a trigram GiST index for the words nearest to a mistyped one;
+// - a GIN index over `string_to_array(search_text, ' ')` of contents and channels: a query word,
+//   expanded to the catalogue words it starts or may stand for, finds rows with `words && array[…]`;
+// - trigram indexes on `search_text`, for prefixes too common to expand and for phrases of short words.
 
 /** A title or channel that may match; service.ts decides whether it does and how well. */
 export interface SearchCandidate {
@@ -16,28 +23,33 @@ export interface SearchCandidate {
   similarity: number;
 }
 
-/**
- * One reading of the query as the candidate query uses it: each word with the vocabulary words it may
- * stand for (typo corrections, other forms), and whole phrases for the coarse order.
- */
+/** How the candidate query looks for one query word of 3+ characters. */
+export interface WordPlan {
+  word: string;
+  /**
+   * Catalogue words it may stand for: those it starts, and its alternatives. Null when it starts more
+   * than PREFIX_EXPANSION_LIMIT words: it is then matched as a substring, plus its alternatives.
+   */
+  words: string[] | null;
+  /** Vocabulary words it may stand for by a typo or as another form of the word. */
+  alternatives: string[];
+}
+
+/** One reading of the query as the candidate query uses it. */
 export interface ReadingPlan {
   kind: VariantKind;
   /** The normalised reading. */
   text: string;
-  /** Per query word: the word itself first, then its alternatives. */
-  words: string[][];
+  /** Its words of 3+ characters; shorter ones are checked by the service only. */
+  words: WordPlan[];
   /** The reading with every word replaced by its best alternative, when there is one. */
   corrected: string | null;
 }
 
-/**
- * `pg_trgm.similarity_threshold` for vocabulary look-ups. Swapping two letters in the middle of a
- * 5-letter word leaves 2 of 6 trigrams («тхиий»/«тихий»: 0.2), so the bar sits there; the service then
- * keeps only neighbours within the edit budget.
- */
-export const VOCABULARY_SIMILARITY = 0.2;
+/** A query word that starts more vocabulary words than this is matched as a substring instead. */
+export const PREFIX_EXPANSION_LIMIT = 200;
 
-/** Vocabulary neighbours read per query word (before the edit-distance check). */
+/** Vocabulary neighbours read per query word, nearest first (the service then checks edit distances). */
 export const NEIGHBOURS_PER_WORD = 20;
 
 /** Candidates read per table; the service ranks them and keeps the best. */
@@ -53,6 +65,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** A text[] of bound parameters (one per element: both drivers take it the same way). */
 function textArray(values: readonly string[]): SQL {
   return sql`array[${sql.join(
     values.map((v) => sql`${v}`),
@@ -60,69 +73,92 @@ function textArray(values: readonly string[]): SQL {
   )}]::text[]`;
 }
 
-/**
- * Runs `fn` in a transaction whose trigram threshold is the vocabulary one (SET LOCAL: pooled
- * connections keep their defaults once it ends).
- */
-export function inSearchTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.similarity_threshold', ${String(VOCABULARY_SIMILARITY)}, true),
-                 set_config('enable_seqscan', 'off', true)`,
-    );
-    return fn(tx);
-  });
-}
-
-/** A vocabulary word close to a query word. */
-export interface Neighbour {
-  query: string;
-  word: string;
-  similarity: number;
+/** What the vocabulary knows of one query word. */
+export interface WordLookup {
+  /** Vocabulary words starting with it, in code point order, at most PREFIX_EXPANSION_LIMIT + 1. */
+  prefixed: string[];
+  /** The vocabulary words nearest to it by trigram distance, nearest first. */
+  neighbours: Array<{ word: string; similarity: number }>;
 }
 
 /**
- * Words of the catalogue (table `search_words`, kept by triggers) that look like each query word by
- * trigram similarity, most similar first, at most NEIGHBOURS_PER_WORD each. The index serves `%`.
+ * One round trip to the vocabulary: for each of `words` the words it starts (btree range), and for
+ * each of `fuzzyWords` the NEIGHBOURS_PER_WORD nearest words by trigram distance (GiST k-nearest
+ * neighbours: no similarity threshold to set, so no transaction or session setting is needed).
  */
-export async function wordNeighbours(tx: Tx, words: readonly string[]): Promise<Neighbour[]> {
-  if (words.length === 0) return [];
-  const rows = rowsOf<{ query: string; word: string; similarity: number | string }>(
-    await tx.execute(sql`
-      select q.w as query, v.word, v.similarity
+export async function lookupWords(
+  db: Db,
+  words: readonly string[],
+  fuzzyWords: readonly string[],
+): Promise<Map<string, WordLookup>> {
+  const lookups = new Map<string, WordLookup>();
+  for (const w of [...words, ...fuzzyWords]) lookups.set(w, { prefixed: [], neighbours: [] });
+  if (lookups.size === 0) return lookups;
+  const parts: SQL[] = [];
+  if (words.length > 0) {
+    // In "C" collation every word starting with w sorts in [w, w || U+10FFFF): a btree range.
+    parts.push(sql`
+      select q.w as query, 'prefix' as kind, p.word, 1 as similarity
         from unnest(${textArray(words)}) as q(w)
+        cross join lateral (
+          select sw.word from search_words sw
+           where sw.word >= (q.w collate "C") and sw.word < (q.w || chr(1114111)) collate "C"
+           order by sw.word
+           limit ${PREFIX_EXPANSION_LIMIT + 1}
+        ) p`);
+  }
+  if (fuzzyWords.length > 0) {
+    parts.push(sql`
+      select q.w as query, 'near' as kind, v.word, v.similarity
+        from unnest(${textArray(fuzzyWords)}) as q(w)
         cross join lateral (
           select sw.word, similarity(sw.word, q.w) as similarity
             from search_words sw
-           where sw.word % q.w
-           order by similarity desc, sw.word
+           order by sw.word <-> q.w
            limit ${NEIGHBOURS_PER_WORD}
-        ) v`),
+        ) v`);
+  }
+  const rows = rowsOf<{ query: string; kind: 'prefix' | 'near'; word: string; similarity: number | string }>(
+    await db.execute(sql.join(parts, sql` union all `)),
   );
-  return rows.map((r) => ({ query: r.query, word: r.word, similarity: Number(r.similarity) }));
+  for (const row of rows) {
+    const lookup = lookups.get(row.query);
+    if (!lookup) continue;
+    if (row.kind === 'prefix') lookup.prefixed.push(row.word);
+    else lookup.neighbours.push({ word: row.word, similarity: Number(row.similarity) });
+  }
+  return lookups;
+}
+
+function wordsOfColumn(column: SQL): SQL {
+  // Must read exactly like the index expression for the planner to use it.
+  return sql`string_to_array(${column}, ' ')`;
 }
 
 /**
- * Which rows a reading can match, using only conditions the trigram index serves: every word (or one
- * of its alternatives) as a substring. A reading without a word of 3+ letters has no selective
- * trigram, so it must then start the text or one of its words as a whole phrase.
+ * Which rows a reading can match, by index only: every word of 3+ characters as one of the catalogue
+ * words it stands for (or as a substring, with its alternatives, when it starts too many). A reading
+ * without such words must start the text or one of its words as a whole phrase.
  */
 function readingCondition(column: SQL, reading: ReadingPlan): SQL {
-  if (!reading.words.some(([word]) => word !== undefined && word.length >= 3)) {
+  if (reading.words.length === 0) {
     const phrase = likeLiteral(reading.text);
     return sql`(${column} like ${`${phrase}%`} or ${column} like ${`% ${phrase}%`})`;
   }
-  const words = reading.words.map((alternatives) => {
-    const likes = alternatives.map((w) => sql`${column} like ${`%${likeLiteral(w)}%`}`);
-    return likes.length === 1 ? (likes[0] as SQL) : sql`(${sql.join(likes, sql` or `)})`;
+  const conditions = reading.words.map((plan) => {
+    if (plan.words !== null) return sql`${wordsOfColumn(column)} && ${textArray(plan.words)}`;
+    const substring = sql`${column} like ${`%${likeLiteral(plan.word)}%`}`;
+    return plan.alternatives.length === 0
+      ? substring
+      : sql`(${substring} or ${wordsOfColumn(column)} && ${textArray(plan.alternatives)})`;
   });
-  return sql`(${sql.join(words, sql` and `)})`;
+  return sql`(${sql.join(conditions, sql` and `)})`;
 }
 
 /**
  * A coarse score for ordering candidates before the limit, so the rows the service ranks first are
  * never cut off: 3 = the text starts with a reading (or its correction), 2 = one of its words does,
- * 1 = any other match. Only LIKE tests: cheap on thousands of matches.
+ * 1 = any other match. Only LIKE tests on the matched rows.
  */
 function coarseScore(column: SQL, readings: readonly ReadingPlan[]): SQL {
   const phrases = [...new Set(readings.flatMap((r) => (r.corrected ? [r.text, r.corrected] : [r.text])))];
@@ -187,9 +223,9 @@ interface CandidateRow {
 }
 
 /** Titles and channels that may match any of the readings (see candidateQuery). */
-export async function findCandidates(tx: Tx, readings: readonly ReadingPlan[]): Promise<SearchCandidate[]> {
+export async function findCandidates(db: Db, readings: readonly ReadingPlan[]): Promise<SearchCandidate[]> {
   if (readings.length === 0) return [];
-  const rows = rowsOf<CandidateRow>(await tx.execute(candidateQuery(readings)));
+  const rows = rowsOf<CandidateRow>(await db.execute(candidateQuery(readings)));
   return rows.map((row) => ({
     type: row.type,
     id: Number(row.id),

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { backends, useApi } from '../../test/harness';
-import { normalize } from './normalize';
-import { candidateQuery } from './queries';
+import { normalize, wordsOf } from './normalize';
+import { candidateQuery, lookupWords, type ReadingPlan } from './queries';
 import { queryVariants } from './query-variants';
 import { searchRoutes } from './routes';
 import { NOTHING_FOUND, planOf, type SearchHint, SearchService } from './service';
@@ -285,32 +285,51 @@ for (const backend of backends) {
       expect(res.body.code).toBe(910);
     });
 
-    it.each(['тих', 'тихиц дом', 'ghbdtn', 'т%х'])(
-      'serves "%s" from the trigram indexes alone',
-      async (query) => {
-        const { t } = await setup();
-        const plan = await t.database.db.transaction(async (tx) => {
-          // On 35 rows a sequential scan is cheaper; forbidding it shows every condition is indexable.
-          await tx.execute(sql`set local enable_seqscan = off`);
-          const rows = await rowsOf<{ 'QUERY PLAN': string }>(
-            tx.execute(sql`explain ${candidateQuery(queryVariants(query).map((v) => planOf(v, new Map())))}`),
-          );
-          return rows.map((r) => r['QUERY PLAN']).join('\n');
-        });
-        expect(plan).toContain('Bitmap Index Scan on contents_search_text_trgm_idx');
-        expect(plan).toContain('Bitmap Index Scan on channels_search_text_trgm_idx');
-        expect(plan).not.toMatch(/Seq Scan on (contents|channels)/);
-      },
-    );
+    it.each([
+      ['тих', 'contents_search_words_idx'],
+      ['тихиц дом', 'contents_search_words_idx'],
+      ['ghbdtn', 'contents_search_words_idx'],
+      ['а б в', 'contents_search_text_trgm_idx'],
+    ])('serves "%s" from the indexes alone (%s)', async (query, index) => {
+      const { t } = await setup();
+      const plan = await t.database.db.transaction(async (tx) => {
+        // On 35 rows a sequential scan is cheaper; forbidding it shows every condition is indexable.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const variants = queryVariants(query);
+        const words = [...new Set(variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= 3))];
+        const lookups = await lookupWords(
+          tx,
+          words,
+          words.filter((w) => w.length >= 4),
+        );
+        const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
+        const rows = await rowsOf<{ 'QUERY PLAN': string }>(
+          tx.execute(sql`explain ${candidateQuery(plans)}`),
+        );
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain(`Bitmap Index Scan on ${index}`);
+      expect(plan).toContain(`Bitmap Index Scan on ${index.replace('contents', 'channels')}`);
+      expect(plan).not.toMatch(/Seq Scan on (contents|channels)/);
+    });
 
-    it('sets the trigram threshold for its own transaction only', async () => {
-      const { search, t } = await setup();
-      await search('тихиц дом');
-      // PGlite is one connection, so this reads the very session the search used.
-      const [row] = await rowsOf<{ threshold: string }>(
-        t.database.db.execute(sql`select current_setting('pg_trgm.similarity_threshold') as threshold`),
-      );
-      expect(row?.threshold).toBe('0.3');
+    it('answers a repeated query from memory until told to forget', async () => {
+      const { t } = await setup();
+      const search = new SearchService(t.database.db);
+      expect((await search.hints('новинка'))[0]).toEqual(NOTHING_FOUND);
+      await t.database.db.execute(sql`insert into contents (key, type, title, description, poster_url, search_text)
+        values ('late', 'film', 'Новинка', 'Описание', '/p.svg', 'новинка')`);
+      expect((await search.hints('Новинка'))[0]).toEqual(NOTHING_FOUND);
+      search.forget();
+      expect((await search.hints('новинка'))[0]?.title).toBe('Новинка');
+    });
+
+    it('learns the words of titles written after it started', async () => {
+      const { t } = await setup();
+      await t.database.db.execute(sql`insert into contents (key, type, title, description, poster_url, search_text)
+        values ('late', 'film', 'Звездопад', 'Описание', '/p.svg', 'звездопад')`);
+      const search = new SearchService(t.database.db, { cacheEntries: 0 });
+      expect((await search.hints('звездопод'))[0]?.title).toBe('Звездопад');
     });
   });
 }

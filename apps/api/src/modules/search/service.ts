@@ -1,14 +1,18 @@
 import type { searchHintItem } from '@kadr/api-contract';
 import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import { systemClock } from '../../clock';
 import type { Db } from '../../db/client';
+import { HintCache } from './hint-cache';
 import { normalize, wordsOf } from './normalize';
 import {
   findCandidates,
-  inSearchTransaction,
-  type Neighbour,
+  lookupWords,
+  PREFIX_EXPANSION_LIMIT,
   type ReadingPlan,
   type SearchCandidate,
-  wordNeighbours,
+  type WordLookup,
+  type WordPlan,
 } from './queries';
 import { type QueryVariant, queryVariants } from './query-variants';
 
@@ -212,74 +216,109 @@ function hintOf(candidate: SearchCandidate): SearchHint {
   };
 }
 
-/** Query words this long or longer are looked up in the vocabulary (typos, other forms of a word). */
+/** Query words this long or longer are looked up in the vocabulary for typos and other forms. */
 export const VOCABULARY_MIN_WORD_LENGTH = 4;
 
-/** Vocabulary words kept per query word, closest first. */
+/** Alternatives kept per query word, closest first. */
 export const ALTERNATIVES_PER_WORD = 5;
 
+/** Query words shorter than this do not narrow the SQL (too many words start with them). */
+export const INDEXED_MIN_WORD_LENGTH = 3;
+
 /**
- * The vocabulary words each query word may stand for: neighbours that wordMatch accepts as a typo or
- * another form (not as a plain prefix: the query word's own LIKE finds those), fewest edits first.
+ * The vocabulary words a query word may stand for: neighbours that wordMatch accepts as a typo or
+ * another form (not as a plain prefix: the prefix expansion holds those), fewest edits first.
  */
-export function alternativesOf(neighbours: readonly Neighbour[]): Map<string, string[]> {
-  const scored = new Map<string, Array<{ word: string; edits: number; similarity: number }>>();
-  for (const n of neighbours) {
-    const edits = wordMatch(n.query, n.word);
-    if (edits === null || edits === 0) continue;
-    const list = scored.get(n.query) ?? [];
-    list.push({ word: n.word, edits, similarity: n.similarity });
-    scored.set(n.query, list);
+export function alternativesOf(word: string, lookup: WordLookup | undefined): string[] {
+  const scored: Array<{ word: string; edits: number; similarity: number }> = [];
+  for (const n of lookup?.neighbours ?? []) {
+    const edits = wordMatch(word, n.word);
+    if (edits !== null && edits > 0) scored.push({ word: n.word, edits, similarity: n.similarity });
   }
-  const alternatives = new Map<string, string[]>();
-  for (const [query, list] of scored) {
-    list.sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.word.localeCompare(b.word));
-    alternatives.set(
-      query,
-      list.slice(0, ALTERNATIVES_PER_WORD).map((a) => a.word),
-    );
-  }
-  return alternatives;
+  scored.sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.word.localeCompare(b.word));
+  return scored.slice(0, ALTERNATIVES_PER_WORD).map((a) => a.word);
 }
 
-/** How the candidate query uses one reading: its words with their alternatives. */
-export function planOf(variant: QueryVariant, alternatives: ReadonlyMap<string, string[]>): ReadingPlan {
-  const words = wordsOf(variant.text).map((w) => [w, ...(alternatives.get(w) ?? [])]);
-  const corrected = words.map((options) => options[1] ?? options[0]).join(' ');
+/**
+ * How the candidate query uses one reading, or null when the vocabulary shows it cannot match: one of
+ * its words starts no catalogue word and has no alternative.
+ */
+export function planOf(variant: QueryVariant, lookups: ReadonlyMap<string, WordLookup>): ReadingPlan | null {
+  const words: WordPlan[] = [];
+  const corrected: string[] = [];
+  for (const word of wordsOf(variant.text)) {
+    if (word.length < INDEXED_MIN_WORD_LENGTH) {
+      corrected.push(word);
+      continue;
+    }
+    const lookup = lookups.get(word);
+    const alternatives = alternativesOf(word, lookup);
+    const prefixed = lookup?.prefixed ?? [];
+    if (prefixed.length === 0 && alternatives.length === 0) return null;
+    const expandable = prefixed.length <= PREFIX_EXPANSION_LIMIT;
+    words.push({ word, words: expandable ? [...prefixed, ...alternatives] : null, alternatives });
+    corrected.push(prefixed.length === 0 ? (alternatives[0] ?? word) : word);
+  }
+  const correctedText = corrected.join(' ');
   return {
     kind: variant.kind,
     text: variant.text,
     words,
-    corrected: corrected === variant.text ? null : corrected,
+    corrected: correctedText === variant.text ? null : correctedText,
   };
 }
 
 /** A reading worth a look-up: the query as typed always; other readings only with a 3+ letter word. */
 function worthReading(variant: QueryVariant): boolean {
-  return variant.kind === 'typed' || wordsOf(variant.text).some((w) => w.length >= 3);
+  return variant.kind === 'typed' || wordsOf(variant.text).some((w) => w.length >= INDEXED_MIN_WORD_LENGTH);
+}
+
+/** Tuning of SearchService. */
+export interface SearchOptions {
+  clock?: Clock;
+  /** Answers remembered (0: none). */
+  cacheEntries?: number;
+  /** How long an answer is remembered. */
+  cacheTtlMs?: number;
 }
 
 /** Search rules: reads a query every way it may have been typed and ranks titles and channels. */
 export class SearchService {
-  constructor(private readonly db: Db) {}
+  private readonly cache: HintCache<SearchHint[]>;
+
+  constructor(
+    private readonly db: Db,
+    options: SearchOptions = {},
+  ) {
+    this.cache = new HintCache(options.clock ?? systemClock, {
+      maxEntries: options.cacheEntries ?? 10_000,
+      ttlMs: options.cacheTtlMs ?? 60_000,
+    });
+  }
 
   /** Hints for a query, best first; the id-0 item alone when nothing matches (SPEC §3). */
-  async hints(query: string): Promise<SearchHint[]> {
+  hints(query: string): Promise<SearchHint[]> {
+    const key = query.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+    return this.cache.get(key, () => this.search(query));
+  }
+
+  /** Forgets remembered answers (after a catalogue import, for instance). */
+  forget(): void {
+    this.cache.clear();
+  }
+
+  private async search(query: string): Promise<SearchHint[]> {
     const variants = queryVariants(query).filter(worthReading);
     // A query of punctuation only ("%_%", "!!!") reads as nothing: nothing is found.
     if (variants.length === 0) return [NOTHING_FOUND];
-    const lookups = [
-      ...new Set(
-        variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= VOCABULARY_MIN_WORD_LENGTH),
-      ),
+    const words = [
+      ...new Set(variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= INDEXED_MIN_WORD_LENGTH)),
     ];
-    const candidates = await inSearchTransaction(this.db, async (tx) => {
-      const alternatives = alternativesOf(await wordNeighbours(tx, lookups));
-      return findCandidates(
-        tx,
-        variants.map((v) => planOf(v, alternatives)),
-      );
-    });
+    const fuzzy = words.filter((w) => w.length >= VOCABULARY_MIN_WORD_LENGTH);
+    const lookups = await lookupWords(this.db, words, fuzzy);
+    const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
+    // Every reading has a word the catalogue does not know: nothing to look for.
+    const candidates = plans.length === 0 ? [] : await findCandidates(this.db, plans);
     const ranked = rank(candidates, variants).slice(0, RESULT_LIMIT);
     return ranked.length > 0 ? ranked.map(hintOf) : [NOTHING_FOUND];
   }

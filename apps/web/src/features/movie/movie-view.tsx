@@ -122,10 +122,8 @@ export function MovieView({
           <Description text={content.EK_description} collapsible={mobile} />
           <div className={styles.actions}>
             <Button onClick={onWatch} className={styles.watch}>
-              <span className={styles.buttonContent}>
-                <IconPlay size={20} />
-                {m.watch}
-              </span>
+              <IconPlay size={18} />
+              {m.watch}
             </Button>
             {content.trailer_episode && (
               <Button variant="secondary" onClick={onTrailer}>

@@ -1,0 +1,165 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Content } from '../../app/catalogue-types';
+import {
+  channelContent,
+  filmContent,
+  films,
+  goods,
+  seasonId,
+  seriesContent,
+  seriesSeasons,
+} from '../../testing/catalogue-fixtures';
+import { apiError, never } from '../../testing/fake-services';
+import { withApp } from '../../testing/story-decorators';
+import { MovieScreen } from './movie-screen';
+import { MovieView, type MovieViewProps } from './movie-view';
+
+/** The seasons prop of a content item: its carried season selected. */
+function seasonsOf(
+  content: Content,
+  overrides: Partial<MovieViewProps['seasons']> = {},
+): MovieViewProps['seasons'] {
+  const seasons = (content.seasons ?? []).map((s) => ({ id: s.season_id, number: s.season_number }));
+  return {
+    seasons,
+    selectedId: content.lastLoadSeasonID,
+    episodes: content.episodes,
+    failed: false,
+    select: () => {},
+    retry: () => {},
+    ...overrides,
+  };
+}
+
+const film = filmContent();
+const series = seriesContent();
+const channel = channelContent();
+
+const meta = {
+  title: 'web/Movie/MovieView',
+  component: MovieView,
+  parameters: { layout: 'fullscreen' },
+  decorators: [withApp({ path: '/movie/12/' })],
+  args: {
+    content: film,
+    mobile: false,
+    seasons: seasonsOf(film),
+    similar: film.similar,
+    player: null,
+    onWatch: () => {},
+    onTrailer: () => {},
+    onClosePlayer: () => {},
+    onBack: () => {},
+  },
+} satisfies Meta<typeof MovieView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A film: wide poster, title, rating 7,8, year, genre, 16+, description, Смотреть, Трейлер, similar. */
+export const Film: Story = {};
+
+/** A series at episode 2: logotype, partner label, season tabs and the episode slider. */
+export const Series: Story = {
+  args: {
+    content: series,
+    seasons: seasonsOf(series),
+    currentEpisodeId: seriesSeasons[1]![1]!.EP_id,
+    similar: films(10, 3),
+  },
+};
+
+/** Season 3 is being loaded. */
+export const SeasonLoading: Story = {
+  args: { content: series, seasons: seasonsOf(series, { selectedId: seasonId(3), episodes: null }) },
+};
+
+/** Season 3 could not be loaded: a retry. */
+export const SeasonFailed: Story = {
+  args: {
+    content: series,
+    seasons: seasonsOf(series, { selectedId: seasonId(3), episodes: null, failed: true }),
+  },
+};
+
+/** Channel-type content on desktop: the week schedule block (placeholder), no trailer, no rating. */
+export const Channel: Story = { args: { content: channel, seasons: seasonsOf(channel), similar: [] } };
+
+/** No rating, no age, no trailer: those pieces are simply absent. */
+export const Minimal: Story = {
+  args: {
+    content: filmContent({
+      kp_rating: 0,
+      age_rating: 0,
+      trailer_episode: null,
+      goods: goods({ partner_label: null }),
+    }),
+    similar: [],
+  },
+};
+
+/** Смотреть pressed: the placeholder player (the player comes in a later issue). */
+export const PlayerPlaceholder: Story = { args: { player: 'movie' } };
+
+/** Трейлер pressed. */
+export const TrailerPlaceholder: Story = { args: { player: 'trailer' } };
+
+/** A series on a phone: back button, country, collapsible description. */
+export const SeriesMobile: Story = {
+  args: { ...Series.args, mobile: true },
+  globals: { viewport: { value: 'mobile1' } },
+};
+
+/** Channel-type content on a phone: the Телепрограмма link. */
+export const ChannelMobile: Story = {
+  args: { content: channel, seasons: seasonsOf(channel), similar: [], mobile: true },
+  globals: { viewport: { value: 'mobile1' } },
+};
+
+/** The connected screen over the fake API (series 9; pick another season to load it). */
+export const ScreenSeries: Story = {
+  name: 'Screen: series (fake API)',
+  render: () => <MovieScreen ekId={9} />,
+};
+
+/** The connected screen while the content loads. */
+export const ScreenLoading: Story = {
+  name: 'Screen: loading',
+  parameters: { app: { handlers: { getContent: never } } },
+  render: () => <MovieScreen ekId={12} />,
+};
+
+/** Content that does not exist (code 900): the error modal 1 s later. */
+export const ScreenNoContent: Story = {
+  name: 'Screen: code 900 → error modal',
+  parameters: {
+    app: {
+      handlers: {
+        getContent: () => {
+          throw apiError(900, 'no_content');
+        },
+      },
+    },
+  },
+  render: () => <MovieScreen ekId={404} />,
+};
+
+/** Content without goods.vendor_id: treated as missing, the error modal 1 s later. */
+export const ScreenNoVendor: Story = {
+  name: 'Screen: vendor_id missing → error modal',
+  parameters: { app: { handlers: { getContent: () => filmContent({ goods: goods({ vendor_id: null }) }) } } },
+  render: () => <MovieScreen ekId={12} />,
+};
+
+/** Every state of the card, one under another (desktop). */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 64 }}>
+      <MovieView {...args} />
+      <MovieView {...args} {...Series.args} />
+      <MovieView {...args} {...SeasonFailed.args} />
+      <MovieView {...args} {...Channel.args} />
+      <MovieView {...args} {...Minimal.args} />
+      <MovieView {...args} player="movie" />
+    </div>
+  ),
+};
