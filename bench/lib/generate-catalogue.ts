@@ -1,6 +1,7 @@
 // A synthetic Russian catalogue for benchmarks: N titles and M channels built from word lists with a
 // seeded PRNG (the same seed gives the same catalogue), written with multi-row INSERTs straight into
 // the catalogue tables of a migrated database. search_text uses the search module's normal form.
+import { cyrillicLayoutToLatin } from '../../apps/api/src/modules/search/keyboard-layout.ts';
 import { normalize } from '../../apps/api/src/modules/search/normalize.ts';
 
 /** Runs one parameterised statement (a pg Client/Pool or PGlite `query`). */
@@ -369,4 +370,72 @@ export async function generateCatalogue(
   // Fresh statistics for the planner, and the GIN pending lists merged into the indexes.
   for (const table of ['contents', 'channels', 'search_words']) await execute(`vacuum analyze ${table}`, []);
   for (const index of gin) await execute(`alter index ${index.name} set (fastupdate = off)`, []);
+}
+
+// Cyrillic → Latin as people type it (the search reads it back); one common spelling per letter.
+const LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'yo',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+const toLatin = (text: string) => [...text].map((c) => LATIN[c] ?? c).join('');
+
+/** Swaps two neighbouring letters in the middle of the longest word (a typo of one edit). */
+function typo(text: string): string | null {
+  const words = text.split(' ');
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length < 6) return null;
+  const i = Math.floor(longest.length / 2);
+  const typed = longest.slice(0, i - 1) + longest[i] + longest[i - 1] + longest.slice(i + 1);
+  return words.map((w) => (w === longest ? typed : w)).join(' ');
+}
+
+/**
+ * Realistic queries from catalogue titles: 3–6 letter prefixes (typing in progress), whole titles,
+ * typos, the wrong layout, transliteration, plus queries that find nothing.
+ */
+export function queriesFrom(titles: readonly string[]): string[] {
+  const queries: string[] = [];
+  for (const [i, raw] of titles.entries()) {
+    const title = raw.toLowerCase().replace(/[^\p{L}\p{N} ]+/gu, '');
+    const first = title.split(' ')[0] ?? title;
+    const prefix = first.slice(0, 3 + (i % 4));
+    queries.push(prefix.length >= 3 ? prefix : title, title);
+    const typed = typo(title);
+    if (typed) queries.push(typed);
+    if (i % 2 === 0) queries.push(cyrillicLayoutToLatin(prefix.length >= 3 ? prefix : title));
+    else queries.push(toLatin(title));
+  }
+  queries.push('ничего такого нет', 'qwertyuiop', 'zzzz yyyy', 'абвгдежз');
+  return queries.filter((q) => q.trim().length >= 3).map((q) => q.slice(0, 100));
 }

@@ -81,42 +81,65 @@ export interface WordLookup {
   neighbours: Array<{ word: string; similarity: number }>;
 }
 
+/** What to ask the vocabulary. */
+export interface WordQuestions {
+  /** Words (3+ characters) whose prefix expansion is wanted. */
+  words: readonly string[];
+  /** Words that may be mistyped: their nearest vocabulary words are wanted when they start none. */
+  fuzzy: readonly string[];
+  /** A word and its stem: vocabulary words starting with the stem may be other forms of the word. */
+  stems: ReadonlyArray<{ word: string; stem: string }>;
+}
+
+/** Vocabulary words read per stem. */
+export const STEM_EXPANSION_LIMIT = 50;
+
 /**
- * One round trip to the vocabulary: for each of `words` the words it starts (btree range), and for
- * each of `fuzzyWords` the NEIGHBOURS_PER_WORD nearest words by trigram distance (GiST k-nearest
- * neighbours: no similarity threshold to set, so no transaction or session setting is needed).
+ * One round trip to the vocabulary: the words each of `words` starts (a btree range in "C" order);
+ * for each `fuzzy` word that starts none (a typo, most likely) the NEIGHBOURS_PER_WORD nearest words
+ * by trigram distance (GiST k-nearest neighbours: no threshold setting needed); and the words each
+ * stem starts, as candidate forms («дом» for «дома»). The service keeps the neighbours it accepts.
  */
-export async function lookupWords(
-  db: Db,
-  words: readonly string[],
-  fuzzyWords: readonly string[],
-): Promise<Map<string, WordLookup>> {
+export async function lookupWords(db: Db, questions: WordQuestions): Promise<Map<string, WordLookup>> {
+  const { words, fuzzy, stems } = questions;
   const lookups = new Map<string, WordLookup>();
-  for (const w of [...words, ...fuzzyWords]) lookups.set(w, { prefixed: [], neighbours: [] });
+  for (const w of [...words, ...fuzzy, ...stems.map((s) => s.word)]) {
+    lookups.set(w, { prefixed: [], neighbours: [] });
+  }
   if (lookups.size === 0) return lookups;
+  // Every word starting with w sorts in [w, w || U+10FFFF) in "C" collation.
+  const startsWith = (column: SQL, prefix: SQL) =>
+    sql`${column} >= (${prefix} collate "C") and ${column} < ((${prefix} || chr(1114111)) collate "C")`;
   const parts: SQL[] = [];
   if (words.length > 0) {
-    // In "C" collation every word starting with w sorts in [w, w || U+10FFFF): a btree range.
     parts.push(sql`
       select q.w as query, 'prefix' as kind, p.word, 1 as similarity
         from unnest(${textArray(words)}) as q(w)
         cross join lateral (
-          select sw.word from search_words sw
-           where sw.word >= (q.w collate "C") and sw.word < (q.w || chr(1114111)) collate "C"
-           order by sw.word
-           limit ${PREFIX_EXPANSION_LIMIT + 1}
+          select sw.word from search_words sw where ${startsWith(sql.raw('sw.word'), sql.raw('q.w'))}
+           order by sw.word limit ${PREFIX_EXPANSION_LIMIT + 1}
         ) p`);
   }
-  if (fuzzyWords.length > 0) {
+  if (fuzzy.length > 0) {
     parts.push(sql`
       select q.w as query, 'near' as kind, v.word, v.similarity
-        from unnest(${textArray(fuzzyWords)}) as q(w)
+        from unnest(${textArray(fuzzy)}) as q(w)
         cross join lateral (
           select sw.word, similarity(sw.word, q.w) as similarity
             from search_words sw
+           where not exists (select 1 from search_words k where ${startsWith(sql.raw('k.word'), sql.raw('q.w'))})
            order by sw.word <-> q.w
            limit ${NEIGHBOURS_PER_WORD}
         ) v`);
+  }
+  if (stems.length > 0) {
+    parts.push(sql`
+      select q.w as query, 'near' as kind, f.word, similarity(f.word, q.w) as similarity
+        from unnest(${textArray(stems.map((s) => s.word))}, ${textArray(stems.map((s) => s.stem))}) as q(w, s)
+        cross join lateral (
+          select sw.word from search_words sw where ${startsWith(sql.raw('sw.word'), sql.raw('q.s'))}
+           order by sw.word limit ${STEM_EXPANSION_LIMIT}
+        ) f`);
   }
   const rows = rowsOf<{ query: string; kind: 'prefix' | 'near'; word: string; similarity: number | string }>(
     await db.execute(sql.join(parts, sql` union all `)),

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { backends, useApi } from '../../test/harness';
-import { normalize, wordsOf } from './normalize';
+import { normalize } from './normalize';
 import { candidateQuery, lookupWords, type ReadingPlan } from './queries';
 import { queryVariants } from './query-variants';
 import { searchRoutes } from './routes';
-import { NOTHING_FOUND, planOf, type SearchHint, SearchService } from './service';
+import { NOTHING_FOUND, planOf, questionsOf, type SearchHint, SearchService } from './service';
 
 interface FixtureTitle {
   title: string;
@@ -296,12 +296,7 @@ for (const backend of backends) {
         // On 35 rows a sequential scan is cheaper; forbidding it shows every condition is indexable.
         await tx.execute(sql`set local enable_seqscan = off`);
         const variants = queryVariants(query);
-        const words = [...new Set(variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= 3))];
-        const lookups = await lookupWords(
-          tx,
-          words,
-          words.filter((w) => w.length >= 4),
-        );
+        const lookups = await lookupWords(tx, questionsOf(variants));
         const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
         const rows = await rowsOf<{ 'QUERY PLAN': string }>(
           tx.execute(sql`explain ${candidateQuery(plans)}`),

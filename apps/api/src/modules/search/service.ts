@@ -13,6 +13,7 @@ import {
   type SearchCandidate,
   type WordLookup,
   type WordPlan,
+  type WordQuestions,
 } from './queries';
 import { type QueryVariant, queryVariants } from './query-variants';
 
@@ -273,6 +274,39 @@ function worthReading(variant: QueryVariant): boolean {
   return variant.kind === 'typed' || wordsOf(variant.text).some((w) => w.length >= INDEXED_MIN_WORD_LENGTH);
 }
 
+/**
+ * The stem of a word for looking up its other forms: the word without its ending (up to 3 trailing
+ * ending letters, keeping 3+ letters), or null when it has none («дома» → «дом», «тихого» → «тих»).
+ */
+export function stemOf(word: string): string | null {
+  let end = word.length;
+  while (end > 3 && word.length - end < 3 && ENDING_LETTERS.test(word[end - 1] ?? '')) end--;
+  return end < word.length ? word.slice(0, end) : null;
+}
+
+/**
+ * What the vocabulary is asked for the readings: prefix expansions of every word of 3+ characters;
+ * typo neighbours and other forms only for the readings a viewer may have mistyped (as typed, and
+ * transliterated), not for keyboard-layout readings.
+ */
+export function questionsOf(variants: readonly QueryVariant[]): WordQuestions {
+  const unique = (list: string[]) => [...new Set(list)];
+  const words = unique(
+    variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= INDEXED_MIN_WORD_LENGTH),
+  );
+  const typed = unique(
+    variants
+      .filter((v) => v.kind !== 'layout')
+      .flatMap((v) => wordsOf(v.text))
+      .filter((w) => w.length >= VOCABULARY_MIN_WORD_LENGTH),
+  );
+  const stems = typed.flatMap((word) => {
+    const stem = stemOf(word);
+    return stem ? [{ word, stem }] : [];
+  });
+  return { words, fuzzy: typed, stems };
+}
+
 /** Tuning of SearchService. */
 export interface SearchOptions {
   clock?: Clock;
@@ -311,11 +345,7 @@ export class SearchService {
     const variants = queryVariants(query).filter(worthReading);
     // A query of punctuation only ("%_%", "!!!") reads as nothing: nothing is found.
     if (variants.length === 0) return [NOTHING_FOUND];
-    const words = [
-      ...new Set(variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= INDEXED_MIN_WORD_LENGTH)),
-    ];
-    const fuzzy = words.filter((w) => w.length >= VOCABULARY_MIN_WORD_LENGTH);
-    const lookups = await lookupWords(this.db, words, fuzzy);
+    const lookups = await lookupWords(this.db, questionsOf(variants));
     const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
     // Every reading has a word the catalogue does not know: nothing to look for.
     const candidates = plans.length === 0 ? [] : await findCandidates(this.db, plans);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { SessionCache } from './session-cache';
+import type { SessionContext } from './sessions';
+
+function setup(ttlSeconds = 5, capacity = 3) {
+  let ms = Date.parse('2030-01-15T10:00:00Z');
+  const clock = { now: () => new Date(ms) };
+  const cache = new SessionCache(clock, ttlSeconds, capacity);
+  const session = (n: number): SessionContext => ({
+    sessionId: `s${n}`,
+    profileId: n,
+    deviceUid: `web_device${n}`,
+    phone: null,
+  });
+  return { cache, session, advance: (seconds: number) => (ms += seconds * 1000) };
+}
+
+describe('SessionCache', () => {
+  it('answers a remembered session until its TTL passes', () => {
+    const { cache, session, advance } = setup();
+    cache.remember(session(1));
+    advance(4.999);
+    expect(cache.lookup('s1')).toEqual(session(1));
+    advance(0.001);
+    expect(cache.lookup('s1')).toBeUndefined();
+  });
+
+  it('knows nothing of sessions it never saw', () => {
+    const { cache } = setup();
+    expect(cache.lookup('s1')).toBeUndefined();
+  });
+
+  it('refuses an ended session for good, whatever the TTL', () => {
+    const { cache, session, advance } = setup();
+    cache.remember(session(1));
+    cache.end(['s1']);
+    advance(3600);
+    expect(cache.lookup('s1')).toBe('ended');
+  });
+
+  it('does not let a lookup that raced with the ending cache the session as live again', () => {
+    const { cache, session } = setup();
+    cache.end(['s1']);
+    cache.remember(session(1));
+    expect(cache.lookup('s1')).toBe('ended');
+  });
+
+  it('evicts the least recently used entry when full', () => {
+    const { cache, session } = setup(5, 3);
+    for (const n of [1, 2, 3]) cache.remember(session(n));
+    cache.lookup('s1');
+    cache.remember(session(4));
+    expect([cache.lookup('s1'), cache.lookup('s2'), cache.lookup('s3'), cache.lookup('s4')]).toEqual([
+      session(1),
+      undefined,
+      session(3),
+      session(4),
+    ]);
+    expect(cache.size).toBe(3);
+  });
+
+  it('drops live entries but keeps ended ones after missed announcements', () => {
+    const { cache, session } = setup();
+    cache.remember(session(1));
+    cache.end(['s2']);
+    cache.dropLive();
+    expect([cache.lookup('s1'), cache.lookup('s2')]).toEqual([undefined, 'ended']);
+  });
+
+  it('holds nothing with a TTL of 0', () => {
+    const { cache, session } = setup(0);
+    cache.remember(session(1));
+    cache.end(['s2']);
+    expect([cache.lookup('s1'), cache.lookup('s2'), cache.size]).toEqual([undefined, undefined, 0]);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { queryVariants } from './query-variants';
+import { editDistance, matchNames, questionsOf, stemOf, Tier, wordMatch } from './service';
+
+describe('editDistance', () => {
+  it.each([
+    ['тихий', 'тихий', 0],
+    ['тихиц', 'тихий', 1],
+    ['москав', 'москва', 1],
+    ['мосва', 'москва', 1],
+    ['брат', 'брать', 1],
+    ['абв', 'где', 3],
+  ])('%s → %s is %i', (a, b, d) => {
+    expect(editDistance(a, b, 3)).toBe(d);
+  });
+
+  it('stops above the budget', () => {
+    expect(editDistance('абвгдежз', 'клмнопрс', 1)).toBe(2);
+  });
+});
+
+describe('wordMatch', () => {
+  it('is 0 when the title word starts with the query word', () => {
+    expect(wordMatch('тих', 'тихий')).toBe(0);
+  });
+
+  it('allows one typo in words of 5 to 8 letters, none in shorter ones', () => {
+    expect(wordMatch('тихиц', 'тихий')).toBe(1);
+    expect(wordMatch('брт', 'брат')).toBeNull();
+  });
+
+  it('allows a typo while the word is still being typed', () => {
+    expect(wordMatch('моксв', 'москва')).toBe(1);
+  });
+
+  it('reads inflected forms as one edit, but not other words sharing a start', () => {
+    expect(wordMatch('тихого', 'тихий')).toBe(1);
+    expect(wordMatch('дома', 'дом')).toBe(1);
+    expect(wordMatch('москва', 'москит')).toBeNull();
+  });
+});
+
+describe('matchNames', () => {
+  it('ranks exact, title prefix, word prefix, approximate', () => {
+    const [variant] = queryVariants('брат');
+    if (!variant) throw new Error('no variant');
+    expect(matchNames(variant, ['Брат'])?.tier).toBe(Tier.exact);
+    expect(matchNames(variant, ['Брат 2'])?.tier).toBe(Tier.titlePrefix);
+    expect(matchNames(variant, ['Мой брат'])?.tier).toBe(Tier.wordPrefix);
+    expect(matchNames(variant, ['Братья'])?.tier).toBe(Tier.titlePrefix);
+    expect(matchNames(variant, ['Сестра'])).toBeNull();
+  });
+
+  it('matches an original title too', () => {
+    const [variant] = queryVariants('matrix');
+    if (!variant) throw new Error('no variant');
+    expect(matchNames(variant, ['Матрица', 'The Matrix'])?.tier).toBe(Tier.wordPrefix);
+  });
+});
+
+describe('stemOf', () => {
+  it.each([
+    ['дома', 'дом'],
+    ['тихого', 'тих'],
+    ['москав', 'моск'],
+    ['дом', null],
+    ['экипаж', null],
+  ])('%s → %s', (word, stem) => {
+    expect(stemOf(word)).toBe(stem);
+  });
+});
+
+describe('questionsOf', () => {
+  it('asks typo and form questions for typed and transliterated readings, not layout ones', () => {
+    expect(questionsOf(queryVariants('privet dom'))).toEqual({
+      words: ['privet', 'dom', 'зкшмуе', 'вщь', 'привет', 'дом'],
+      fuzzy: ['privet', 'привет'],
+      stems: [],
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, hasChromium, launchBrowser, MOBILE } from './support/browser.ts';
+import { type RunningService, startService } from './support/service.ts';
+
+interface Episode {
+  EP_id: number;
+  EP_title: string;
+  is_announce: boolean;
+}
+
+/** Calls the service's API the way the web app does, with an anonymous session of its own. */
+async function apiClient(baseUrl: string) {
+  const auth = await fetch(`${baseUrl}/web/1/auth/web_E2Ecatalogue00001`);
+  const { response } = (await auth.json()) as { response: { access_token: string } };
+  return async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${response.access_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return ((await res.json()) as { response: T }).response;
+  };
+}
+
+describe.skipIf(!hasChromium)('catalogue journeys in Chromium (demo catalogue)', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let api: Awaited<ReturnType<typeof apiClient>>;
+  let series: { id: number; title: string };
+
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser();
+    api = await apiClient(service.baseUrl);
+    // The first series of the home page's «Сериалы» rail, whatever the demo catalogue holds today.
+    const { collections } = await api<{
+      collections: { RB_title: string; EKs: { EK_id: number; EK_title: string }[] }[];
+    }>('/web/1/collections?tab_id=Main2');
+    const rail = collections.find((c) => c.RB_title === 'Сериалы') ?? collections[1];
+    const first = rail?.EKs[0];
+    if (!first) throw new Error('the demo catalogue has no series rail');
+    series = { id: first.EK_id, title: first.EK_title };
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('goes home → search → card → another season → a similar title', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/?utm_source=e2e`);
+    await page.getByRole('region', { name: 'Новинки' }).waitFor();
+
+    // Search from the header: three letters of the series' title find it.
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    const query = series.title.split(/\s+/)[0]!.slice(0, 5);
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill(query);
+    const results = page.getByRole('region', { name: 'Результаты поиска' });
+    await results.getByRole('link', { name: series.title }).first().click();
+
+    await page.getByRole('heading', { level: 1, name: series.title }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/promo/web/movie/${series.id}/`);
+    expect(new URL(page.url()).search).toContain('utm_source=e2e');
+
+    // Switch to the first season: its episodes come from the seasons call.
+    const content = await api<{ seasons: { season_id: number; season_number: number }[] }>(
+      `/web/2/contents/${series.id}`,
+    );
+    const firstSeason = content.seasons[0]!;
+    const { episodes } = await api<{ episodes: Episode[] }>(
+      `/web/2/seasons/${firstSeason.season_id}/episodes?EK_id=${series.id}`,
+    );
+    await page.getByRole('tab', { name: `Сезон ${firstSeason.season_number}` }).click();
+    const panel = page.getByRole('tabpanel', { name: `Сезон ${firstSeason.season_number}` });
+    await panel.getByRole('link', { name: episodes[0]!.EP_title }).first().waitFor();
+
+    // Open a similar title: the first one the similar call lists.
+    const { items } = await api<{ items: { EK_id: number; EK_title: string }[] }>(
+      `/web/1/contents/${series.id}/similar?page_number=0&limit=30`,
+    );
+    const other = items[0]!;
+    const similar = page.getByRole('region', { name: 'Похожие фильмы' });
+    await similar.getByRole('link', { name: other.EK_title }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/promo/web/movie/${other.EK_id}/`);
+    await page.getByRole('heading', { level: 1, name: other.EK_title }).waitFor();
+    await page.close();
+  });
+
+  it('finds a title typed in the wrong keyboard layout', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/`);
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    // «привет» typed on a Latin layout.
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill('ghbdtn');
+    const results = page.getByRole('region', { name: 'Результаты поиска' });
+    await results
+      .getByRole('link', { name: /привет/i })
+      .first()
+      .waitFor();
+    await page.close();
+  });
+
+  it('says nothing was found and keeps the recommendations', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/`);
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Поиск' }).fill('щщщщщщщщ');
+    await page.getByText('По вашему запросу ничего не найдено.').waitFor();
+    await page.close();
+  });
+
+  it('opens the last episode of the last season for ?series=last', async () => {
+    const content = await api<{ seasons: { season_id: number }[] }>(`/web/2/contents/${series.id}`);
+    const lastSeason = content.seasons.at(-1)!;
+    const { episodes } = await api<{ episodes: Episode[] }>(
+      `/web/2/seasons/${lastSeason.season_id}/episodes?EK_id=${series.id}`,
+    );
+    const last = episodes.filter((e) => !e.is_announce).at(-1)!;
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/movie/${series.id}/?series=last`);
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toBe(`/promo/web/movie/${series.id}/${last.EP_id}/`);
+    await page.close();
+  });
+
+  it('shows the error modal a second after a title fails to load', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/movie/999999/`);
+    const modal = page.getByRole('alertdialog', { name: 'Что-то пошло не так :(' });
+    await modal.waitFor();
+    await modal.getByRole('link', { name: 'Главная страница' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/promo/web/');
+    await page.close();
+  });
+
+  it('lists the TV tab rails with channels', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/tv`);
+    const channelLink = page.locator('a[href*="/promo/web/tv/"]').first();
+    await channelLink.waitFor();
+    await page.close();
+  });
+
+  it('searches on the mobile search page', async () => {
+    const mobile = await launchBrowser(MOBILE);
+    try {
+      const page = await mobile.context.newPage();
+      await page.goto(`${service.baseUrl}/promo/web/search`);
+      await page.getByRole('searchbox', { name: 'Поиск' }).fill(series.title.slice(0, 4));
+      await page.getByRole('link', { name: series.title }).first().waitFor();
+    } finally {
+      await mobile.close();
+    }
+  });
+});
