@@ -29,6 +29,8 @@ import { CatalogueService } from './modules/catalogue/service';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
 import { sandboxRoutes } from './modules/sandbox/routes';
+import { searchRoutes } from './modules/search/routes';
+import { SearchService } from './modules/search/service';
 import { systemRoutes } from './modules/system/routes';
 import { webRoutes } from './modules/web/routes';
 import { createProviders, type Providers } from './providers';
@@ -181,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   await app.register(catalogueRoutes, { catalogue: new CatalogueService(db, { goods: options.goods }) });
+  await app.register(searchRoutes, { search: new SearchService(db, { clock }) });
   await app.register(mediaRoutes, { mediaDir: env.mediaDir });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
   await app.register(webRoutes, { webDist: env.webDist });

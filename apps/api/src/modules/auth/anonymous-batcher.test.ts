@@ -3,7 +3,10 @@ import { AnonymousSessionBatcher, type AnonymousSessionWriter } from './anonymou
 import type { AnonymousSessionRequest } from './queries';
 
 const clock = { now: () => new Date('2030-01-15T10:00:00Z') };
-const request = (n: number): AnonymousSessionRequest => ({ deviceUid: `web_device${n}`, refreshHash: `h${n}` });
+const request = (n: number): AnonymousSessionRequest => ({
+  deviceUid: `web_device${n}`,
+  refreshHash: `h${n}`,
+});
 
 /** A writer whose statements finish when the test says so; records the groups it was given. */
 function setup(slots = 1, maxGroup = 128) {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
-import { signInAttempts } from '../../db/schema';
+import { devices, profiles, sessions, signInAttempts } from '../../db/schema';
 import { PG_ADMIN_URL, postgresAvailable, postgresBackend, useApi } from '../../test/harness';
+import { openAnonymousSessions } from './queries';
 
 const PHONE = '79997776655';
 function tally(codes: number[]): Record<number, number> {
@@ -83,6 +84,56 @@ describe.skipIf(!postgresAvailable)('concurrency (PostgreSQL)', () => {
     const t = await api.setup();
     const answers = await Promise.all(Array.from({ length: 6 }, () => t.anonymous('web_racingdevice0001')));
     expect(new Set(answers.map((a) => a.profile_id)).size).toBe(1);
+  });
+
+  it('maps each device to one profile when separate statements race, leaving no spare profile', async () => {
+    const t = await api.setup();
+    const uids = Array.from({ length: 6 }, (_, i) => `web_racingdevice000${i}`);
+    const now = t.clock.now();
+    // Eight statements (as from several instances), each with all devices in its own order.
+    const statements = Array.from({ length: 8 }, (_, n) => {
+      const order = [...uids].sort(() => (n % 2 === 0 ? 1 : -1) * (Math.random() - 0.5));
+      return openAnonymousSessions(
+        t.database.db,
+        order.map((deviceUid, i) => ({ deviceUid, refreshHash: `${n}-${i}`.padEnd(64, '0') })),
+        now,
+      );
+    });
+    const opened = (await Promise.all(statements)).flat();
+    expect(opened).toHaveLength(48);
+    const rows = await t.database.db
+      .select({ deviceUid: sessions.deviceUid, profileId: sessions.profileId })
+      .from(sessions);
+    const profilesPerDevice = new Map<string | null, Set<number>>();
+    for (const r of rows)
+      profilesPerDevice.set(r.deviceUid, (profilesPerDevice.get(r.deviceUid) ?? new Set()).add(r.profileId));
+    expect([...profilesPerDevice.values()].map((p) => p.size)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(await t.database.db.$count(devices)).toBe(6);
+    expect(await t.database.db.$count(profiles)).toBe(6);
+  });
+
+  it('opens no session on an anonymous profile that a sign-in is giving a phone right now', async () => {
+    const t = await api.setup();
+    const anon = await t.anonymous('web_signingdevice001');
+    let pending = true;
+    let later: Promise<{ profile_id: number }> | undefined;
+    // What sign-in's adoption does, held open while an anonymous sign-up of the same device arrives.
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(profiles).set({ phone: '79990001111' }).where(eq(profiles.id, anon.profile_id));
+      await tx.delete(devices).where(eq(devices.profileId, anon.profile_id));
+      later = t.anonymous('web_signingdevice001').finally(() => {
+        pending = false;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pending).toBe(true);
+    });
+    const fresh = await later!;
+    expect(fresh.profile_id).not.toBe(anon.profile_id);
+    const phoneSessions = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.profileId, anon.profile_id));
+    expect(phoneSessions).toHaveLength(1);
   });
 
   it('applies migrations once when several instances start together', async () => {

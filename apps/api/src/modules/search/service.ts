@@ -1,7 +1,6 @@
 import type { searchHintItem } from '@kadr/api-contract';
 import type { z } from 'zod';
-import type { Clock } from '../../clock';
-import { systemClock } from '../../clock';
+import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/client';
 import { HintCache } from './hint-cache';
 import { normalize, wordsOf } from './normalize';
@@ -84,7 +83,7 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[t.length] ?? max + 1;
 }
 
-/** Typos tolerated in a query word: none below 5 letters (SPEC-free rule of thumb), 1 up to 8, then 2. */
+/** Typos tolerated in a query word: none below 5 letters, 1 up to 8, then 2. */
 export function typoBudget(word: string): number {
   const length = [...word].length;
   if (length < 5) return 0;
@@ -187,7 +186,7 @@ function compare(a: Ranked, b: Ranked): number {
  * Orders candidates for the variants of a query: exact title, then titles starting with the query,
  * then titles with every query word starting a word, then approximate matches (typos, inflections);
  * the query as typed before its layout and transliteration readings; ties by trigram similarity,
- * rating, year. Candidates that match no variant (loose trigram hits) are dropped.
+ * rating, year. Candidates no reading matches word by word (substring hits, far neighbours) are dropped.
  */
 export function rank(
   candidates: readonly SearchCandidate[],
