@@ -5,7 +5,6 @@ import { backends, useApi } from '../../test/harness';
 import { normalize } from './normalize';
 import { candidateQuery, lookupWords, type ReadingPlan } from './queries';
 import { queryVariants } from './query-variants';
-import { searchRoutes } from './routes';
 import { NOTHING_FOUND, planOf, questionsOf, type SearchHint, SearchService } from './service';
 
 interface FixtureTitle {
@@ -143,7 +142,6 @@ for (const backend of backends) {
 
     async function setup() {
       const t = await api.setup();
-      await t.app.register(searchRoutes, { search: new SearchService(t.database.db) });
       const { access_token: token } = await t.anonymous();
       const search = (query: unknown) =>
         t.call<{ items: SearchHint[] }>('POST', '/v2/agregator/searchHint', {

@@ -1,0 +1,120 @@
+// Lighthouse (performance category only) in Debian's Chromium, nothing downloaded: chrome-launcher starts
+// /usr/bin/chromium with a fresh profile for every run, and the flags keep Chromium off the network.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Config, desktopConfig, type Result } from 'lighthouse';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Chromium's flags for every run: headless, no sandbox (root), no background traffic of its own. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Any host but the loopback fails to resolve, so a stray request can never leave the machine.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+export type FormFactor = 'desktop' | 'mobile';
+
+/** One Lighthouse run's figures (times in ms). */
+export interface LighthouseFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Speed Index. */
+  si: number;
+  /** The run's warnings and its runtime error, if any. */
+  warnings: string[];
+}
+
+/** Runs Lighthouse once on `url` in a fresh Chromium; writes the full report to `reportFile` when given. */
+export async function lighthouseOnce(
+  url: string,
+  formFactor: FormFactor,
+  reportFile?: string,
+): Promise<LighthouseFigures> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'kadr-lh-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+  });
+  try {
+    // Mobile: Lighthouse's default config (Moto G Power emulation, simulated slow 4G and 4× CPU).
+    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const lhr: Result = result.lhr;
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr, null, 1));
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const warnings = [...lhr.runWarnings];
+    if (lhr.runtimeError) warnings.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      si: audit('speed-index'),
+      warnings,
+    };
+  } finally {
+    await chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** The median of the numbers (the middle one of an odd count). */
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** `runs` Lighthouse runs; every figure is the median over the runs, taken figure by figure. */
+export async function lighthouseMedian(
+  url: string,
+  formFactor: FormFactor,
+  runs: number,
+  reportPrefix?: string,
+): Promise<LighthouseFigures & { scores: number[] }> {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    all.push(
+      await lighthouseOnce(
+        url,
+        formFactor,
+        reportPrefix ? `${reportPrefix}-${formFactor}-${i + 1}.json` : undefined,
+      ),
+    );
+  }
+  const pick = (key: keyof Omit<LighthouseFigures, 'warnings'>) => median(all.map((run) => run[key]));
+  return {
+    score: pick('score'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    si: pick('si'),
+    warnings: [...new Set(all.flatMap((run) => run.warnings))],
+    scores: all.map((run) => run.score),
+  };
+}

@@ -1,0 +1,263 @@
+// Web performance of the home route: its JavaScript (gzip), and Lighthouse's performance score on desktop
+// and mobile in Debian's Chromium, each beside a baseline measured in the same run — React itself for the
+// bytes, a tiny static page served from this process for the score (the environment's ceiling).
+// Run after `pnpm build`: node bench/web-performance.ts   (LH_RUNS=3 by default; LH_REPORT_DIR=dir keeps
+// every Lighthouse report as JSON for reading its audits.)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort, startService } from '../e2e/support/service.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, type FormFactor, lighthouseMedian } from './lib/lighthouse.ts';
+import { table, writeSection } from './lib/report.ts';
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const REPORT_DIR = process.env.LH_REPORT_DIR;
+const JS_GOAL_KB = 150;
+const SCORE_GOAL = 90;
+
+const webDir = join(import.meta.dirname, '..', 'apps', 'web');
+const distDir = join(webDir, 'dist');
+const BASE = '/promo/web/';
+
+const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The built file behind an address under /promo/web/. */
+const distFile = (href: string) => join(distDir, new URL(href, 'http://x').pathname.slice(BASE.length));
+
+/** The entry script and the modulepreloads that index.html names (they load before anything renders). */
+function initialScripts(): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1] as string);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
+  if (entry.length === 0) throw new Error('no entry script in apps/web/dist/index.html: run `pnpm build` first');
+  return [...entry, ...preloads];
+}
+
+/** Stylesheets index.html links (render-blocking). */
+function initialStyles(): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
+}
+
+/** The part of Vite's JavaScript API this bench calls. */
+interface ViteBuildApi {
+  build(config: Record<string, unknown>): Promise<unknown>;
+}
+type BuildOutput = { output: { type: string; code?: string }[] };
+
+/**
+ * Baseline: react + react-dom/client (with scheduler) alone, minified by the app's own Vite into one
+ * chunk — what any React app of this stack ships before a line of its own.
+ */
+async function reactBaseline(): Promise<{ minified: number; gzip: number; rawFileGzip: number }> {
+  const require = createRequire(join(webDir, 'package.json'));
+  // Vite is the web app's dependency, not the root's: load it from there (typed as far as used here).
+  const vite = (await import(pathToFileURL(require.resolve('vite')).href)) as ViteBuildApi;
+  const outDir = mkdtempSync(join(tmpdir(), 'kadr-react-baseline-'));
+  const entryId = '\0react-baseline';
+  // vite.build sets NODE_ENV for the whole process; the service started later must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    const output = await vite.build({
+      configFile: false,
+      root: webDir,
+      logLevel: 'silent',
+      mode: 'production',
+      plugins: [
+        {
+          name: 'react-baseline-entry',
+          resolveId: (id: string) => (id === 'react-baseline' ? entryId : null),
+          load: (id: string) =>
+            id === entryId
+              ? "import { createElement } from 'react'; import { createRoot } from 'react-dom/client';" +
+                " createRoot(document.body).render(createElement('p', null, 'x'));"
+              : null,
+        },
+      ],
+      build: { outDir, write: false, rollupOptions: { input: 'react-baseline' }, modulePreload: false },
+    });
+    const results = (Array.isArray(output) ? output : [output]) as BuildOutput[];
+    let code = '';
+    for (const result of results) for (const item of result.output) if (item.type === 'chunk') code += item.code ?? '';
+    const reactDom = require.resolve('react-dom/client');
+    const rawFile = readFileSync(join(reactDom, '..', 'cjs', 'react-dom-client.production.js'));
+    return { minified: Buffer.byteLength(code), gzip: gzipBytes(code), rawFileGzip: gzipBytes(rawFile) };
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+interface LoadedScript {
+  url: string;
+  /** Bytes on the wire (headers and body as sent). */
+  transferred: number;
+  /** Bytes of the script itself. */
+  size: number;
+  gzip: number;
+}
+
+/** Loads the home page in Chromium and records every script response until the catalogue has rendered. */
+async function homeScripts(url: string): Promise<{ scripts: LoadedScript[]; offHost: string[] }> {
+  const profile = mkdtempSync(join(tmpdir(), 'kadr-web-perf-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const pending: Promise<LoadedScript | null>[] = [];
+    const offHost: string[] = [];
+    page.on('request', (request) => {
+      const host = new URL(request.url()).hostname;
+      if (request.url().startsWith('http') && host !== '127.0.0.1') offHost.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        (async () => {
+          const body = await response.body().catch(() => null);
+          if (!body) return null;
+          const sizes = await response.request().sizes();
+          return {
+            url: response.url(),
+            transferred: sizes.responseHeadersSize + sizes.responseBodySize,
+            size: body.length,
+            gzip: gzipBytes(body),
+          };
+        })(),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The catalogue's first rail (cards link to /movie/…) means the home route has rendered.
+    await page.locator('main a[href*="/movie/"]').first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
+    return { scripts, offHost };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** A tiny static page from a node:http server in this process: the best score this environment gives. */
+async function withStaticPage<T>(run: (url: string) => Promise<T>): Promise<T> {
+  const html =
+    '<!doctype html><html lang="ru"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="description" content="Статическая страница для сравнения"><title>Кадр</title></head>' +
+    '<body><h1>Кадр</h1><p>Фильмы, сериалы и ТВ-каналы по подписке.</p></body></html>';
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    response.end(html);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  try {
+    return await run(`http://127.0.0.1:${port}/`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+// ---- 1. JavaScript of the home route --------------------------------------------------------------
+const initial = initialScripts().map((href) => {
+  const data = readFileSync(distFile(href));
+  return { href, size: data.length, gzip: gzipBytes(data) };
+});
+const initialGzip = initial.reduce((sum, s) => sum + s.gzip, 0);
+const initialRaw = initial.reduce((sum, s) => sum + s.size, 0);
+const cssGzip = initialStyles().reduce((sum, href) => sum + gzipBytes(readFileSync(distFile(href))), 0);
+const react = await reactBaseline();
+
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
+const service = await startService({ LOG_LEVEL: 'error' });
+const homeUrl = `${service.baseUrl}${BASE}`;
+let loaded: Awaited<ReturnType<typeof homeScripts>>;
+const scores: Record<FormFactor, Awaited<ReturnType<typeof lighthouseMedian>>> = {} as never;
+const ceiling: Record<FormFactor, Awaited<ReturnType<typeof lighthouseMedian>>> = {} as never;
+try {
+  loaded = await homeScripts(homeUrl);
+  // ---- 2. Lighthouse ------------------------------------------------------------------------------
+  for (const formFactor of ['desktop', 'mobile'] as const) {
+    ceiling[formFactor] = await withStaticPage((url) =>
+      lighthouseMedian(url, formFactor, RUNS, REPORT_DIR && join(REPORT_DIR, 'static')),
+    );
+    scores[formFactor] = await lighthouseMedian(homeUrl, formFactor, RUNS, REPORT_DIR && join(REPORT_DIR, 'home'));
+  }
+} finally {
+  await service.stop();
+}
+
+const initialPaths = new Set(initial.map((s) => new URL(s.href, homeUrl).pathname));
+const lazy = loaded.scripts.filter((s) => !initialPaths.has(new URL(s.url).pathname));
+const lazyGzip = lazy.reduce((sum, s) => sum + s.gzip, 0);
+const transferred = loaded.scripts.reduce((sum, s) => sum + s.transferred, 0);
+const homeGzip = initialGzip + lazyGzip;
+const name = (url: string) => new URL(url, homeUrl).pathname.split('/').pop();
+
+// ---- 3. The section --------------------------------------------------------------------------------
+const ms = (value: number) => (Number.isNaN(value) ? '—' : Math.round(value).toLocaleString('en-US'));
+const scoreRow = (label: string, r: Awaited<ReturnType<typeof lighthouseMedian>>) => [
+  label,
+  `${r.score} (${r.scores.join(', ')})`,
+  ms(r.fcp),
+  ms(r.lcp),
+  ms(r.tbt),
+  Number.isNaN(r.cls) ? '—' : r.cls.toFixed(3),
+  ms(r.si),
+];
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const warnings = [...scores.desktop.warnings, ...scores.mobile.warnings];
+
+const body = [
+  '### JavaScript of the home route',
+  '',
+  `gzip level 9 of each file (node:zlib). Initial = the entry script and every \`modulepreload\` of \`apps/web/dist/index.html\`; lazy = the other scripts Chromium fetched while rendering \`${BASE}\` (home) until the network was idle.`,
+  '',
+  table(
+    ['what', 'files', 'raw KB', 'gzip KB'],
+    [
+      ['initial (entry + modulepreload)', initial.length, kb(initialRaw), kb(initialGzip)],
+      ['lazy chunks the home route loads', lazy.length, kb(lazy.reduce((s, x) => s + x.size, 0)), kb(lazyGzip)],
+      ['**home route total**', initial.length + lazy.length, '', `**${kb(homeGzip)}**`],
+      ['baseline: react + react-dom/client + scheduler alone, minified by Vite', 1, kb(react.minified), kb(react.gzip)],
+      ['reference: react-dom-client.production.js as published (not minified)', 1, '', kb(react.rawFileGzip)],
+      ['CSS linked by index.html (render-blocking)', initialStyles().length, '', kb(cssGzip)],
+    ],
+  ),
+  '',
+  `Ours on top of React: ${kb(homeGzip - react.gzip)} KB gzip. JavaScript transferred for the home page (as served, headers included): ${kb(transferred)} KB in ${loaded.scripts.length} responses.`,
+  `Lazy chunks: ${lazy.map((s) => `\`${name(s.url)}\` ${kb(s.gzip)} KB`).join(', ') || 'none'}.`,
+  loaded.offHost.length ? `Requests to other hosts (blocked): ${loaded.offHost.join(', ')}.` : '',
+  '',
+  `Goal: home route JavaScript ≤ ${JS_GOAL_KB} KB gzip — ${verdict(homeGzip <= JS_GOAL_KB * 1024)}.`,
+  '',
+  '### Lighthouse performance',
+  '',
+  `Lighthouse 13 (performance category) in ${CHROMIUM} (headless, fresh profile each run, every host but 127.0.0.1 unresolvable), ${RUNS} runs each; every figure is the median over the runs (scores of each run in brackets). Desktop: \`desktop-config\`; mobile: the default config (simulated slow 4G, 4× CPU slowdown). The service runs from \`apps/api/dist/server.js\` with the demo catalogue; the baseline is a static 300-byte page from a node:http server in the bench process. Times in ms.`,
+  '',
+  table(
+    ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'],
+    [
+      scoreRow(`home ${BASE}, desktop`, scores.desktop),
+      scoreRow('static page (baseline), desktop', ceiling.desktop),
+      scoreRow(`home ${BASE}, mobile`, scores.mobile),
+      scoreRow('static page (baseline), mobile', ceiling.mobile),
+    ],
+  ),
+  '',
+  `Goal: score ≥ ${SCORE_GOAL} on both — desktop ${verdict(scores.desktop.score >= SCORE_GOAL)}, mobile ${verdict(scores.mobile.score >= SCORE_GOAL)}.`,
+  warnings.length ? `\nLighthouse warnings: ${[...new Set(warnings)].join(' / ')}` : '',
+].join('\n');
+
+writeSection('web', 'Web performance (bench/web-performance.ts)', body);
+console.log(body);
