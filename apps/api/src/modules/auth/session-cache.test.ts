@@ -45,18 +45,26 @@ describe('SessionCache', () => {
     expect(cache.lookup('s1')).toBe('ended');
   });
 
-  it('evicts the least recently used entry when full', () => {
+  it('evicts the entry filled longest ago when full', () => {
     const { cache, session } = setup(5, 3);
-    for (const n of [1, 2, 3]) cache.remember(session(n));
-    cache.lookup('s1');
-    cache.remember(session(4));
+    for (const n of [1, 2, 3, 4]) cache.remember(session(n));
     expect([cache.lookup('s1'), cache.lookup('s2'), cache.lookup('s3'), cache.lookup('s4')]).toEqual([
-      session(1),
       undefined,
+      session(2),
       session(3),
       session(4),
     ]);
     expect(cache.size).toBe(3);
+  });
+
+  it('counts a session filled again after its TTL as young', () => {
+    const { cache, session, advance } = setup(5, 3);
+    for (const n of [1, 2, 3]) cache.remember(session(n));
+    advance(5);
+    expect(cache.lookup('s1')).toBeUndefined();
+    cache.remember(session(1));
+    cache.remember(session(4));
+    expect([cache.lookup('s1'), cache.lookup('s2')]).toEqual([session(1), undefined]);
   });
 
   it('drops live entries but keeps ended ones after missed announcements', () => {
