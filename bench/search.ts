@@ -4,7 +4,6 @@
 // the search load runs; beside a bare Fastify route measured in the same run (goal: search p99 < 50 ms).
 // Run after `pnpm build`: node bench/search.ts   (BENCH_DURATION=s, BENCH_SEARCH_TITLES=n,
 // BENCH_SEARCH_PGLITE_LARGE=1 also loads the large catalogue into PGlite)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,8 +11,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, type RunningService, startService, waitForHealthy } from '../e2e/support/service.ts';
+import { type RunningService, startService } from '../e2e/support/service.ts';
+import { withBareServer } from './lib/bare.ts';
 import { type Execute, generateCatalogue, queriesFrom } from './lib/generate-catalogue.ts';
+import { freshPostgres } from './lib/postgres.ts';
 import { table, writeSection } from './lib/report.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -42,23 +43,14 @@ function figures(name: string, result: autocannon.Result): Figures {
   };
 }
 
-async function bare(): Promise<Figures> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'lib', 'bare-server.ts')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'ignore',
-  });
-  try {
-    await waitForHealthy(`http://127.0.0.1:${port}`);
-    const url = `http://127.0.0.1:${port}/bare`;
+function bare(): Promise<Figures> {
+  return withBareServer(async (url) => {
     await autocannon({ url, connections: CONNECTIONS, duration: 2 });
     return figures(
       'bare Fastify route (baseline)',
       await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }),
     );
-  } finally {
-    child.kill('SIGTERM');
-  }
+  });
 }
 
 async function tokenOf(baseUrl: string): Promise<string> {
@@ -145,28 +137,6 @@ async function measure(
     figures(`collections Main2 under search load, ${label}`, collections),
     figures(`collections Main2 alone (${COLLECTION_CONNECTIONS} conn.), ${label}`, alone),
   ];
-}
-
-/** A fresh PostgreSQL database for the run, or null where no server answers. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({
-    connectionString: 'postgres://postgres@127.0.0.1:5432/test',
-    connectionTimeoutMillis: 1000,
-  });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `kadr_bench_search_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
 }
 
 /** The queries without repeats (the service caches answers by query). */
@@ -275,14 +245,14 @@ async function largePGlite(): Promise<Figures[]> {
 
 const baseline = await bare();
 const rows: Figures[] = [baseline, ...(await demo('PGlite', {}))];
-const demoDb = await freshPostgres();
+const demoDb = await freshPostgres('kadr_bench_search');
 if (demoDb) {
   try {
     rows.push(...(await demo('PostgreSQL', { DATABASE_URL: demoDb.url })));
   } finally {
     await demoDb.drop();
   }
-  const largeDb = await freshPostgres();
+  const largeDb = await freshPostgres('kadr_bench_search');
   if (largeDb) {
     try {
       rows.push(...(await largePostgres(largeDb.url)));

@@ -34,8 +34,11 @@ const distFile = (href: string) => join(distDir, new URL(href, 'http://x').pathn
 function initialScripts(): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1] as string);
-  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
-  if (entry.length === 0) throw new Error('no entry script in apps/web/dist/index.html: run `pnpm build` first');
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    (m) => m[1] as string,
+  );
+  if (entry.length === 0)
+    throw new Error('no entry script in apps/web/dist/index.html: run `pnpm build` first');
   return [...entry, ...preloads];
 }
 
@@ -84,7 +87,8 @@ async function reactBaseline(): Promise<{ minified: number; gzip: number; rawFil
     });
     const results = (Array.isArray(output) ? output : [output]) as BuildOutput[];
     let code = '';
-    for (const result of results) for (const item of result.output) if (item.type === 'chunk') code += item.code ?? '';
+    for (const result of results)
+      for (const item of result.output) if (item.type === 'chunk') code += item.code ?? '';
     const reactDom = require.resolve('react-dom/client');
     const rawFile = readFileSync(join(reactDom, '..', 'cjs', 'react-dom-client.production.js'));
     return { minified: Buffer.byteLength(code), gzip: gzipBytes(code), rawFileGzip: gzipBytes(rawFile) };
@@ -191,7 +195,12 @@ try {
     ceiling[formFactor] = await withStaticPage((url) =>
       lighthouseMedian(url, formFactor, RUNS, REPORT_DIR && join(REPORT_DIR, 'static')),
     );
-    scores[formFactor] = await lighthouseMedian(homeUrl, formFactor, RUNS, REPORT_DIR && join(REPORT_DIR, 'home'));
+    scores[formFactor] = await lighthouseMedian(
+      homeUrl,
+      formFactor,
+      RUNS,
+      REPORT_DIR && join(REPORT_DIR, 'home'),
+    );
   }
 } finally {
   await service.stop();
@@ -227,9 +236,19 @@ const body = [
     ['what', 'files', 'raw KB', 'gzip KB'],
     [
       ['initial (entry + modulepreload)', initial.length, kb(initialRaw), kb(initialGzip)],
-      ['lazy chunks the home route loads', lazy.length, kb(lazy.reduce((s, x) => s + x.size, 0)), kb(lazyGzip)],
+      [
+        'lazy chunks the home route loads',
+        lazy.length,
+        kb(lazy.reduce((s, x) => s + x.size, 0)),
+        kb(lazyGzip),
+      ],
       ['**home route total**', initial.length + lazy.length, '', `**${kb(homeGzip)}**`],
-      ['baseline: react + react-dom/client + scheduler alone, minified by Vite', 1, kb(react.minified), kb(react.gzip)],
+      [
+        'baseline: react + react-dom/client + scheduler alone, minified by Vite',
+        1,
+        kb(react.minified),
+        kb(react.gzip),
+      ],
       ['reference: react-dom-client.production.js as published (not minified)', 1, '', kb(react.rawFileGzip)],
       ['CSS linked by index.html (render-blocking)', initialStyles().length, '', kb(cssGzip)],
     ],

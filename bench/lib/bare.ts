@@ -1,0 +1,21 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort, waitForHealthy } from '../../e2e/support/service.ts';
+
+/**
+ * Starts the baseline — a bare Fastify route in its own process, like the service — runs `measure`
+ * against its URL and stops it.
+ */
+export async function withBareServer<T>(measure: (url: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForHealthy(`http://127.0.0.1:${port}`);
+    return await measure(`http://127.0.0.1:${port}/bare`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
