@@ -33,6 +33,11 @@ export interface LighthouseFigures {
   cls: number;
   /** Speed Index. */
   si: number;
+  /** First and largest contentful paint as they happened in the unthrottled load Lighthouse simulates from. */
+  observedFcp: number;
+  observedLcp: number;
+  /** Lighthouse's CPU benchmark of the machine during the run (higher is faster; a busy machine scores low). */
+  benchmarkIndex: number;
   /** The run's warnings and its runtime error, if any. */
   warnings: string[];
 }
@@ -62,6 +67,8 @@ export async function lighthouseOnce(
     const lhr: Result = result.lhr;
     if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr, null, 1));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
+      ?.items?.[0];
     const warnings = [...lhr.runWarnings];
     if (lhr.runtimeError) warnings.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     return {
@@ -71,6 +78,9 @@ export async function lighthouseOnce(
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       si: audit('speed-index'),
+      observedFcp: observed?.observedFirstContentfulPaint ?? Number.NaN,
+      observedLcp: observed?.observedLargestContentfulPaint ?? Number.NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       warnings,
     };
   } finally {
@@ -114,6 +124,9 @@ export async function lighthouseMedian(
     tbt: pick('tbt'),
     cls: pick('cls'),
     si: pick('si'),
+    observedFcp: pick('observedFcp'),
+    observedLcp: pick('observedLcp'),
+    benchmarkIndex: pick('benchmarkIndex'),
     warnings: [...new Set(all.flatMap((run) => run.warnings))],
     scores: all.map((run) => run.score),
   };

@@ -36,6 +36,8 @@ describe('LazyImage', () => {
     const image = screen.getByRole('img', { name: 'Тихий дом' });
     expect(image).toHaveAttribute('loading', 'eager');
     expect(image).toHaveAttribute('fetchpriority', 'high');
+    // Painted as soon as it arrives: no asynchronous decode (and no fade-in).
+    expect(image).toHaveAttribute('decoding', 'auto');
   });
 
   it('shows the fallback when the image fails or there is none', () => {

@@ -24,7 +24,8 @@ export interface LazyImageProps {
 /**
  * An image in a box of fixed aspect ratio (no layout shift while it loads): native `loading="lazy"`
  * (SPEC §9 lazy loading with offset 0 — the browser's own threshold does the job of the old scroll
- * listener and its 300 ms throttle), `decoding="async"`, and a fade-in once loaded.
+ * listener and its 300 ms throttle), `decoding="async"`, and a fade-in once loaded (`priority` images
+ * show at once instead).
  */
 export function LazyImage({
   src,
@@ -80,9 +81,13 @@ function Picture({ src, alt, width, height, priority, fit, fallback }: PicturePr
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
+      // The first screen's image is painted as soon as it arrives: no asynchronous decode and no fade,
+      // which would hold back the page's largest paint (LCP) behind a busy main thread.
+      decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
-      className={[styles.image, styles[fit], state === 'loaded' && styles.loaded].filter(Boolean).join(' ')}
+      className={[styles.image, styles[fit], (priority || state === 'loaded') && styles.loaded]
+        .filter(Boolean)
+        .join(' ')}
       data-state={state}
       onLoad={() => setState('loaded')}
       onError={() => setState('failed')}

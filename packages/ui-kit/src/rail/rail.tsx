@@ -64,22 +64,37 @@ export function Rail({
     setEdges((old) => (old.start === start && old.end === end ? old : { start, end }));
   }, []);
 
+  // Measuring is left to a ResizeObserver where there is one: its reports come right after the
+  // browser's own layout, so reading the sizes forces no extra layout (a page of a dozen rails that
+  // measured in the effect laid the page out once more in a long task).
+  const observerRef = useRef<ResizeObserver | null>(null);
   useEffect(() => {
     const track = trackRef.current;
     if (!track || !arrows) return;
-    measure();
     track.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(track);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observerRef.current = observer;
     return () => {
       track.removeEventListener('scroll', measure);
       observer?.disconnect();
+      observerRef.current = null;
     };
   }, [arrows, measure]);
 
-  // The number of cards changes the scroll width (e.g. results arriving).
+  // The number of cards changes the scroll width (e.g. results arriving): observing the track anew
+  // brings a fresh report after the next layout (it also brings the first one).
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the card count changes.
-  useEffect(measure, [measure, items.length]);
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || !arrows) return;
+    const observer = observerRef.current;
+    if (!observer) {
+      measure();
+      return;
+    }
+    observer.unobserve(track);
+    observer.observe(track);
+  }, [arrows, measure, items.length]);
 
   const page = (direction: -1 | 1) => {
     const track = trackRef.current;

@@ -1,16 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
-import { storyChannels, storyFilms } from '../testing/story-data';
+import { type ReactNode, useState } from 'react';
 import { SearchBox } from './search-box';
-import { type SearchResultItem, SearchResults } from './search-results';
+import { storyRecommendations, storyResults } from './search-box-fixtures';
 
-const recommendations = { title: 'Смотрят сейчас', items: storyFilms.slice(0, 10) };
-const results: SearchResultItem[] = [
-  ...storyFilms.slice(0, 4).map((film) => ({ ...film, key: `c${film.key}`, kind: 'content' as const })),
-  ...storyChannels
-    .slice(0, 2)
-    .map((channel) => ({ ...channel, key: `ch${channel.key}`, kind: 'channel' as const })),
-];
+/** Stands in for the sticky header the panel hangs from. */
+function HeaderFrame({ children }: { children: ReactNode }) {
+  return (
+    <div
+      style={{
+        position: 'relative',
+        display: 'flex',
+        justifyContent: 'flex-end',
+        padding: '10px 24px',
+        borderBottom: '1px solid var(--kadr-color-border)',
+        minHeight: 44,
+        marginBottom: 480,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
 
 const meta = {
   title: 'ui-kit/SearchBox',
@@ -24,26 +34,13 @@ const meta = {
     onClose: () => {},
     status: 'idle',
     results: [],
-    recommendations,
+    recommendations: storyRecommendations,
   },
-  decorators: [
-    (Story) => (
-      // Stands in for the sticky header the panel hangs from.
-      <div
-        style={{
-          position: 'relative',
-          display: 'flex',
-          justifyContent: 'flex-end',
-          padding: '10px 24px',
-          borderBottom: '1px solid var(--kadr-color-border)',
-          minHeight: 44,
-          marginBottom: 480,
-        }}
-      >
-        {Story()}
-      </div>
-    ),
-  ],
+  render: (args) => (
+    <HeaderFrame>
+      <SearchBox {...args} />
+    </HeaderFrame>
+  ),
 } satisfies Meta<typeof SearchBox>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -58,7 +55,7 @@ export const Idle: Story = {};
 export const Loading: Story = { args: { value: 'тих', status: 'loading' } };
 
 /** Content and channel results. */
-export const Results: Story = { args: { value: 'дом', status: 'results', results } };
+export const Results: Story = { args: { value: 'дом', status: 'results', results: storyResults } };
 
 /** Nothing found: the message and the recommendations. */
 export const NothingFound: Story = { args: { value: 'ъъъ', status: 'empty' } };
@@ -72,36 +69,40 @@ export const Interactive: Story = {
     const [open, setOpen] = useState(false);
     const [value, setValue] = useState('');
     const query = value.trim().toLowerCase();
-    const found = results.filter((item) => item.title.toLowerCase().includes(query));
+    const found = storyResults.filter((item) => item.title.toLowerCase().includes(query));
     const status = query.length < 3 ? 'idle' : found.length > 0 ? 'results' : 'empty';
     return (
-      <SearchBox
-        {...args}
-        open={open}
-        value={value}
-        onChange={setValue}
-        onOpen={() => setOpen(true)}
-        onClose={() => {
-          setOpen(false);
-          setValue('');
-        }}
-        status={status}
-        results={found}
-      />
+      <HeaderFrame>
+        <SearchBox
+          {...args}
+          open={open}
+          value={value}
+          onChange={setValue}
+          onOpen={() => setOpen(true)}
+          onClose={() => {
+            setOpen(false);
+            setValue('');
+          }}
+          status={status}
+          results={found}
+        />
+      </HeaderFrame>
     );
   },
 };
 
-/** Every state of the panel body, one under another. */
+/**
+ * Every state of the box, one under another (the panel body alone, state by state, is
+ * ui-kit/SearchResults). Boxes here are not closed by clicks outside them.
+ */
 export const AllStates: Story = {
-  decorators: [],
-  render: () => (
-    <div style={{ display: 'grid', gap: 32, padding: '24px 0' }}>
-      <SearchResults status="idle" results={[]} recommendations={recommendations} />
-      <SearchResults status="loading" results={[]} recommendations={recommendations} />
-      <SearchResults status="results" results={results} recommendations={recommendations} />
-      <SearchResults status="empty" results={[]} recommendations={recommendations} />
-      <SearchResults status="error" results={[]} recommendations={recommendations} />
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 24 }}>
+      {Object.entries({ Collapsed, Idle, Loading, Results, NothingFound, Failed }).map(([name, story]) => (
+        <HeaderFrame key={name}>
+          <SearchBox {...args} {...story.args} />
+        </HeaderFrame>
+      ))}
     </div>
   ),
 };

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { PhoneField } from './phone-field';
 import { TextField } from './text-field';
 
 const meta = {
@@ -10,20 +9,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A plain labelled field. */
+/** A plain labelled field (the phone field built on it is ui-kit/PhoneField). */
 export const Default: Story = {};
-
-/** The phone field of the login modal. */
-export const Phone: Story = {
-  render: () => <PhoneField label="Номер телефона" defaultValue="+7" />,
-};
 
 /** Every state: hint, error, disabled, hidden label. */
 export const AllStates: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 24, maxWidth: 360 }}>
       <TextField label="С подсказкой" hint="Подсказка под полем" />
-      <PhoneField label="Номер телефона" defaultValue="+7912" error="Неверный номер телефона" />
+      <TextField label="С ошибкой" error="Обязательное поле" />
       <TextField label="Недоступно" defaultValue="Текст" disabled />
       <TextField label="Скрытая подпись" hideLabel placeholder="Подпись только для скринридера" />
     </div>

@@ -1,4 +1,5 @@
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
+import { startTransition, useEffect, useState } from 'react';
 import type { Collection } from '../../app/catalogue-types';
 import styles from './catalogue.module.css';
 import { CollectionRail } from './collection-rail';
@@ -23,6 +24,13 @@ export interface CatalogueViewProps {
 }
 
 /**
+ * Rails rendered with the first paint; the rest follow in a transition, which React renders in slices
+ * that yield to the browser (the home page's dozen rails in one go was a long task that held back its
+ * first images and input: docs/benchmarks.md, web).
+ */
+const FIRST_RAILS = 3;
+
+/**
  * A page of rails: a loader while there are none (SPEC §2), then every rail with its title; a
  * failure offers a retry.
  */
@@ -36,6 +44,11 @@ export function CatalogueView({
   onRetry,
 }: CatalogueViewProps) {
   const heading = <h1 className={showTitle ? styles.title : styles.hiddenTitle}>{title}</h1>;
+  const [allRails, setAllRails] = useState(false);
+  const deferred = !allRails && collections.length > FIRST_RAILS;
+  useEffect(() => {
+    if (deferred) startTransition(() => setAllRails(true));
+  }, [deferred]);
   if (status === 'error') {
     return (
       <div className={styles.page}>
@@ -62,7 +75,7 @@ export function CatalogueView({
   return (
     <div className={[styles.page, lead && styles.withLead].filter(Boolean).join(' ')}>
       {heading}
-      {collections.map((collection, index) => (
+      {(deferred ? collections.slice(0, FIRST_RAILS) : collections).map((collection, index) => (
         <CollectionRail
           key={`${collection.RB_type}-${collection.RB_id}`}
           collection={collection}

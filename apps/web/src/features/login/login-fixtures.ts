@@ -1,5 +1,12 @@
 // Login flow states for stories and view tests.
-import { LOGIN_TITLE, type LoginFlowState, PROMPT_TITLE } from '@kadr/auth-session';
+import {
+  INVALID_PHONE,
+  LOGIN_TITLE,
+  type LoginFlowState,
+  PROMPT_TITLE,
+  WRONG_CODE,
+} from '@kadr/auth-session';
+import { GOODLINE_PHONE } from '../../testing/fake-services';
 import type { LoginActions } from './login-modal-view';
 
 /** The phone screen as the flow starts it. */
@@ -50,3 +57,29 @@ export const noActions: LoginActions = {
   resend: () => {},
   back: () => {},
 };
+
+/** Every state the screens render, by name: shared by the modal, phone-screen and code-screen stories. */
+export const loginStates = {
+  /** The phone screen as it opens from Войти. */
+  phone: phoneState(),
+  /** The phone screen opened from the registration prompt. */
+  prompt: promptState(),
+  /** A number the flow rejected. */
+  invalidPhone: phoneState({ phoneInput: '+7912', phoneError: INVALID_PHONE }),
+  /** The code is being sent. */
+  sending: phoneState({ phoneInput: '+79123456789', sending: true }),
+  /** The blocked provider's subscriber (SPEC §8). */
+  providerBlocked: phoneState({ phoneInput: `+${GOODLINE_PHONE}`, goodlineBlocked: true }),
+  /** Sending failed for another reason. */
+  phoneFailed: phoneState({ phoneInput: '+79123456789', failed: true }),
+  /** The code screen right after sending. */
+  code: codeState(),
+  /** A push confirmation is awaited. */
+  awaitingPush: codeState({ asyncStatus: 'pending', resendIn: 37 }),
+  /** A wrong code; resend is available again. */
+  wrongCode: codeState({ codeError: WRONG_CODE, resendIn: 0 }),
+  /** The code is being checked. */
+  verifying: codeState({ digits: ['1', '2', '3', '4'], focusIndex: 3, verifying: true, resendIn: 12 }),
+  /** Checking failed for another reason. */
+  codeFailed: codeState({ digits: ['1', '2', '3', '4'], failed: true, resendIn: 0 }),
+} satisfies Record<string, LoginFlowState>;

@@ -9,9 +9,7 @@ import {
   seriesContent,
   seriesSeasons,
 } from '../../testing/catalogue-fixtures';
-import { apiError, never } from '../../testing/fake-services';
 import { withApp } from '../../testing/story-decorators';
-import { MovieScreen } from './movie-screen';
 import { MovieView, type MovieViewProps } from './movie-view';
 
 /** The seasons prop of a content item: its carried season selected. */
@@ -113,41 +111,6 @@ export const SeriesMobile: Story = {
 export const ChannelMobile: Story = {
   args: { content: channel, seasons: seasonsOf(channel), similar: [], mobile: true },
   globals: { viewport: { value: 'mobile1' } },
-};
-
-/** The connected screen over the fake API (series 9; pick another season to load it). */
-export const ScreenSeries: Story = {
-  name: 'Screen: series (fake API)',
-  render: () => <MovieScreen ekId={9} />,
-};
-
-/** The connected screen while the content loads. */
-export const ScreenLoading: Story = {
-  name: 'Screen: loading',
-  parameters: { app: { handlers: { getContent: never } } },
-  render: () => <MovieScreen ekId={12} />,
-};
-
-/** Content that does not exist (code 900): the error modal 1 s later. */
-export const ScreenNoContent: Story = {
-  name: 'Screen: code 900 → error modal',
-  parameters: {
-    app: {
-      handlers: {
-        getContent: () => {
-          throw apiError(900, 'no_content');
-        },
-      },
-    },
-  },
-  render: () => <MovieScreen ekId={404} />,
-};
-
-/** Content without goods.vendor_id: treated as missing, the error modal 1 s later. */
-export const ScreenNoVendor: Story = {
-  name: 'Screen: vendor_id missing → error modal',
-  parameters: { app: { handlers: { getContent: () => filmContent({ goods: goods({ vendor_id: null }) }) } } },
-  render: () => <MovieScreen ekId={12} />,
 };
 
 /** Every state of the card, one under another (desktop). */
