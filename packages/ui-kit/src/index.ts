@@ -37,8 +37,11 @@ export {
   IconClose,
   IconFilm,
   IconMenu,
+  IconMuted,
+  IconPause,
   IconPlay,
   IconSearch,
+  IconSound,
   IconSubscriptions,
   IconTv,
   IconUser,
@@ -72,6 +75,8 @@ export type {
   SearchStatus,
 } from './search-box/search-results';
 export { SearchResults } from './search-box/search-results';
+export type { StickerProps } from './sticker/sticker';
+export { STICKER_HEIGHT, Sticker } from './sticker/sticker';
 export type { TabItem, TabPanelProps, TabsProps } from './tabs/tabs';
 export { TabPanel, Tabs } from './tabs/tabs';
 export type { PhoneFieldProps } from './text-field/phone-field';

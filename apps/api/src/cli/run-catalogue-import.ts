@@ -10,7 +10,7 @@ import {
 import { ManifestError } from '../catalogue-import/validate';
 import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { EnvError, type EnvSource, loadStorageEnv } from '../env';
+import { type CliIo, storageOrReport } from './command';
 
 /** Usage text of the catalogue import command. */
 export const USAGE = `Usage: catalogue-import <manifest.yaml|.yml|.json> [--prune]
@@ -18,14 +18,6 @@ export const USAGE = `Usage: catalogue-import <manifest.yaml|.yml|.json> [--prun
 Imports a catalogue manifest (docs/catalogue-manifest.md) into DATABASE_URL, or the embedded
 database in DATA_DIR (stop the server first: the embedded database takes one process at a time).
   --prune   also delete titles, channels, collections and lookups the manifest no longer lists`;
-
-/** Where the command reads its configuration and writes its lines. */
-export interface CliIo {
-  /** The environment (DATA_DIR, DATABASE_URL, INIT_CWD); process.env by default, read by env.ts. */
-  env?: EnvSource;
-  out(line: string): void;
-  err(line: string): void;
-}
 
 const parseOptions = (args: string[]) =>
   parseArgs({
@@ -55,14 +47,8 @@ export async function runCatalogueImport(argv: string[], io: CliIo): Promise<num
     io.err(USAGE);
     return 2;
   }
-  let storage: ReturnType<typeof loadStorageEnv>;
-  try {
-    storage = loadStorageEnv(io.env);
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    io.err(error.message);
-    return 2;
-  }
+  const storage = storageOrReport(io);
+  if (!storage) return 2;
 
   // Validate before opening the database: a bad manifest never touches it.
   let prepared: PreparedManifest;

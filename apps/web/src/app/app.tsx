@@ -2,7 +2,9 @@ import { startSession } from '@kadr/auth-session';
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
+import { ROUTER_BASENAME } from '../env';
 import { type DeviceKind, DeviceKindContext } from './device';
+import { storageLoadingFirstRails } from './first-screen-rails';
 import { layoutMessages as m } from './layout/messages';
 import { type AppServices, ServicesProvider } from './services';
 import { useSessionStore } from './stores/session-store';
@@ -11,11 +13,13 @@ import { useSessionStore } from './stores/session-store';
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * Starts the session (SPEC §4 Startup) and records the result in the session store. Runs outside
- * React so StrictMode's double effects cannot start it twice.
+ * Starts the session (SPEC §4 Startup) and records the result in the session store; the first
+ * screen's rails load as soon as the session has a token (first-screen-rails.ts). Runs outside React
+ * so StrictMode's double effects cannot start it twice.
  */
 export async function startApp(services: AppServices, url: string): Promise<void> {
-  const { api, storage, sessionStorage } = services;
+  const { api, sessionStorage } = services;
+  const storage = storageLoadingFirstRails(services, url, ROUTER_BASENAME);
   try {
     useSessionStore.getState().ready(await startSession({ api, storage, sessionStorage, url }));
   } catch (error) {

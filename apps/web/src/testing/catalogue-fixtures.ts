@@ -1,5 +1,6 @@
 // Test and story support: catalogue data typed by the contract, and fake API handlers serving it.
 import type { CallId } from '@kadr/api-contract';
+import { art, STORY_CHANNEL_NAMES, STORY_TITLES } from '@kadr/ui-kit/testing';
 import type {
   ChannelItem,
   Collection,
@@ -10,7 +11,6 @@ import type {
   SearchHint,
   Season,
 } from '../app/catalogue-types';
-import { art } from './art';
 import type { FakeHandler } from './fake-services';
 
 /** A film card with generated artwork. */
@@ -26,23 +26,8 @@ export function film(id: number, title: string, genre = 'Драма', year: numb
   };
 }
 
-const TITLES: [string, string, number][] = [
-  ['Тихий дом', 'Драма', 2023],
-  ['Северный ветер', 'Приключения', 2021],
-  ['Последний рейс', 'Триллер', 2022],
-  ['Соседи по планете', 'Комедия', 2020],
-  ['Ледокол', 'Драма', 2016],
-  ['Город без сна', 'Детектив', 2024],
-  ['Время первых', 'Биография', 2017],
-  ['Горький урожай', 'Мелодрама', 2019],
-  ['Космос рядом', 'Фантастика', 2024],
-  ['Дальний свет', 'Драма', 2018],
-  ['Шахматист', 'Детектив', 2022],
-  ['Большая перемена', 'Комедия', 2023],
-  ['Белые ночи', 'Мелодрама', 2015],
-  ['Сибирский цирюльник', 'Драма', 2014],
-  ['Зимняя сказка', 'Семейный', 2021],
-];
+/** The sample catalogue's titles (shared with the ui-kit stories). */
+const TITLES = STORY_TITLES;
 
 /** `count` film cards starting from title `from` (ids 101…). */
 export function films(count: number, from = 0): FilmCardData[] {
@@ -58,17 +43,8 @@ export function channel(id: number, name: string): ChannelItem {
   return { tv_channel_id: id, chan_name: name, chan_poster_url: art('channel', name) };
 }
 
-const CHANNELS = [
-  'Первый',
-  'Кино ТВ',
-  'Спорт 24',
-  'Детский',
-  'Наука',
-  'Музыка',
-  'Новости',
-  'Юмор',
-  'История',
-];
+/** The sample catalogue's channel names (shared with the ui-kit stories). */
+const CHANNELS = STORY_CHANNEL_NAMES;
 
 /** Channel items (ids 1…). */
 export function channels(count = CHANNELS.length): ChannelItem[] {

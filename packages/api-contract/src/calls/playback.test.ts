@@ -11,6 +11,15 @@ describe('playback schemas', () => {
     expect(release.parse(value)).toEqual(value);
   });
 
+  it('accepts a ClearKey release (the extension of docs/decisions/005)', () => {
+    const value = {
+      content_url: '/media/play/g/master.m3u8',
+      drm: { type: 'clearkey', license_server: '/media/license/g', certificate: null, drm_id: 'a1b2' },
+      preview_timer: 20,
+    };
+    expect(release.parse(value)).toEqual(value);
+  });
+
   it('accepts a clear release and rejects an unknown DRM or a non-URL stream', () => {
     expect(
       release.safeParse({ content_url: '/media/7/master.m3u8', drm: null, preview_timer: null }).success,
@@ -18,7 +27,7 @@ describe('playback schemas', () => {
     expect(
       release.safeParse({
         content_url: 'https://cdn.example.ru/x.m3u8',
-        drm: { type: 'clearkey', license_server: 'https://x.ru', certificate: null, drm_id: 'k' },
+        drm: { type: 'primetime', license_server: 'https://x.ru', certificate: null, drm_id: 'k' },
         preview_timer: null,
       }).success,
     ).toBe(false);

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { defineCall, route } from '../define-call';
 import { id, idParam, url } from './common';
 
-/** DRM systems (SPEC §3, §9). */
-export const DRM_TYPES = ['fairplay', 'widevine', 'playready'] as const;
+/**
+ * DRM systems: the SPEC's three (§3, §9) and W3C ClearKey, which Chromium plays without a licence
+ * vendor, for tests and the demo (an extension, docs/decisions/005).
+ */
+export const DRM_TYPES = ['fairplay', 'widevine', 'playready', 'clearkey'] as const;
 /** One DRM system. */
 export type DrmType = (typeof DRM_TYPES)[number];
 
@@ -13,7 +16,7 @@ export const drm = z.object({
   license_server: url,
   /** FairPlay certificate URL; null for the other systems. */
   certificate: url.nullable(),
-  /** The content's key id at the licence server. */
+  /** The content's key id at the licence server (ClearKey: the key id, 32 hex digits). */
   drm_id: z.string().min(1).max(200),
 });
 

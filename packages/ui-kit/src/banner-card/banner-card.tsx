@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { genreYear } from '../film-card/film-card';
 import { LazyImage } from '../lazy-image/lazy-image';
 import { DefaultLink, type LinkComponent } from '../link';
+import { Sticker } from '../sticker/sticker';
 import styles from './banner-card.module.css';
 
 /** Props of {@link BannerCard}. */
@@ -70,16 +71,7 @@ export function BannerCard({
           height={BANNER_SIZE.height}
           priority={priority}
         />
-        {stickerUrl && (
-          <img
-            className={styles.sticker}
-            src={stickerUrl}
-            alt=""
-            height={24}
-            decoding="async"
-            aria-hidden="true"
-          />
-        )}
+        {stickerUrl && <Sticker src={stickerUrl} />}
         {size === 'l' && <span className={styles.overlay}>{text}</span>}
       </span>
       {size === 'm' && text}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LazyImage } from '../lazy-image/lazy-image';
 import { DefaultLink, type LinkComponent } from '../link';
+import { Sticker } from '../sticker/sticker';
 import styles from './film-card.module.css';
 
 /** Props of {@link FilmCard}. */
@@ -62,16 +63,7 @@ export function FilmCard({
           height={POSTER_SIZE.height}
           priority={priority}
         />
-        {stickerUrl && (
-          <img
-            className={styles.sticker}
-            src={stickerUrl}
-            alt=""
-            height={24}
-            decoding="async"
-            aria-hidden="true"
-          />
-        )}
+        {stickerUrl && <Sticker src={stickerUrl} />}
       </span>
       <span id={`${id}-title`} className={styles.title}>
         {title}

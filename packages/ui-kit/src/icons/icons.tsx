@@ -129,6 +129,36 @@ export function IconPlay(props: IconProps) {
   );
 }
 
+/** Pause: two bars. */
+export function IconPause(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="6" y="4.5" width="4" height="15" rx="1" fill="currentColor" stroke="none" />
+      <rect x="14" y="4.5" width="4" height="15" rx="1" fill="currentColor" stroke="none" />
+    </Svg>
+  );
+}
+
+/** Sound on: a speaker with waves. */
+export function IconSound(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" fill="currentColor" />
+      <path d="M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
+    </Svg>
+  );
+}
+
+/** Sound off: a speaker with a cross. */
+export function IconMuted(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" fill="currentColor" />
+      <path d="M16 9.5l5 5M21 9.5l-5 5" />
+    </Svg>
+  );
+}
+
 /** Film strip (Трейлер, image placeholders). */
 export function IconFilm(props: IconProps) {
   return (

@@ -1,5 +1,5 @@
-// Story support: deterministic SVG artwork as data URLs, so stories look like a catalogue without any
-// image files. Never exported from the package.
+// Story and test support: deterministic SVG artwork as data URLs, so stories look like a catalogue
+// without any image files. Reached through `@kadr/ui-kit/testing` in the workspace, never published.
 
 /** Kinds of artwork and their pixel sizes (the catalogue's own sizes). */
 const SIZES = {

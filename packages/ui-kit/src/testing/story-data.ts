@@ -1,8 +1,9 @@
-// Story support: a few titles, channels and episodes with generated artwork. Never exported.
+// Story and test support: a few titles, channels and episodes with generated artwork. Reached through
+// the workspace-only entry `@kadr/ui-kit/testing` (src/testing/index.ts), never published.
 import { art } from './story-art';
 
-/** Films for rails and cards. */
-export const storyFilms = [
+/** Titles, main genres and years of the sample catalogue (the web app's fixtures use them too). */
+export const STORY_TITLES: readonly (readonly [title: string, genre: string, year: number])[] = [
   ['Тихий дом', 'Драма', 2023],
   ['Северный ветер', 'Приключения', 2021],
   ['Последний рейс', 'Триллер', 2022],
@@ -15,19 +16,13 @@ export const storyFilms = [
   ['Дальний свет', 'Драма', 2018],
   ['Шахматист', 'Детектив', 2022],
   ['Большая перемена', 'Комедия', 2023],
-].map(([title, genre, year], index) => ({
-  key: String(index + 1),
-  href: `#/movie/${index + 1}/`,
-  title: title as string,
-  genre: genre as string,
-  year: year as number,
-  imageUrl: art('poster', title as string),
-  bannerUrl: art('banner', title as string),
-  stickerUrl: index % 4 === 0 ? art('sticker', 'Новинка') : null,
-}));
+  ['Белые ночи', 'Мелодрама', 2015],
+  ['Сибирский цирюльник', 'Драма', 2014],
+  ['Зимняя сказка', 'Семейный', 2021],
+];
 
-/** Channels. */
-export const storyChannels = [
+/** Channel names of the sample catalogue. */
+export const STORY_CHANNEL_NAMES: readonly string[] = [
   'Первый',
   'Кино ТВ',
   'Спорт 24',
@@ -36,7 +31,23 @@ export const storyChannels = [
   'Музыка',
   'Новости',
   'Юмор',
-].map((name, index) => ({
+  'История',
+];
+
+/** Films for rails and cards (the first twelve titles). */
+export const storyFilms = STORY_TITLES.slice(0, 12).map(([title, genre, year], index) => ({
+  key: String(index + 1),
+  href: `#/movie/${index + 1}/`,
+  title,
+  genre,
+  year,
+  imageUrl: art('poster', title),
+  bannerUrl: art('banner', title),
+  stickerUrl: index % 4 === 0 ? art('sticker', 'Новинка') : null,
+}));
+
+/** Channels (the first eight names). */
+export const storyChannels = STORY_CHANNEL_NAMES.slice(0, 8).map((name, index) => ({
   key: String(index + 1),
   href: `#/tv/${index + 1}/`,
   title: name,

@@ -17,13 +17,6 @@ export const movieMessages = {
   tvGuide: 'Телепрограмма',
   weekSchedule: 'Телепрограмма на неделю',
   weekScheduleSoon: 'Расписание передач на семь дней появится здесь в ближайшем обновлении Кадра.',
-  player: 'Плеер',
-  playerSoonTitle: 'Плеер скоро появится',
-  playerSoon: (title: string) =>
-    `Смотреть «${title}» прямо на сайте можно будет в ближайшем обновлении Кадра. А пока — загляните в приложение.`,
-  trailerSoonTitle: 'Трейлер скоро появится',
-  trailerSoon: (title: string) => `Трейлер «${title}» покажем здесь, как только в Кадре появится плеер.`,
   episodeLine: (order: number, title: string) => `${order} серия · ${title}`,
-  closePlayer: 'Закрыть плеер',
   unavailable: 'Контент недоступен',
 } as const;

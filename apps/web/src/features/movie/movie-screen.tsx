@@ -1,14 +1,15 @@
 import { ErrorModal, Loader } from '@kadr/ui-kit';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type Content, moviePath } from '../../app/catalogue-types';
 import { useIsMobile } from '../../app/device';
 import { KitLink, useBack, useQueryNavigate } from '../../app/navigation/query-link';
 import { useServices } from '../../app/services';
+import { PlayerSlot, usePlayLogic } from '../player';
 import { lastEpisode } from './last-episode';
 import { movieMessages as m } from './messages';
 import styles from './movie-screen.module.css';
-import { MovieView, type PlayerRequest } from './movie-view';
+import { MovieView } from './movie-view';
 import { ERROR_MODAL_DELAY_MS, useDelayedFlag, useMovie, useSimilar } from './use-movie';
 import { useSeasons } from './use-seasons';
 
@@ -91,13 +92,13 @@ function SeriesLastRedirect({ content }: { content: Content }) {
   );
 }
 
-/** The loaded card: seasons, similar items and the placeholder player. */
+/** The loaded card: seasons, similar items and the player block. */
 function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
   const mobile = useIsMobile();
   const back = useBack();
   const seasons = useSeasons(content, epId);
   const similar = useSimilar(content);
-  const [player, setPlayer] = useState<PlayerRequest | null>(null);
+  const play = usePlayLogic(content);
   return (
     <MovieView
       content={content}
@@ -105,10 +106,9 @@ function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
       seasons={seasons}
       currentEpisodeId={epId}
       similar={similar}
-      player={player}
-      onWatch={() => setPlayer('movie')}
-      onTrailer={() => setPlayer('trailer')}
-      onClosePlayer={() => setPlayer(null)}
+      player={<PlayerSlot play={play} content={content} episodeId={epId} episodes={seasons.episodes} />}
+      onWatch={play.watch}
+      onTrailer={play.trailer}
       onBack={back}
     />
   );

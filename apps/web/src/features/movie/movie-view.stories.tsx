@@ -10,6 +10,8 @@ import {
   seriesSeasons,
 } from '../../testing/catalogue-fixtures';
 import { withApp } from '../../testing/story-decorators';
+import { noActions, playerSnapshot } from '../player/player-fixtures';
+import { PlayerView } from '../player/player-view';
 import { MovieView, type MovieViewProps } from './movie-view';
 
 /** The seasons prop of a content item: its carried season selected. */
@@ -32,6 +34,16 @@ function seasonsOf(
 const film = filmContent();
 const series = seriesContent();
 const channel = channelContent();
+const playerPreview = (
+  <PlayerView
+    title={film.EK_title}
+    posterUrl={film.thumb_wide_poster_url}
+    snapshot={playerSnapshot()}
+    payText={film.goods.tariffs[0]?.pay_text ?? null}
+    packageName={film.goods.package_name}
+    actions={noActions()}
+  />
+);
 
 const meta = {
   title: 'web/Movie/MovieView',
@@ -46,7 +58,6 @@ const meta = {
     player: null,
     onWatch: () => {},
     onTrailer: () => {},
-    onClosePlayer: () => {},
     onBack: () => {},
   },
 } satisfies Meta<typeof MovieView>;
@@ -95,11 +106,8 @@ export const Minimal: Story = {
   },
 };
 
-/** Смотреть pressed: the placeholder player (the player comes in a later issue). */
-export const PlayerPlaceholder: Story = { args: { player: 'movie' } };
-
-/** Трейлер pressed. */
-export const TrailerPlaceholder: Story = { args: { player: 'trailer' } };
+/** Смотреть pressed: the player block under the hero (a preview with 0:14 left). */
+export const WithPlayer: Story = { args: { player: playerPreview } };
 
 /** A series on a phone: back button, country, collapsible description. */
 export const SeriesMobile: Story = {
@@ -122,7 +130,7 @@ export const AllStates: Story = {
       <MovieView {...args} {...SeasonFailed.args} />
       <MovieView {...args} {...Channel.args} />
       <MovieView {...args} {...Minimal.args} />
-      <MovieView {...args} player="movie" />
+      <MovieView {...args} player={playerPreview} />
     </div>
   ),
 };

@@ -6,7 +6,6 @@ import {
   floorRating,
   IconBack,
   IconButton,
-  IconFilm,
   IconPlay,
   LazyImage,
   Loader,
@@ -15,15 +14,12 @@ import {
   TabPanel,
   Tabs,
 } from '@kadr/ui-kit';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type Content, type Episode, type FilmCardData, moviePath } from '../../app/catalogue-types';
 import { KitLink, QueryLink } from '../../app/navigation/query-link';
 import { movieMessages as m } from './messages';
 import styles from './movie.module.css';
 import type { SeasonsState } from './use-seasons';
-
-/** What the placeholder player shows: the film (Смотреть) or the trailer. */
-export type PlayerRequest = 'movie' | 'trailer';
 
 /** Props of {@link MovieView}. */
 export interface MovieViewProps {
@@ -36,11 +32,10 @@ export interface MovieViewProps {
   currentEpisodeId?: number;
   /** «Похожие фильмы». */
   similar: readonly FilmCardData[];
-  /** The open placeholder player, if any. */
-  player: PlayerRequest | null;
+  /** The player block (features/player), rendered under the hero; null when closed. */
+  player: ReactNode;
   onWatch: () => void;
   onTrailer: () => void;
-  onClosePlayer: () => void;
   /** The mobile back button. */
   onBack: () => void;
 }
@@ -65,7 +60,6 @@ export function MovieView({
   player,
   onWatch,
   onTrailer,
-  onClosePlayer,
   onBack,
 }: MovieViewProps) {
   const titleId = useId();
@@ -139,9 +133,7 @@ export function MovieView({
         </div>
       </div>
 
-      {player && (
-        <PlayerPlaceholder kind={player} content={content} episode={currentEpisode} onClose={onClosePlayer} />
-      )}
+      {player}
 
       {hasEpisodes && (
         <EpisodesSection
@@ -305,62 +297,6 @@ function EpisodesSection({
       ) : (
         body
       )}
-    </section>
-  );
-}
-
-/**
- * Where the player will be (it comes in a later issue): the poster with a note, scrolled into view and
- * focused when opened.
- */
-function PlayerPlaceholder({
-  kind,
-  content,
-  episode,
-  onClose,
-}: {
-  kind: PlayerRequest;
-  content: Content;
-  episode?: Episode;
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    element.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    element.focus({ preventScroll: true });
-  }, []);
-  const title = episode ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
-  return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      className={styles.player}
-      aria-label={m.player}
-      aria-describedby={titleId}
-    >
-      <div className={styles.screen}>
-        <LazyImage
-          src={content.thumb_wide_poster_url}
-          alt=""
-          width={WIDE_POSTER.width}
-          height={WIDE_POSTER.height}
-        />
-        <div className={styles.screenNote}>
-          <IconFilm size={40} />
-          <h2 id={titleId} className={styles.screenTitle}>
-            {kind === 'trailer' ? m.trailerSoonTitle : m.playerSoonTitle}
-          </h2>
-          <p className={styles.screenText}>
-            {kind === 'trailer' ? m.trailerSoon(content.EK_title) : m.playerSoon(title)}
-          </p>
-          <Button variant="secondary" size="s" onClick={onClose}>
-            {m.closePlayer}
-          </Button>
-        </div>
-      </div>
     </section>
   );
 }

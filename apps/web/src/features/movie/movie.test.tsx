@@ -19,6 +19,12 @@ import {
 import { renderApp } from '../../testing/render-app';
 import { ERROR_MODAL_DELAY_MS } from './use-movie';
 
+// The real engine (video.js + hls.js) needs a browser: the card's tests play through a fake controller.
+vi.mock('../player/videojs-engine', async () => {
+  const { createFakeEngine } = await import('../player/fake-controller');
+  return { videoJsEngine: createFakeEngine() };
+});
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -95,14 +101,15 @@ describe('content card', () => {
     expect(screen.queryByRole('button', { name: 'Трейлер' })).not.toBeInTheDocument();
   });
 
-  it('opens the placeholder player with Смотреть and Трейлер', async () => {
+  it('opens the player block with Смотреть and Трейлер, and closes it', async () => {
     const { user } = setup('/movie/12/');
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     const player = screen.getByRole('region', { name: 'Плеер' });
-    expect(player).toHaveTextContent('Плеер скоро появится');
     expect(player).toHaveFocus();
+    expect(await within(player).findByRole('timer')).toHaveTextContent('Бесплатный просмотр: 0:14');
     await user.click(screen.getByRole('button', { name: 'Трейлер' }));
-    expect(screen.getByRole('region', { name: 'Плеер' })).toHaveTextContent('Трейлер скоро появится');
+    expect(await screen.findByRole('toolbar', { name: 'Управление плеером' })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Закрыть плеер' }));
     expect(screen.queryByRole('region', { name: 'Плеер' })).not.toBeInTheDocument();
   });

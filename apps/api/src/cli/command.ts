@@ -1,0 +1,39 @@
+import { EnvError, type EnvSource, loadStorageEnv } from '../env';
+
+/** Where an operator command reads its configuration and writes its lines (tests capture both). */
+export interface CliIo {
+  /** The environment (DATA_DIR, DATABASE_URL, INIT_CWD, …); process.env by default, read by env.ts. */
+  env?: EnvSource;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * Runs a command as the process's entry: its lines to stdout/stderr, its answer as the exit status,
+ * and an unexpected failure printed with exit status 1.
+ */
+export function runAsProcess(command: (argv: string[], io: CliIo) => Promise<number>): void {
+  command(process.argv.slice(2), {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
+
+/** The storage settings, or undefined after telling the operator what is wrong with them. */
+export function storageOrReport(io: CliIo): ReturnType<typeof loadStorageEnv> | undefined {
+  try {
+    return loadStorageEnv(io.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    io.err(error.message);
+    return undefined;
+  }
+}

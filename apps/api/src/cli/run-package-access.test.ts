@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { packages } from '../db/schema';
+import { loadStorageEnv } from '../env';
+import { Entitlements } from '../modules/playback/entitlements';
+import { PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { PACKAGE_USAGE, runPackageAccess } from './run-package-access';
+
+const temps: string[] = [];
+const databases: string[] = [];
+const NOW = new Date('2030-01-15T10:00:00Z');
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+const engines = [
+  { name: 'PGlite', available: true },
+  { name: 'PostgreSQL', available: postgresAvailable },
+];
+
+for (const engine of engines) {
+  // The embedded database takes seconds to open from disk on a busy machine, and each test opens it a
+  // few times (as separate commands do).
+  describe.skipIf(!engine.available)(
+    `package:grant and package:revoke (${engine.name})`,
+    { timeout: 90_000 },
+    () => {
+      async function setup() {
+        const dir = mkdtempSync(join(tmpdir(), 'kadr-package-cli-'));
+        temps.push(dir);
+        const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
+        if (engine.name === 'PostgreSQL') {
+          const name = `kadr_test_pkg_${Math.random().toString(36).slice(2, 10)}`;
+          await admin(`create database ${name}`);
+          databases.push(name);
+          const url = new URL(PG_ADMIN_URL);
+          url.pathname = `/${name}`;
+          env.DATABASE_URL = url.toString();
+        }
+        const storage = loadStorageEnv(env);
+        // Package 1 as a catalogue import writes it (catalogue-import tests cover the import itself).
+        const database = await createDatabase(storage);
+        try {
+          await migrateDatabase(database);
+          await database.db
+            .insert(packages)
+            .values({ key: 'kadr', name: 'Подписка Кадр', payText: 'Оформить подписку' });
+        } finally {
+          await database.close();
+        }
+        const out: string[] = [];
+        const err: string[] = [];
+        const run = (argv: string[], now = NOW) =>
+          runPackageAccess(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) }, now);
+        /** Whether a profile holds package 1 at `at`, read through a fresh connection. */
+        const holds = async (profileId: number, at = NOW) => {
+          const db = await createDatabase(storage);
+          try {
+            const holding = await new Entitlements(db.db, { now: () => at }).holding(profileId, 1);
+            return holding === null ? false : { validUntil: holding.validUntil, source: holding.source };
+          } finally {
+            await db.close();
+          }
+        };
+        return { run, out, err, holds };
+      }
+
+      it('grants a package to a phone (making its profile) with no end date, then revokes it', async () => {
+        const t = await setup();
+        expect(await t.run(['grant', '--phone', '+7 999 123-45-67', '--package', '1'])).toBe(0);
+        expect(t.out.at(-1)).toBe('Granted package 1 «Подписка Кадр» to profile 1 with no end date');
+        expect(await t.holds(1)).toEqual({ validUntil: null, source: 'operator' });
+        expect(
+          await t.run(['revoke', '--phone', '79991234567', '--package', '1'], new Date(NOW.getTime() + 1000)),
+        ).toBe(0);
+        expect(t.out.at(-1)).toBe('Revoked package 1 from profile 1');
+        expect(await t.holds(1, new Date(NOW.getTime() + 2000))).toBe(false);
+      });
+
+      it('grants until a date, replacing the period held before', async () => {
+        const t = await setup();
+        expect(await t.run(['grant', '--phone', '79990000001', '--package', '1'])).toBe(0);
+        expect(
+          await t.run(['grant', '--profile', '1', '--package', '1', '--until', '2030-02-01T00:00:00Z']),
+        ).toBe(0);
+        expect(await t.holds(1)).toEqual({
+          validUntil: new Date('2030-02-01T00:00:00Z'),
+          source: 'operator',
+        });
+        expect(await t.holds(1, new Date('2030-02-01T00:00:01Z'))).toBe(false);
+      });
+
+      it('says so when revoking a package the profile does not hold', async () => {
+        const t = await setup();
+        await t.run(['grant', '--phone', '79990000002', '--package', '1']);
+        await t.run(['revoke', '--profile', '1', '--package', '1']);
+        expect(await t.run(['revoke', '--profile', '1', '--package', '1'])).toBe(0);
+        expect(t.out.at(-1)).toBe('Profile 1 did not hold package 1: nothing to revoke');
+      });
+
+      it('exits 1 for an unknown profile, phone or package', async () => {
+        const t = await setup();
+        expect(await t.run(['grant', '--profile', '99', '--package', '1'])).toBe(1);
+        expect(await t.run(['grant', '--phone', '79990000003', '--package', '42'])).toBe(1);
+        expect(await t.run(['revoke', '--phone', '79990000004', '--package', '1'])).toBe(1);
+        expect(t.err).toEqual([
+          'grant failed: no profile 99',
+          'grant failed: no package 42',
+          'revoke failed: no profile for phone 79990000004',
+        ]);
+      });
+    },
+  );
+}
+
+describe('package command usage', () => {
+  const run = async (...argv: string[]) => {
+    const err: string[] = [];
+    const code = await runPackageAccess(argv, { env: {}, out: () => {}, err: (l) => err.push(l) });
+    return { code, err: err.join('\n') };
+  };
+
+  it('exits 2 with the usage for wrong arguments, before touching any database', async () => {
+    const cases = [
+      [],
+      ['grant'],
+      ['lend', '--profile', '1', '--package', '1'],
+      ['grant', '--profile', '1', '--phone', '79991234567', '--package', '1'],
+      ['grant', '--phone', '12345', '--package', '1'],
+      ['grant', '--profile', 'x', '--package', '1'],
+      ['grant', '--profile', '1', '--package', '0'],
+      ['grant', '--profile', '1', '--package', '1', '--until', 'tomorrow'],
+      ['revoke', '--profile', '1', '--package', '1', '--until', '2030-01-01'],
+      ['grant', '--profile', '1', '--package', '1', '--force'],
+    ];
+    for (const argv of cases) {
+      const res = await run(...argv);
+      expect({ argv, code: res.code }).toEqual({ argv, code: 2 });
+      expect(res.err).toContain(PACKAGE_USAGE);
+    }
+  });
+
+  it('refuses an --until in the past', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kadr-package-cli-'));
+    temps.push(dir);
+    const err: string[] = [];
+    const code = await runPackageAccess(
+      ['grant', '--phone', '79991234567', '--package', '1', '--until', '2020-01-01T00:00:00Z'],
+      { env: { DATA_DIR: 'data', INIT_CWD: dir }, out: () => {}, err: (l) => err.push(l) },
+      NOW,
+    );
+    expect(code).toBe(1);
+    expect(err).toEqual(['grant failed: --until must be in the future']);
+  });
+});
+
+afterEach(async () => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const name of databases.splice(0)) await admin(`drop database if exists ${name} with (force)`);
+});

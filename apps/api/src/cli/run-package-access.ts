@@ -1,0 +1,117 @@
+import { parseArgs } from 'node:util';
+import { createDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { grantPackage, HoldingError, type ProfileRef, revokePackage } from '../modules/playback/holdings';
+import { type CliIo, storageOrReport } from './command';
+
+/** Usage text of the package grant and revoke commands. */
+export const PACKAGE_USAGE = `Usage: package:grant  (--phone 79991234567 | --profile 12) --package 1 [--until 2027-01-01T00:00:00Z]
+       package:revoke (--phone 79991234567 | --profile 12) --package 1
+
+Gives a viewer a package (from now until --until, or open-ended), replacing the period they hold now,
+or ends it now. A phone that never signed in gets its profile made, the one its first sign-in uses.
+Writes DATABASE_URL, or the embedded database in DATA_DIR: stop the server first (the embedded
+database takes one process at a time). Support tool; payments grant packages themselves.`;
+
+const parseOptions = (args: string[]) =>
+  parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      phone: { type: 'string' },
+      profile: { type: 'string' },
+      package: { type: 'string' },
+      until: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
+type Parsed =
+  | { action: 'grant' | 'revoke'; profile: ProfileRef; packageId: number; until: Date | null }
+  | { problem: string };
+
+function parseCommand(argv: string[]): Parsed | 'help' {
+  let options: ReturnType<typeof parseOptions>;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+  if (options.values.help) return 'help';
+  const [action, ...extra] = options.positionals;
+  if ((action !== 'grant' && action !== 'revoke') || extra.length > 0)
+    return { problem: 'expected grant or revoke' };
+  const { phone, profile, package: pack, until } = options.values;
+  if ((phone === undefined) === (profile === undefined)) return { problem: 'give --phone or --profile' };
+  let ref: ProfileRef;
+  if (phone !== undefined) {
+    const digits = phone.replace(/\D/g, '');
+    if (!/^7\d{10}$/.test(digits)) return { problem: `--phone ${phone}: expected 11 digits starting with 7` };
+    ref = { phone: digits };
+  } else {
+    if (!/^[1-9]\d{0,9}$/.test(profile ?? ''))
+      return { problem: `--profile ${profile}: expected a profile id` };
+    ref = { profileId: Number(profile) };
+  }
+  if (!/^[1-9]\d{0,9}$/.test(pack ?? '')) return { problem: '--package: expected a package id' };
+  let untilDate: Date | null = null;
+  if (until !== undefined) {
+    if (action === 'revoke') return { problem: '--until is for grant only' };
+    untilDate = new Date(until);
+    if (Number.isNaN(untilDate.getTime())) return { problem: `--until ${until}: expected an ISO date` };
+  }
+  return { action, profile: ref, packageId: Number(pack), until: untilDate };
+}
+
+/**
+ * The package grant/revoke command (`grant|revoke` then options). Exit codes: 0 done, 1 unknown
+ * profile or package, 2 wrong usage or configuration.
+ */
+export async function runPackageAccess(argv: string[], io: CliIo, now = new Date()): Promise<number> {
+  const parsed = parseCommand(argv);
+  if (parsed === 'help') {
+    io.out(PACKAGE_USAGE);
+    return 0;
+  }
+  if ('problem' in parsed) {
+    io.err(`${parsed.problem}\n\n${PACKAGE_USAGE}`);
+    return 2;
+  }
+  const storage = storageOrReport(io);
+  if (!storage) return 2;
+  const database = await createDatabase(storage);
+  try {
+    await migrateDatabase(database);
+    if (parsed.action === 'grant') {
+      const done = await grantPackage(database.db, {
+        profile: parsed.profile,
+        packageId: parsed.packageId,
+        until: parsed.until,
+        now,
+        source: 'operator',
+      });
+      const period = parsed.until ? `until ${parsed.until.toISOString()}` : 'with no end date';
+      io.out(
+        `Granted package ${parsed.packageId} «${done.packageName}» to profile ${done.profileId} ${period}`,
+      );
+    } else {
+      const done = await revokePackage(database.db, {
+        profile: parsed.profile,
+        packageId: parsed.packageId,
+        now,
+      });
+      io.out(
+        done.ended === 0
+          ? `Profile ${done.profileId} did not hold package ${parsed.packageId}: nothing to revoke`
+          : `Revoked package ${parsed.packageId} from profile ${done.profileId}`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof HoldingError)) throw error;
+    io.err(`${parsed.action} failed: ${error.message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}

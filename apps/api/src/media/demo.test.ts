@@ -1,0 +1,186 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
+import { seedCatalogue } from '../catalogue-import/seed';
+import type { Database } from '../db/client';
+import { pgliteBackend } from '../test/harness';
+import { createDemoMedia, type DemoMediaOptions, listDemoAssets } from './demo';
+import type { DemoMediaShape } from './demo-source';
+import { findFfmpeg, runFfmpeg } from './ffmpeg';
+import { packageVideo, type RenditionSpec } from './package';
+import { MediaStore } from './store';
+
+// The test catalogue: 3 films (one with a trailer), a series of 2 + 2 episodes (one announced, so not
+// generated), a TV show of 1: 8 assets.
+const SHAPE: DemoMediaShape = { filmSeconds: 5, episodeSeconds: 4, trailerSeconds: 4, frameRate: 5 };
+const LADDER: RenditionSpec[] = [
+  { name: '180p', width: 320, height: 180, videoBitrate: 150_000 },
+  { name: '90p', width: 160, height: 90, videoBitrate: 80_000 },
+];
+
+function recordingLog() {
+  const lines: { level: string; msg: string; data: unknown }[] = [];
+  const at = (level: string) => (data: unknown, msg: string) => lines.push({ level, msg, data });
+  const log = { info: at('info'), warn: at('warn'), error: at('error') } as unknown as FastifyBaseLogger;
+  return { log, lines };
+}
+
+describe('demo media', () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  const root = mkdtempSync(join(tmpdir(), 'kadr-demo-media-'));
+  let dirs = 0;
+  const freshDir = () => join(root, `data-${++dirs}`);
+
+  beforeAll(async () => {
+    ({ database, dispose } = await pgliteBackend.open());
+    await seedCatalogue(database.db, {
+      manifest: FIXTURE_MANIFEST,
+      mediaDir: join(root, 'seed-media'),
+      log: recordingLog().log,
+    });
+  });
+  afterAll(async () => {
+    await dispose();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const options = (dataDir: string, extra: Partial<DemoMediaOptions> = {}): DemoMediaOptions => ({
+    db: database.db,
+    env: { dataDir, demoMedia: true },
+    log: recordingLog().log,
+    shape: SHAPE,
+    ladder: LADDER,
+    clearKeyTitle: 'noch',
+    ...extra,
+  });
+  const waitUntilFinished = async (status: () => { state: string }) => {
+    while (['listing', 'running'].includes(status().state)) await new Promise((r) => setTimeout(r, 25));
+  };
+
+  it('lists films, the trailer, then episodes first-of-season first, with the lines drawn on them', async () => {
+    const assets = await listDemoAssets(database.db, 'noch');
+    expect(assets.map((a) => a.kind)).toEqual([
+      'film',
+      'film',
+      'film',
+      'trailer',
+      'episode',
+      'episode',
+      'episode',
+      'episode',
+    ]);
+    expect(assets.filter((a) => a.encryption === 'cenc-clearkey')).toHaveLength(1);
+    expect(assets[0]!.lines).toEqual([expect.any(String), 'Фильм']);
+    const episodes = assets.filter((a) => a.kind === 'episode');
+    expect(episodes.map((a) => a.lines[1])).toEqual([
+      'Сезон 1 · Серия 1',
+      'Сезон 1 · Серия 1',
+      'Сезон 2 · Серия 1',
+      'Сезон 1 · Серия 2',
+    ]);
+    expect(new Set(assets.map((a) => a.asset)).size).toBe(assets.length);
+    expect(assets.every((a) => /^(ek|ep)-\d+$/.test(a.asset))).toBe(true);
+  });
+
+  it('packages every asset in the background, a requested one first, and caches them for the next start', async () => {
+    const dataDir = freshDir();
+    const { log, lines } = recordingLog();
+    const media = createDemoMedia(options(dataDir, { concurrency: 1, log }));
+    const assets = await listDemoAssets(database.db, 'noch');
+    const last = assets.at(-1)!.asset;
+    expect(media.status().state).toBe('listing');
+    media.start();
+
+    const meta = await media.whenAssetReady(last);
+    expect(meta?.asset).toBe(last);
+    // Only the asset already in progress when it was asked for may have finished before it.
+    expect(media.status().ready).toBeLessThanOrEqual(2);
+
+    await waitUntilFinished(() => media.status());
+    expect(media.status()).toMatchObject({ state: 'done', total: 8, ready: 8, cached: 0, failed: 0 });
+    const store = new MediaStore(dataDir);
+    for (const a of assets) {
+      expect(existsSync(store.masterPlaylist(a.asset)), a.asset).toBe(true);
+      const m = await media.whenAssetReady(a.asset);
+      expect(m?.encryption).toBe(a.encryption);
+      expect(m?.origin).toBe('generated');
+    }
+    const clearKey = assets.find((a) => a.encryption === 'cenc-clearkey')!.asset;
+    expect(existsSync(store.segment(clearKey, '180p', 'init.mp4'))).toBe(true);
+    expect(existsSync(store.segment(clearKey, '180p', 'seg-00000.m4s'))).toBe(true);
+    expect(lines.find((l) => l.msg === 'demo media: ready')?.data).toMatchObject({ total: 8, packaged: 8 });
+
+    const restart = createDemoMedia(options(dataDir));
+    restart.start();
+    await waitUntilFinished(() => restart.status());
+    expect(restart.status()).toMatchObject({ state: 'done', total: 8, ready: 8, cached: 8 });
+    expect(restart.status().ms).toBeLessThan(2000);
+  });
+
+  it('never replaces a video packaged from a file', async () => {
+    const dataDir = freshDir();
+    const store = new MediaStore(dataDir);
+    const film = (await listDemoAssets(database.db))[0]!.asset;
+    const clip = join(root, 'clip.mp4');
+    await runFfmpeg(findFfmpeg(), [
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=160x90:rate=5:duration=4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      clip,
+    ]);
+    const packaged = await packageVideo({ input: clip, asset: film, store, renditions: LADDER });
+    const media = createDemoMedia(options(dataDir));
+    media.start();
+    await waitUntilFinished(() => media.status());
+    expect(media.status()).toMatchObject({ state: 'done', cached: 1, ready: 8 });
+    expect(JSON.parse(readFileSync(store.meta(film), 'utf8'))).toEqual(packaged.meta);
+  });
+
+  it('does nothing when off: the store answers for itself', async () => {
+    const dataDir = freshDir();
+    const media = createDemoMedia({ ...options(dataDir), env: { dataDir, demoMedia: false } });
+    media.start();
+    expect(media.status().state).toBe('off');
+    expect(await media.whenAssetReady('ek-1')).toBeUndefined();
+    expect(existsSync(join(dataDir, 'media'))).toBe(false);
+    await media.stop();
+  });
+
+  it('stops: running ffmpeg is killed and waits are rejected', async () => {
+    const dataDir = freshDir();
+    const media = createDemoMedia(options(dataDir, { concurrency: 1 }));
+    media.start();
+    // The outcome is captured at once: the rejection comes during stop(), before any expect.
+    const outcome = media.whenAssetReady((await listDemoAssets(database.db)).at(-1)!.asset).then(
+      () => 'resolved',
+      (error: Error) => error.message,
+    );
+    await media.stop();
+    expect(await outcome).toMatch(/stopped/);
+    expect(media.status().state).toBe('stopped');
+    expect(media.status().ready).toBeLessThan(8);
+  });
+
+  it('reports a failed asset without stopping the others', async () => {
+    const dataDir = freshDir();
+    const { log, lines } = recordingLog();
+    const broken = { path: join(root, 'no-such-ffmpeg'), source: 'env' as const };
+    const media = createDemoMedia(options(dataDir, { ffmpeg: broken, log }));
+    media.start();
+    const first = (await listDemoAssets(database.db))[0]!.asset;
+    await expect(media.whenAssetReady(first)).rejects.toThrow(/could not run/);
+    await waitUntilFinished(() => media.status());
+    expect(media.status()).toMatchObject({ state: 'failed', total: 8, ready: 0, failed: 8 });
+    expect(lines.filter((l) => l.msg === 'demo media: packaging failed')).toHaveLength(8);
+  });
+});

@@ -1,0 +1,288 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { contents, episodes, seasons } from '../db/schema';
+import type { Env } from '../env';
+import { DEFAULT_DEMO_SHAPE, type DemoAsset, type DemoMediaShape, demoSource } from './demo-source';
+import type { FfmpegBinary } from './ffmpeg';
+import {
+  DEFAULT_LADDER,
+  isGeneratedAssetCurrent,
+  type PackageVideoOptions,
+  packageVideo,
+  type RenditionSpec,
+  readAssetMeta,
+} from './package';
+import { episodeAsset, filmAsset, type MediaAssetId, type MediaAssetMeta, MediaStore } from './store';
+
+/**
+ * The demo film packaged as fMP4 with CENC (`cenc-clearkey`) for the ClearKey playback run; every
+ * other asset is AES-128 MPEG-TS. Its meta.json says `"encryption": "cenc-clearkey"`.
+ */
+export const CLEARKEY_DEMO_TITLE = 'kod-dostupa-avrora';
+
+/** The catalogue's films, trailers and released episodes, in the order they are generated. */
+export async function listDemoAssets(db: Db, clearKeyTitle = CLEARKEY_DEMO_TITLE): Promise<DemoAsset[]> {
+  const films = await db
+    .select({ id: contents.id, key: contents.key, title: contents.title })
+    .from(contents)
+    .where(eq(contents.type, 'film'))
+    .orderBy(asc(contents.id));
+  const parts = await db
+    .select({
+      id: episodes.id,
+      contentId: episodes.contentId,
+      order: episodes.orderNumber,
+      title: episodes.title,
+      isTrailer: episodes.isTrailer,
+      isAnnounce: episodes.isAnnounce,
+      season: seasons.number,
+      contentTitle: contents.title,
+    })
+    .from(episodes)
+    .innerJoin(contents, eq(contents.id, episodes.contentId))
+    .leftJoin(seasons, eq(seasons.id, episodes.seasonId))
+    .orderBy(asc(episodes.orderNumber), asc(seasons.number), asc(episodes.contentId));
+
+  const assets: DemoAsset[] = films.map((f) => ({
+    asset: filmAsset(f.id),
+    kind: 'film',
+    contentId: f.id,
+    lines: [f.title, 'Фильм'],
+    encryption: f.key === clearKeyTitle ? 'cenc-clearkey' : 'aes-128',
+  }));
+  for (const p of parts.filter((p) => p.isTrailer)) {
+    assets.push({
+      asset: episodeAsset(p.id),
+      kind: 'trailer',
+      contentId: p.contentId,
+      lines: [p.contentTitle, p.title],
+      encryption: 'aes-128',
+    });
+  }
+  // First episodes of every season first, then the second ones, …: each series becomes playable early.
+  for (const p of parts.filter((p) => !p.isTrailer && !p.isAnnounce)) {
+    assets.push({
+      asset: episodeAsset(p.id),
+      kind: 'episode',
+      contentId: p.contentId,
+      lines: [p.contentTitle, `Сезон ${p.season ?? 1} · Серия ${p.order}`, p.title],
+      encryption: 'aes-128',
+    });
+  }
+  return assets;
+}
+
+export type DemoMediaState = 'off' | 'listing' | 'running' | 'done' | 'stopped' | 'failed';
+
+export interface DemoMediaStatus {
+  state: DemoMediaState;
+  total: number;
+  /** Packaged now or found in the cache. */
+  ready: number;
+  /** Of `ready`, found already packaged. */
+  cached: number;
+  failed: number;
+  /** Milliseconds from start to the last asset (or until now while running). */
+  ms: number;
+}
+
+/** What the releases module uses: wait for (and move to the front) one asset, or read the progress. */
+export interface DemoMediaHandle {
+  /**
+   * The asset's meta.json once it is packaged. A demo asset still queued jumps the queue; an asset the
+   * demo set does not hold (or with generation off) answers what the store has now, maybe undefined.
+   * Rejects when generating this asset failed or generation was stopped.
+   */
+  whenAssetReady(asset: MediaAssetId): Promise<MediaAssetMeta | undefined>;
+  status(): DemoMediaStatus;
+  /** Starts once (no-op when off or started); the server calls it after it listens. */
+  start(): void;
+  /** Kills running ffmpeg processes and rejects the waits; awaited on close. */
+  stop(): Promise<void>;
+}
+
+export interface DemoMediaOptions {
+  db: Db;
+  env: Pick<Env, 'dataDir' | 'demoMedia'>;
+  log: FastifyBaseLogger;
+  /** Parallel ffmpeg processes (2: the machine's cores). */
+  concurrency?: number;
+  shape?: DemoMediaShape;
+  ladder?: readonly RenditionSpec[];
+  ffmpeg?: FfmpegBinary;
+  /** The film (contents.key) packaged as cenc-clearkey; CLEARKEY_DEMO_TITLE by default. */
+  clearKeyTitle?: string;
+}
+
+interface Deferred {
+  promise: Promise<MediaAssetMeta>;
+  resolve(meta: MediaAssetMeta): void;
+  reject(error: Error): void;
+}
+
+function deferred(): Deferred {
+  let resolve!: (meta: MediaAssetMeta) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<MediaAssetMeta>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Nobody may be waiting; a failure is logged by the queue.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+/**
+ * Background generation of demo media: lists the catalogue's films, trailers and episodes, marks those
+ * already packaged from the same source as ready, and packages the rest with `concurrency` ffmpeg
+ * processes at a lower priority. Never part of start-up: `start()` runs after the server listens.
+ */
+export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
+  const store = new MediaStore(options.env.dataDir);
+  const shape = options.shape ?? DEFAULT_DEMO_SHAPE;
+  const ladder = options.ladder ?? DEFAULT_LADDER;
+  const concurrency = options.concurrency ?? 2;
+  const { log } = options;
+  const waits = new Map<MediaAssetId, Deferred>();
+  const specs = new Map<MediaAssetId, DemoAsset>();
+  const queue: MediaAssetId[] = [];
+  const abort = new AbortController();
+  let state: DemoMediaState = options.env.demoMedia ? 'listing' : 'off';
+  let started = false;
+  let running: Promise<void> | undefined;
+  let startedAt = 0;
+  let finishedAt = 0;
+  let ready = 0;
+  let cached = 0;
+  let failed = 0;
+  let listError: Error | undefined;
+
+  const packaging = (spec: DemoAsset): PackageVideoOptions & { input: ReturnType<typeof demoSource> } => ({
+    input: demoSource(spec, shape, ladder[0]!),
+    asset: spec.asset,
+    store,
+    renditions: ladder,
+    encryption: spec.encryption,
+    preset: 'ultrafast',
+    audioBitrate: 48_000,
+    ffmpeg: options.ffmpeg,
+    nice: true,
+    signal: abort.signal,
+  });
+  const waitFor = (asset: MediaAssetId) => {
+    let wait = waits.get(asset);
+    if (!wait) {
+      wait = deferred();
+      waits.set(asset, wait);
+    }
+    return wait;
+  };
+
+  async function list(): Promise<void> {
+    const assets = await listDemoAssets(options.db, options.clearKeyTitle);
+    for (const spec of assets) {
+      specs.set(spec.asset, spec);
+      const current = await isGeneratedAssetCurrent(packaging(spec));
+      if (current) {
+        ready++;
+        cached++;
+        waitFor(spec.asset).resolve(current);
+        continue;
+      }
+      const existing = await readAssetMeta(store, spec.asset);
+      if (existing && existing.origin !== 'generated') {
+        // A real video packaged with the CLI: never replaced by a generated one.
+        ready++;
+        cached++;
+        waitFor(spec.asset).resolve(existing);
+        continue;
+      }
+      queue.push(spec.asset);
+    }
+  }
+
+  async function worker(): Promise<void> {
+    for (let asset = queue.shift(); asset !== undefined; asset = queue.shift()) {
+      if (abort.signal.aborted) return;
+      const spec = specs.get(asset)!;
+      try {
+        const { meta } = await packageVideo(packaging(spec));
+        ready++;
+        waitFor(asset).resolve(meta);
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        failed++;
+        log.warn({ err: error, asset }, 'demo media: packaging failed');
+        waitFor(asset).reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
+
+  async function run(): Promise<void> {
+    startedAt = performance.now();
+    try {
+      await list();
+      if (abort.signal.aborted) return;
+      state = 'running';
+      const total = specs.size;
+      if (queue.length > 0) log.info({ total, cached, queued: queue.length }, 'demo media: packaging');
+      await Promise.all(Array.from({ length: concurrency }, () => worker()));
+      finishedAt = performance.now();
+      if (abort.signal.aborted) return;
+      state = failed > 0 ? 'failed' : 'done';
+      log.info(
+        { total, packaged: ready - cached, cached, failed, ms: Math.round(finishedAt - startedAt) },
+        'demo media: ready',
+      );
+    } catch (error) {
+      finishedAt = performance.now();
+      if (abort.signal.aborted) return;
+      listError = error instanceof Error ? error : new Error(String(error));
+      state = 'failed';
+      log.error({ err: error }, 'demo media: generation failed');
+      for (const wait of waits.values())
+        wait.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  return {
+    start() {
+      if (started || state === 'off') return;
+      started = true;
+      running = run();
+    },
+    async whenAssetReady(asset) {
+      if (state === 'off' || !started) return readAssetMeta(store, asset);
+      // Wait until the list exists (a few ms after start), then jump the queue.
+      while (state === 'listing') await new Promise((r) => setTimeout(r, 20));
+      if (abort.signal.aborted) throw new Error('demo media generation stopped');
+      if (listError) throw listError;
+      if (!specs.has(asset)) return readAssetMeta(store, asset);
+      const at = queue.indexOf(asset);
+      if (at > 0) {
+        queue.splice(at, 1);
+        queue.unshift(asset);
+      }
+      return waitFor(asset).promise;
+    },
+    status() {
+      const end = finishedAt || (startedAt ? performance.now() : 0);
+      return { state, total: specs.size, ready, cached, failed, ms: Math.round(end - startedAt) };
+    },
+    async stop() {
+      if (state === 'off') return;
+      abort.abort();
+      if (state === 'listing' || state === 'running') state = 'stopped';
+      for (const wait of waits.values()) wait.reject(new Error('demo media generation stopped'));
+      await running;
+    },
+  };
+}
+
+/** Creates the demo media handle and starts it at once (scripts; the server starts it after listen). */
+export function startDemoMediaGeneration(options: DemoMediaOptions): DemoMediaHandle {
+  const handle = createDemoMedia(options);
+  handle.start();
+  return handle;
+}

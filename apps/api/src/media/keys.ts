@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import type { MediaAssetId, MediaStore } from './store';
+
+export const KEY_BYTES = 16;
+
+/** An asset's content key and its public id. */
+export interface AssetKey {
+  key: Buffer;
+  /** Hex, 32 characters: derived one-way from the key, safe to publish (the ClearKey KID). */
+  keyId: string;
+}
+
+/**
+ * The asset's key, created on first use: 16 random bytes in DATA_DIR/keys/<asset>.key, outside the
+ * served media tree. Repackaging keeps the key, so grants and cached keys stay valid.
+ */
+export async function ensureAssetKey(store: MediaStore, asset: MediaAssetId): Promise<AssetKey> {
+  const file = store.keyFile(asset);
+  let key = await readKey(file);
+  if (!key) {
+    await mkdir(store.keysRoot, { recursive: true, mode: 0o700 });
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temp, randomBytes(KEY_BYTES), { mode: 0o600 });
+    // link() fails if the file exists: two packagers starting together agree on the first key.
+    try {
+      await link(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await unlink(temp);
+    }
+    key = await readKey(file);
+    if (!key) throw new Error(`Could not create the key ${file}`);
+  }
+  return { key, keyId: keyIdOf(key) };
+}
+
+async function readKey(file: string): Promise<Buffer | undefined> {
+  let key: Buffer;
+  try {
+    key = await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (key.length !== KEY_BYTES) throw new Error(`${file} holds ${key.length} bytes, not ${KEY_BYTES}`);
+  return key;
+}
+
+/** The key id: the first 16 bytes of sha256("kadr-kid" ‖ key), hex. */
+export function keyIdOf(key: Buffer): string {
+  return createHash('sha256').update('kadr-kid').update(key).digest().subarray(0, 16).toString('hex');
+}

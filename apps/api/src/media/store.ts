@@ -1,0 +1,156 @@
+import { join } from 'node:path';
+
+/**
+ * The media store: where packaged HLS lives under DATA_DIR. Shared by the packager (src/media), the
+ * delivery module (modules/playback) and the nginx configuration, so keep it stable.
+ *
+ *   DATA_DIR/media/hls/<asset>/master.m3u8               one entry per rendition (BANDWIDTH, RESOLUTION, CODECS)
+ *   DATA_DIR/media/hls/<asset>/<rendition>/index.m3u8    VOD media playlist (e.g. 360p/, 240p/)
+ *   DATA_DIR/media/hls/<asset>/<rendition>/seg-00000.ts  AES-128 mode: MPEG-TS segments, target 4 s
+ *   DATA_DIR/media/hls/<asset>/<rendition>/init.mp4      cenc-clearkey mode: fMP4 init segment …
+ *   DATA_DIR/media/hls/<asset>/<rendition>/seg-00000.m4s … and CENC-encrypted fMP4 segments
+ *   DATA_DIR/media/hls/<asset>/poster.jpg                a frame of the video
+ *   DATA_DIR/media/hls/<asset>/meta.json                 MediaAssetMeta
+ *   DATA_DIR/keys/<asset>.key                            16 random bytes, outside the served tree
+ *
+ * One key per asset: every film, episode and trailer has its own key file (episodes of a series do not
+ * share one), so a grant for one episode never unlocks another.
+ *
+ * Playlists reference the key with a placeholder URI, `#EXT-X-KEY:METHOD=AES-128,URI="key://<asset>",IV=0x…`
+ * (cenc-clearkey: `METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="key://<asset>",
+ * KEYID=0x<keyId>`: the player gets the key through EME — a ClearKey licence answers the JWK of meta.keyId —
+ * and hls.js reads the KID from KEYID); the delivery module rewrites the URI per grant.
+ */
+
+/** `ek-<EK_id>` (a film's main video) or `ep-<EP_id>` (an episode or a trailer). */
+export type MediaAssetId = `ek-${number}` | `ep-${number}`;
+
+export type MediaEncryption = 'aes-128' | 'cenc-clearkey';
+
+/** One media segment of a rendition, as its playlist lists it. */
+export interface MediaSegmentMeta {
+  /** Relative to the rendition folder, e.g. `seg-00000.ts`. */
+  uri: string;
+  /** Seconds. */
+  duration: number;
+}
+
+export interface MediaRenditionMeta {
+  /** Folder name under the asset, e.g. `360p`. */
+  name: string;
+  width: number;
+  height: number;
+  /** Peak bits per second, as in the master playlist. */
+  bandwidth: number;
+  /** RFC 6381 codecs, e.g. `avc1.42c01e,mp4a.40.2`. */
+  codecs: string;
+  /** cenc-clearkey only: the init segment, relative to the rendition folder (`init.mp4`). */
+  initUri?: string;
+  segments: MediaSegmentMeta[];
+}
+
+/** DATA_DIR/media/hls/<asset>/meta.json. */
+export interface MediaAssetMeta {
+  asset: MediaAssetId;
+  /** Seconds (the longest rendition). */
+  duration: number;
+  renditions: MediaRenditionMeta[];
+  encryption: MediaEncryption;
+  /** Hex, 32 characters: the ClearKey key id (cenc-clearkey); an id of the key file (aes-128). */
+  keyId: string;
+  /** aes-128 only: the IV every segment of the asset is encrypted with, hex, 32 characters. */
+  iv?: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** sha256 of the source file and the packaging options: same hash → packaging is skipped. */
+  sourceHash: string;
+  /** `generated`: demo media; `file` (or absent): a video file packaged with the CLI, which demo media never replaces. */
+  origin?: 'file' | 'generated';
+}
+
+export const MASTER_PLAYLIST = 'master.m3u8';
+export const MEDIA_PLAYLIST = 'index.m3u8';
+export const POSTER_FILE = 'poster.jpg';
+export const META_FILE = 'meta.json';
+export const INIT_SEGMENT = 'init.mp4';
+
+/** The key URI placeholder written into playlists; the delivery module rewrites it per grant. */
+export const keyPlaceholderUri = (asset: MediaAssetId): string => `key://${asset}`;
+
+const ASSET_PATTERN = /^(ek|ep)-[1-9]\d{0,9}$/;
+
+/** True for `ek-12`, `ep-7`; false for anything that could leave the store (`..`, `/`, leading zeros). */
+export function isMediaAssetId(value: string): value is MediaAssetId {
+  return ASSET_PATTERN.test(value);
+}
+
+export const filmAsset = (contentId: number): MediaAssetId => `ek-${contentId}`;
+export const episodeAsset = (episodeId: number): MediaAssetId => `ep-${episodeId}`;
+
+/** Segment and rendition names the packager writes; anything else is not a store file. */
+export const RENDITION_NAME_PATTERN = /^\d{2,4}p$/;
+export const SEGMENT_NAME_PATTERN = /^seg-\d{5}\.(ts|m4s)$/;
+
+/** Path helpers of one media store, rooted at DATA_DIR. */
+export class MediaStore {
+  readonly dataDir: string;
+
+  constructor(dataDir: string) {
+    this.dataDir = dataDir;
+  }
+
+  /** DATA_DIR/media/hls: the served tree of packaged assets. */
+  get hlsRoot(): string {
+    return join(this.dataDir, 'media', 'hls');
+  }
+
+  /** DATA_DIR/keys: never served. */
+  get keysRoot(): string {
+    return join(this.dataDir, 'keys');
+  }
+
+  assetDir(asset: MediaAssetId): string {
+    return join(this.hlsRoot, checked(asset));
+  }
+
+  masterPlaylist(asset: MediaAssetId): string {
+    return join(this.assetDir(asset), MASTER_PLAYLIST);
+  }
+
+  renditionDir(asset: MediaAssetId, rendition: string): string {
+    if (!RENDITION_NAME_PATTERN.test(rendition)) throw new Error(`Not a rendition name: ${rendition}`);
+    return join(this.assetDir(asset), rendition);
+  }
+
+  mediaPlaylist(asset: MediaAssetId, rendition: string): string {
+    return join(this.renditionDir(asset, rendition), MEDIA_PLAYLIST);
+  }
+
+  segment(asset: MediaAssetId, rendition: string, segment: string): string {
+    if (!SEGMENT_NAME_PATTERN.test(segment) && segment !== INIT_SEGMENT)
+      throw new Error(`Not a segment name: ${segment}`);
+    return join(this.renditionDir(asset, rendition), segment);
+  }
+
+  poster(asset: MediaAssetId): string {
+    return join(this.assetDir(asset), POSTER_FILE);
+  }
+
+  meta(asset: MediaAssetId): string {
+    return join(this.assetDir(asset), META_FILE);
+  }
+
+  keyFile(asset: MediaAssetId): string {
+    return join(this.keysRoot, `${checked(asset)}.key`);
+  }
+}
+
+function checked(asset: string): MediaAssetId {
+  if (!isMediaAssetId(asset)) throw new Error(`Not a media asset id: ${asset}`);
+  return asset;
+}
+
+/** The segment file name for a 0-based index: `seg-00000.ts` / `seg-00000.m4s`. */
+export function segmentName(index: number, encryption: MediaEncryption): string {
+  return `seg-${String(index).padStart(5, '0')}.${encryption === 'aes-128' ? 'ts' : 'm4s'}`;
+}

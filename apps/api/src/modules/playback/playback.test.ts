@@ -1,0 +1,538 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient, createMemoryTokenStore, isApiError } from '@kadr/api-client';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
+import { LocalImageStore } from '../../catalogue-import/images';
+import { importPrepared } from '../../catalogue-import/import';
+import { validateManifest } from '../../catalogue-import/validate';
+import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
+import { backends, useApi } from '../../test/harness';
+import { type FixtureAsset, writeFixtureAsset } from './fixture-media';
+import { grantPackage, revokePackage } from './holdings';
+import { signedSegmentUrl } from './secure-link';
+
+const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';
+
+async function readMetaOf(dataDir: string, asset: MediaAssetId) {
+  return JSON.parse(await readFile(new MediaStore(dataDir).meta(asset), 'utf8')) as MediaAssetMeta;
+}
+const PREVIEW = 10;
+
+interface Release {
+  content_url: string;
+  drm: { type: string; license_server: string; certificate: string | null; drm_id: string } | null;
+  preview_timer: number | null;
+}
+
+for (const backend of backends) {
+  describe.skipIf(!backend.available)(`releases and media delivery (${backend.name})`, () => {
+    const api = useApi(backend);
+    const dataDir = mkdtempSync(join(tmpdir(), 'kadr-playback-'));
+    // Titles of the fixture catalogue: 1 film (preview, trailer), 2 series, 3 film (ClearKey), 4 film
+    // (no preview), 5 channel, 6 TV show. Episodes are looked up by the test.
+    const ids = { episode: 0, otherEpisode: 0, announce: 0, trailer: 0 };
+    const assets: Record<string, FixtureAsset> = {};
+
+    beforeAll(async () => {
+      if (!backend.available) return;
+      const data = fixtureData();
+      const byKey = (key: string) => data.titles.find((t) => t.key === key) as Record<string, unknown>;
+      Object.assign(byKey('tikhiy-dom'), { is_preview: true, preview_timer: PREVIEW });
+      Object.assign(byKey('vesyolye-kanikuly'), { is_preview: true, preview_timer: PREVIEW });
+      Object.assign(byKey('noch'), { is_preview: false });
+      Object.assign(byKey('moskva-slezam'), { is_preview: true, preview_timer: PREVIEW });
+      data.packages = [{ key: 'kadr', name: 'Подписка Кадр', pay_text: 'Оформить подписку', cost: 299 }];
+      const db = api.database.db;
+      await truncateCatalogue(db);
+      await importPrepared(
+        db,
+        { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
+        {
+          images: new LocalImageStore(join(dataDir, 'media', 'images')),
+          now: new Date('2030-01-15T10:00:00Z'),
+        },
+      );
+      const rows = (
+        (await db.execute(
+          sql`select id, content_id, is_trailer, is_announce from episodes order by id`,
+        )) as unknown as {
+          rows: Array<{ id: number; content_id: number; is_trailer: boolean; is_announce: boolean }>;
+        }
+      ).rows;
+      ids.trailer = rows.find((r) => r.content_id === 1 && r.is_trailer)!.id;
+      ids.episode = rows.find((r) => r.content_id === 2 && !r.is_announce)!.id;
+      ids.announce = rows.find((r) => r.content_id === 2 && r.is_announce)!.id;
+      ids.otherEpisode = rows.find((r) => r.content_id === 6)!.id;
+      assets.film = writeFixtureAsset(dataDir, 'ek-1');
+      assets.clearkey = writeFixtureAsset(dataDir, 'ek-3', { encryption: 'cenc-clearkey' });
+      assets.locked = writeFixtureAsset(dataDir, 'ek-4');
+      assets.episode = writeFixtureAsset(dataDir, `ep-${ids.episode}`);
+      assets.trailer = writeFixtureAsset(dataDir, `ep-${ids.trailer}`, { segments: 2 });
+    });
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    async function setup() {
+      const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET });
+      const guest = await t.anonymous();
+      const release = async (path: string, token = guest.access_token) =>
+        t.call<Release>('GET', `/web/1/releases/${path}`, { token });
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        t.app.inject({ method: 'GET', url, headers });
+      /** The release's first media playlist (360p) and its lines. */
+      const mediaPlaylist = async (r: Release) => {
+        const master = await get(r.content_url);
+        const variant = master.body.split('\n').find((l) => l.endsWith('/index.m3u8'));
+        const res = await get(variant!);
+        return { master, res, lines: res.body.split('\n').filter(Boolean) };
+      };
+      const grant = (profileId: number) =>
+        grantPackage(t.database.db, {
+          profile: { profileId },
+          packageId: 1,
+          until: null,
+          now: t.clock.now(),
+          source: 'operator',
+        });
+      return { t, guest, release, get, mediaPlaylist, grant };
+    }
+
+    const grantOf = (r: Release) => r.content_url.split('/')[3]!;
+    const segmentUrls = (lines: string[]) => lines.filter((l) => l.startsWith('/media/hls/'));
+
+    describe('release answers', () => {
+      it('gives a guest a preview of a previewable film: master playlist URL, no DRM, preview_timer', async () => {
+        const { release } = await setup();
+        const res = await release('1?dev_type=PCWEB&dev_model=web');
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({
+          code: 200,
+          success: true,
+          response: {
+            content_url: expect.stringMatching(/^\/media\/play\/[\w.-]+\/master\.m3u8$/),
+            drm: null,
+            preview_timer: PREVIEW,
+          },
+        });
+      });
+
+      it('gives a profile holding the package the full film, and the preview again after revoking', async () => {
+        const { release, guest, grant, t } = await setup();
+        await grant(guest.profile_id);
+        const full = await release('1?dev_type=IOS_WEB&dev_model=web');
+        expect(full.body.response.preview_timer).toBeNull();
+        const card = await t.call<{ goods: Record<string, unknown> }>('GET', '/web/2/contents/1', {
+          token: guest.access_token,
+        });
+        expect(card.body.response.goods).toMatchObject({
+          package_id: 1,
+          package_name: 'Подписка Кадр',
+          is_bought: true,
+          status: 'confirmed',
+          store_name: 'hand',
+          cost: 299,
+        });
+        await revokePackage(t.database.db, {
+          profile: { profileId: guest.profile_id },
+          packageId: 1,
+          now: t.clock.now(),
+        });
+        const after = await release('1?dev_type=PCWEB&dev_model=web');
+        expect(after.body.response.preview_timer).toBe(PREVIEW);
+      });
+
+      it("answers an episode of a series and the title's trailer (full, for everyone)", async () => {
+        const { release } = await setup();
+        const episode = await release(`2?dev_type=PCWEB&dev_model=web&EP_id=${ids.episode}`);
+        expect(episode.status).toBe(200);
+        expect(episode.body.response.preview_timer).toBe(PREVIEW);
+        const trailer = await release(`1?dev_type=PCWEB&dev_model=web&EP_id=${ids.trailer}`);
+        expect(trailer.body.response).toMatchObject({ drm: null, preview_timer: null });
+      });
+
+      it('answers ClearKey DRM with a licence URL and the key id for a cenc-clearkey film', async () => {
+        const { release } = await setup();
+        const res = await release('3?dev_type=PCWEB&dev_model=web');
+        expect(res.body.response.drm).toEqual({
+          type: 'clearkey',
+          license_server: expect.stringMatching(/^\/media\/license\/[\w.-]+$/),
+          certificate: null,
+          drm_id: assets.clearkey!.keyId,
+        });
+      });
+
+      it('refuses a title without preview to a guest (403) and plays it once the package is held', async () => {
+        const { release, grant, guest } = await setup();
+        const refused = await release('4?dev_type=PCWEB&dev_model=web');
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({
+          code: 403,
+          success: false,
+          response: { error: 'not_purchased' },
+        });
+        await grant(guest.profile_id);
+        expect((await release('4?dev_type=PCWEB&dev_model=web')).status).toBe(200);
+      });
+
+      it('refuses unknown titles (900), unknown and foreign episodes, a series without EP_id', async () => {
+        const { release } = await setup();
+        const cases = [
+          ['999?dev_type=PCWEB&dev_model=web', 404, 'no_content'],
+          [`2?dev_type=PCWEB&dev_model=web&EP_id=99999`, 404, 'episode_not_found'],
+          [`1?dev_type=PCWEB&dev_model=web&EP_id=${ids.episode}`, 404, 'episode_not_found'],
+          [`2?dev_type=PCWEB&dev_model=web&EP_id=${ids.otherEpisode}`, 404, 'episode_not_found'],
+          ['2?dev_type=PCWEB&dev_model=web', 400, 'episode_required'],
+          [`2?dev_type=PCWEB&dev_model=web&EP_id=${ids.announce}`, 404, 'not_playable'],
+          ['5?dev_type=PCWEB&dev_model=web', 404, 'not_playable'],
+        ] as const;
+        for (const [path, status, error] of cases) {
+          const res = await release(path);
+          expect({ path, status: res.status, error: res.body.response }).toMatchObject({
+            path,
+            status,
+            error: { error },
+          });
+        }
+        expect((await release('999?dev_type=PCWEB&dev_model=web')).body.code).toBe(900);
+      });
+
+      it('refuses non-numeric ids and another device type with 400, and a missing token with 910', async () => {
+        const { release, t } = await setup();
+        for (const path of [
+          'abc?dev_type=PCWEB&dev_model=web',
+          '1?dev_type=PCWEB&dev_model=web&EP_id=x1',
+          '1?dev_type=PC_WEB&dev_model=web',
+          '1.5?dev_type=PCWEB&dev_model=web',
+        ]) {
+          expect((await release(path)).status, path).toBe(400);
+        }
+        const anonymous = await t.call('GET', '/web/1/releases/1?dev_type=PCWEB&dev_model=web');
+        expect(anonymous.status).toBe(401);
+      });
+
+      it('answers 503 with retry_after for a title whose media is not packaged yet', async () => {
+        const { release, grant, guest } = await setup();
+        await grant(guest.profile_id);
+        const res = await release(`6?dev_type=PCWEB&dev_model=web&EP_id=${ids.otherEpisode}`);
+        expect(res.status).toBe(503);
+        expect(res.body.response).toMatchObject({ error: 'media_not_ready', retry_after: 5 });
+      });
+    });
+
+    it('answers the release through @kadr/api-client, and code 900 as an ApiError', async () => {
+      const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const tokens = createMemoryTokenStore();
+      const client = createApiClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        tokens,
+        deviceUid: () => 'web_playbackclient01',
+        mode: 'development',
+        sleep: async () => {},
+      });
+      tokens.setTokens(
+        await client.call('anonymousAuth', { params: { device_uid: 'web_playbackclient01' } }),
+      );
+      const film = await client.call('getRelease', {
+        params: { id: 1 },
+        query: { dev_type: 'PCWEB', dev_model: 'web' },
+      });
+      expect(film).toMatchObject({ drm: null, preview_timer: PREVIEW });
+      const master = await fetch(`http://127.0.0.1:${port}${film.content_url}`);
+      expect(master.status).toBe(200);
+      const error = await client
+        .call('getRelease', { params: { id: 999 }, query: { dev_type: 'PCWEB', dev_model: 'web' } })
+        .catch((e: unknown) => e);
+      expect(isApiError(error) && error.code).toBe(900);
+    });
+
+    describe('media being packaged', () => {
+      it('waits for an asset packaged while the release is asked for', async () => {
+        const asked: string[] = [];
+        const t = await api.setup(
+          { DATA_DIR: dataDir, MEDIA_SECRET },
+          {
+            mediaReady: async (asset) => {
+              asked.push(asset);
+              await new Promise((r) => setTimeout(r, 50));
+              writeFixtureAsset(dataDir, asset);
+              return readMetaOf(dataDir, asset);
+            },
+          },
+        );
+        const guest = await t.anonymous();
+        const episode = ids.otherEpisode;
+        await grantPackage(t.database.db, {
+          profile: { profileId: guest.profile_id },
+          packageId: 1,
+          until: null,
+          now: t.clock.now(),
+          source: 'operator',
+        });
+        try {
+          const res = await t.call<Release>(
+            'GET',
+            `/web/1/releases/6?dev_type=PCWEB&dev_model=web&EP_id=${episode}`,
+            {
+              token: guest.access_token,
+            },
+          );
+          expect(res.status).toBe(200);
+          expect(asked).toEqual([`ep-${episode}`]);
+        } finally {
+          rmSync(join(dataDir, 'media', 'hls', `ep-${episode}`), { recursive: true, force: true });
+        }
+      });
+
+      it('answers 503 with retry_after when packaging fails', async () => {
+        const t = await api.setup(
+          { DATA_DIR: dataDir, MEDIA_SECRET },
+          { mediaReady: () => Promise.reject(new Error('ffmpeg failed')) },
+        );
+        const guest = await t.anonymous();
+        await grantPackage(t.database.db, {
+          profile: { profileId: guest.profile_id },
+          packageId: 1,
+          until: null,
+          now: t.clock.now(),
+          source: 'operator',
+        });
+        const res = await t.call(
+          'GET',
+          `/web/1/releases/6?dev_type=PCWEB&dev_model=web&EP_id=${ids.otherEpisode}`,
+          { token: guest.access_token },
+        );
+        expect(res.status).toBe(503);
+        expect(res.body.response).toMatchObject({ error: 'media_not_ready', retry_after: 5 });
+      });
+    });
+
+    describe('playlists', () => {
+      it("rewrites the master playlist to the grant's media playlists", async () => {
+        const { release, mediaPlaylist } = await setup();
+        const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        const { master } = await mediaPlaylist(r);
+        expect(master.statusCode).toBe(200);
+        expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+        expect(master.body.split('\n').filter((l) => !l.startsWith('#') && l)).toEqual([
+          `/media/play/${grantOf(r)}/360p/index.m3u8`,
+          `/media/play/${grantOf(r)}/240p/index.m3u8`,
+        ]);
+      });
+
+      it('cuts a preview playlist at the segment covering preview_timer, signed with the limit', async () => {
+        const { release, mediaPlaylist } = await setup();
+        const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        const { lines } = await mediaPlaylist(r);
+        // 4 s segments, 10 s preview: segments starting at 0, 4 and 8 s.
+        expect(segmentUrls(lines).map((u) => u.split('?')[0])).toEqual([
+          '/media/hls/ek-1/360p/seg-00000.ts',
+          '/media/hls/ek-1/360p/seg-00001.ts',
+          '/media/hls/ek-1/360p/seg-00002.ts',
+        ]);
+        expect(segmentUrls(lines).every((u) => u.includes('&lim=3'))).toBe(true);
+        expect(lines.at(-1)).toBe('#EXT-X-ENDLIST');
+        expect(lines.find((l) => l.startsWith('#EXT-X-KEY'))).toContain(
+          `URI="/media/key/${grantOf(r)}/ek-1"`,
+        );
+      });
+
+      it('lists every segment, without a limit, for a full grant', async () => {
+        const { release, mediaPlaylist, grant, guest } = await setup();
+        await grant(guest.profile_id);
+        const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        const urls = segmentUrls((await mediaPlaylist(r)).lines);
+        expect(urls).toHaveLength(6);
+        expect(urls.some((u) => u.includes('lim='))).toBe(false);
+      });
+
+      it('signs the init segment of a ClearKey asset', async () => {
+        const { release, mediaPlaylist, get } = await setup();
+        const r = (await release('3?dev_type=PCWEB&dev_model=web')).body.response;
+        const { lines } = await mediaPlaylist(r);
+        const init = /URI="([^"]+)"/.exec(lines.find((l) => l.startsWith('#EXT-X-MAP'))!)![1]!;
+        const res = await get(init);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('video/mp4');
+      });
+
+      it('refuses a rendition the asset does not have and a malformed one', async () => {
+        const { release, get } = await setup();
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        expect((await get(`/media/play/${g}/1080p/index.m3u8`)).statusCode).toBe(404);
+        expect((await get(`/media/play/${g}/..%2F..%2F/index.m3u8`)).statusCode).toBe(404);
+      });
+    });
+
+    describe('segments', () => {
+      it('serves a signed segment with its content type', async () => {
+        const { release, mediaPlaylist, get } = await setup();
+        const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        const [first] = segmentUrls((await mediaPlaylist(r)).lines);
+        const res = await get(first!);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('video/mp2t');
+        expect(res.rawPayload.equals(assets.film!.segment('360p', 0))).toBe(true);
+      });
+
+      it('refuses a segment past the preview even with a hand-made valid signature', async () => {
+        const { release, mediaPlaylist, get } = await setup();
+        const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        const [first] = segmentUrls((await mediaPlaylist(r)).lines);
+        const expires = Number(new URL(first!, 'http://x').searchParams.get('expires'));
+        const path = '/media/hls/ek-1/360p/seg-00004.ts';
+        const handMade = await get(signedSegmentUrl(MEDIA_SECRET, path, expires, 3));
+        expect(handMade.statusCode).toBe(403);
+        expect(handMade.json().response.error).toBe('past_preview');
+        // Raising the limit by hand breaks the signature.
+        const raised = await get(first!.replace('seg-00000', 'seg-00004').replace('lim=3', 'lim=9'));
+        expect(raised.statusCode).toBe(403);
+        expect(raised.json().response.error).toBe('signature_invalid');
+      });
+
+      it('refuses a missing, tampered or moved signature (403) and an expired one (410)', async () => {
+        const { release, mediaPlaylist, get, t } = await setup();
+        const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        const [first] = segmentUrls((await mediaPlaylist(r)).lines);
+        const bare = first!.split('?')[0]!;
+        expect((await get(bare)).statusCode).toBe(403);
+        expect((await get(first!.replace(/md5=[^&]+/, 'md5=AAAAAAAAAAAAAAAAAAAAAA'))).statusCode).toBe(403);
+        expect((await get(first!.replace('seg-00000', 'seg-00001'))).statusCode).toBe(403);
+        expect((await get(first!.replace('/ek-1/', `/ep-${ids.episode}/`))).statusCode).toBe(403);
+        expect(
+          (await get(signedSegmentUrl('another-secret-another-secret-0000', bare, 4102444800))).statusCode,
+        ).toBe(403);
+        t.clock.advance(PREVIEW + 31 * 60);
+        const expired = await get(first!);
+        expect(expired.statusCode).toBe(410);
+        expect(expired.json().response.error).toBe('signature_expired');
+      });
+    });
+
+    describe('keys and licences', () => {
+      it('serves the 16-byte key with a valid grant', async () => {
+        const { release, get } = await setup();
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        const res = await get(`/media/key/${g}/ek-1`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.rawPayload.equals(assets.film!.key)).toBe(true);
+      });
+
+      it("refuses a key without a grant, with a forged one, or with another title's", async () => {
+        const { release, get } = await setup();
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        const [profile, content, episode, access, expires, signature] = g.split('.');
+        const forgedFull = [profile, content, episode, 'f', expires, signature].join('.');
+        const otherTitle = [profile, '4', episode, access, expires, signature].join('.');
+        const cases: Array<[string, number]> = [
+          ['/media/key/none/ek-1', 403],
+          [`/media/key/${forgedFull}/ek-1`, 403],
+          [`/media/key/${otherTitle}/ek-4`, 403],
+          [`/media/key/${g}/ek-4`, 403],
+          [`/media/key/${g}/ep-${ids.episode}`, 403],
+        ];
+        for (const [url, status] of cases) {
+          const res = await get(url);
+          expect({ url, status: res.statusCode }).toEqual({ url, status });
+          expect(res.rawPayload.equals(assets.locked!.key)).toBe(false);
+        }
+      });
+
+      it('refuses an expired grant with 410', async () => {
+        const { release, get, t } = await setup();
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        t.clock.advance(PREVIEW + 31 * 60);
+        const res = await get(`/media/key/${g}/ek-1`);
+        expect(res.statusCode).toBe(410);
+        expect(res.json().response.error).toBe('grant_expired');
+        expect((await get(`/media/play/${g}/master.m3u8`)).statusCode).toBe(410);
+      });
+
+      it("refuses another profile's grant when the request carries that viewer's token", async () => {
+        const { release, get, t } = await setup();
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        const other = await t.anonymous();
+        const res = await get(`/media/key/${g}/ek-1`, { authorization: `Bearer ${other.access_token}` });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().response.error).toBe('grant_foreign');
+      });
+
+      it("answers a W3C ClearKey licence for the asset's key id only", async () => {
+        const { release, t } = await setup();
+        const r = (await release('3?dev_type=PCWEB&dev_model=web')).body.response;
+        const kid = Buffer.from(assets.clearkey!.keyId, 'hex').toString('base64url');
+        const post = (payload: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: r.drm!.license_server,
+            payload,
+            headers: { 'content-type': 'application/octet-stream' },
+          });
+        const res = await post(JSON.stringify({ kids: [kid], type: 'temporary' }));
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          keys: [{ kty: 'oct', kid, k: assets.clearkey!.key.toString('base64url') }],
+          type: 'temporary',
+        });
+        expect((await post(JSON.stringify({ kids: ['AAAAAAAAAAAAAAAAAAAAAA'] }))).statusCode).toBe(403);
+        expect((await post('not json')).statusCode).toBe(400);
+        const aes = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        const wrongAsset = await t.app.inject({
+          method: 'POST',
+          url: `/media/license/${aes}`,
+          payload: JSON.stringify({ kids: [kid] }),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(wrongAsset.statusCode).toBe(404);
+      });
+    });
+
+    describe('path traversal', () => {
+      it('never serves a file outside the media store or anything unsigned', async () => {
+        const { release, get } = await setup();
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        const attempts = [
+          '/media/hls/ek-1/master.m3u8',
+          '/media/hls/ek-1/360p/index.m3u8',
+          '/media/hls/ek-1/meta.json',
+          '/media/keys/ek-1.key',
+          '/media/../keys/ek-1.key',
+          '/media/hls/..%2F..%2Fkeys/360p/seg-00000.ts',
+          '/media/hls/ek-1/360p/..%2F..%2F..%2Fkeys%2Fek-1.key',
+          '/media/hls/ek-1/..%2F..%2F..%2Fkeys/ek-1.key',
+          '/media/hls/%2Fetc%2Fpasswd/360p/seg-00000.ts',
+          '/media/hls/ek-1/360p/%2Fetc%2Fpasswd',
+          '/media/hls/ek-01/360p/seg-00000.ts',
+          `/media/key/${g}/..%2Fek-1`,
+          `/media/key/${g}/%2Fek-1`,
+          `/media/play/${g}/..%2F..%2F..%2Fkeys/index.m3u8`,
+          '/media/images/..%2Fhls%2Fek-1%2Fmaster.m3u8',
+          '/media/images/../hls/ek-1/master.m3u8',
+          '/media/images/%2E%2E/%2E%2E/keys/ek-1.key',
+        ];
+        for (const url of attempts) {
+          const res = await get(url);
+          expect({ url, refused: res.statusCode >= 400 && res.statusCode < 500 }).toEqual({
+            url,
+            refused: true,
+          });
+          expect(res.rawPayload.equals(assets.film!.key)).toBe(false);
+          expect(res.body).not.toContain('#EXTM3U');
+        }
+      });
+
+      it('still serves catalogue images and the public poster frame', async () => {
+        const { get } = await setup();
+        const poster = await get('/media/hls/ek-1/poster.jpg');
+        expect(poster.statusCode).toBe(200);
+        expect(poster.headers['content-type']).toBe('image/jpeg');
+      });
+    });
+  });
+}

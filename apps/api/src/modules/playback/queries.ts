@@ -1,0 +1,80 @@
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contents, episodes, packages, profilePackages } from '../../db/schema';
+
+/** What a release needs to know about a title. */
+export interface PlayableTitle {
+  id: number;
+  type: 'film' | 'series' | 'tvshow' | 'channel';
+  vendorId: string | null;
+  isPreview: boolean;
+  previewTimer: number | null;
+  packageId: number | null;
+}
+
+/** The title behind a release, or undefined. */
+export async function playableTitle(db: Db, id: number): Promise<PlayableTitle | undefined> {
+  const [row] = await db
+    .select({
+      id: contents.id,
+      type: contents.type,
+      vendorId: contents.vendorId,
+      isPreview: contents.isPreview,
+      previewTimer: contents.previewTimer,
+      packageId: contents.packageId,
+    })
+    .from(contents)
+    .where(eq(contents.id, id));
+  return row;
+}
+
+/** What a release needs to know about an episode or trailer. */
+export interface PlayableEpisode {
+  id: number;
+  contentId: number;
+  isTrailer: boolean;
+  isAnnounce: boolean;
+}
+
+/** The episode (or trailer) behind a release, or undefined. */
+export async function playableEpisode(db: Db, id: number): Promise<PlayableEpisode | undefined> {
+  const [row] = await db
+    .select({
+      id: episodes.id,
+      contentId: episodes.contentId,
+      isTrailer: episodes.isTrailer,
+      isAnnounce: episodes.isAnnounce,
+    })
+    .from(episodes)
+    .where(eq(episodes.id, id));
+  return row;
+}
+
+/** A package a profile holds now, or undefined. */
+export async function activeHolding(db: Db, profileId: number, packageId: number, now: Date) {
+  const [row] = await db
+    .select({ validUntil: profilePackages.validUntil, source: profilePackages.source })
+    .from(profilePackages)
+    .where(
+      and(
+        eq(profilePackages.profileId, profileId),
+        eq(profilePackages.packageId, packageId),
+        lte(profilePackages.validFrom, now),
+        or(isNull(profilePackages.validUntil), gt(profilePackages.validUntil, now)),
+      ),
+    )
+    // The holding that lasts longest answers ended_at (null, open-ended, first).
+    .orderBy(sql`${profilePackages.validUntil} desc nulls first`)
+    .limit(1);
+  return row;
+}
+
+/** The package that sells a title, or undefined when none does. */
+export async function packageOfTitle(db: Db, contentId: number) {
+  const [row] = await db
+    .select({ id: packages.id, name: packages.name, payText: packages.payText, cost: packages.cost })
+    .from(contents)
+    .innerJoin(packages, eq(packages.id, contents.packageId))
+    .where(eq(contents.id, contentId));
+  return row;
+}

@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_PREVIEW_SECONDS, type release } from '@kadr/api-contract';
+import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { MediaAssetId, MediaAssetMeta, MediaStore } from '../../media/store';
+import type { Entitlements } from './entitlements';
+import {
+  assetOfGrant,
+  FULL_GRANT_SECONDS,
+  type Grant,
+  type GrantSigner,
+  PREVIEW_GRANT_MARGIN_SECONDS,
+} from './grants';
+import { mediaPaths } from './playlists';
+import { playableEpisode, playableTitle } from './queries';
+
+type Release = z.input<typeof release>;
+
+/** A release waits this long for media being packaged before answering 503 with retry_after. */
+export const MEDIA_WAIT_MS = 3000;
+
+/** Reads an asset's meta.json; undefined while the asset is not packaged. */
+export async function readAssetMeta(store: MediaStore, asset: MediaAssetId) {
+  try {
+    return JSON.parse(await readFile(store.meta(asset), 'utf8')) as MediaAssetMeta;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Releases (SPEC §3, §7): which video a request means, whether the viewer may watch it in full or as
+ * a preview, and the grant that lets the player fetch it.
+ */
+export class ReleaseService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      store: MediaStore;
+      signer: GrantSigner;
+      entitlements: Entitlements;
+      /**
+       * Waits for an asset being packaged (demo media: src/media/demo.ts `whenAssetReady`, which also
+       * moves it to the front of the queue); without it only what the store holds now counts.
+       */
+      mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
+      /** How long a release waits for `mediaReady` before answering 503 (ms). */
+      mediaWaitMs?: number;
+    },
+  ) {}
+
+  /** The asset's meta, waiting briefly for one being packaged; undefined: not there (yet). */
+  private async meta(asset: MediaAssetId): Promise<MediaAssetMeta | undefined> {
+    const now = await readAssetMeta(this.deps.store, asset);
+    if (now || !this.deps.mediaReady) return now;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.deps.mediaWaitMs ?? MEDIA_WAIT_MS);
+    });
+    try {
+      return await Promise.race([this.deps.mediaReady(asset).catch(() => undefined), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The release of a title (films) or of one of its episodes or its trailer (`episodeId`). Refuses an
+   * unknown title (900), an episode of another title, a series without an episode, a title no package
+   * sells to this viewer without a preview (403), and a video not packaged yet (503).
+   */
+  async release(contentId: number, episodeId: number | undefined, profileId: number): Promise<Release> {
+    const { db, clock, signer } = this.deps;
+    const title = await playableTitle(db, contentId);
+    if (!title) throw new AppError('no_content');
+    if (title.vendorId === null) throw new AppError('no_vendor');
+    if (title.type === 'channel') throw new AppError('not_playable');
+
+    let trailer = false;
+    if (episodeId !== undefined) {
+      const episode = await playableEpisode(db, episodeId);
+      if (!episode || episode.contentId !== contentId) throw new AppError('episode_not_found');
+      if (episode.isAnnounce) throw new AppError('not_playable');
+      trailer = episode.isTrailer;
+    } else if (title.type !== 'film') {
+      throw new AppError('episode_required');
+    }
+
+    // Trailers are for everyone; the rest needs the title's package, or a preview.
+    const bought =
+      trailer ||
+      title.packageId === null ||
+      (await this.deps.entitlements.holding(profileId, title.packageId)) !== null;
+    if (!bought && !title.isPreview) throw new AppError('not_purchased');
+    const previewSeconds = bought ? 0 : (title.previewTimer ?? DEFAULT_PREVIEW_SECONDS);
+
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    const grant: Grant = {
+      profileId,
+      contentId,
+      episodeId: episodeId ?? 0,
+      access: bought ? 'full' : 'preview',
+      previewSeconds,
+      expires: nowSeconds + (bought ? FULL_GRANT_SECONDS : previewSeconds + PREVIEW_GRANT_MARGIN_SECONDS),
+    };
+    const asset = assetOfGrant(grant);
+    const meta = await this.meta(asset);
+    if (!meta) throw new AppError('media_not_ready', { retryAfter: 5 });
+
+    const token = signer.sign(grant);
+    return {
+      content_url: mediaPaths.master(token),
+      drm:
+        meta.encryption === 'cenc-clearkey'
+          ? {
+              type: 'clearkey',
+              license_server: mediaPaths.license(token),
+              certificate: null,
+              drm_id: meta.keyId,
+            }
+          : null,
+      preview_timer: bought ? null : previewSeconds,
+    };
+  }
+}

@@ -1,0 +1,127 @@
+import type { ContentKind } from '@kadr/player-core';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { type Content, type Episode, moviePath } from '../../app/catalogue-types';
+import { useQueryNavigate } from '../../app/navigation/query-link';
+import { useServices } from '../../app/services';
+import { useGoals } from '../analytics';
+import { purchasePath } from './play-decision';
+import { PlayerView } from './player-view';
+import { releaseDevType } from './release-dev-type';
+import { usePlayer } from './use-player';
+
+/** What the block plays: the content (Смотреть) or its trailer episode (Трейлер). */
+export type PlayerRequest = 'movie' | 'trailer';
+
+/** Props of {@link PlayerBlock}. */
+export interface PlayerBlockProps {
+  content: Content;
+  kind: PlayerRequest;
+  /** The episode in the address (series). */
+  episodeId?: number;
+  /** The selected season's episodes, in order (series); the player goes on to the next one. */
+  episodes?: readonly Episode[] | null;
+  onClose: () => void;
+}
+
+/** SPEC §3 EK_type → the player's content kind (its preview default). */
+export function contentKindOf(content: Pick<Content, 'EK_type'>): ContentKind {
+  if (content.EK_type === 'TVChan') return 'live';
+  if (content.EK_type === 'TVShow') return 'series';
+  return 'film';
+}
+
+/**
+ * The player block of the content card: creates the controller (lazily loaded engine), plays the film,
+ * an episode or the trailer, follows the address's episode, turns into the full player when is_bought
+ * becomes true, follows the next episode into the address, and reports the goals (SPEC §4, §8).
+ */
+export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: PlayerBlockProps) {
+  const { api } = useServices();
+  const goals = useGoals();
+  const navigate = useQueryNavigate();
+  const { pathname } = useLocation();
+  const trailer = kind === 'trailer';
+  const ekId = content.EK_id;
+  // The controller is created once; a start error after an episode change names the episode playing now.
+  const episodeNow = useRef(episodeId);
+  episodeNow.current = episodeId;
+  const player = usePlayer(
+    () => ({
+      contentKind: trailer ? 'film' : contentKindOf(content),
+      // A trailer is free to watch: no preview countdown, no paywall.
+      goods: { is_bought: trailer || content.goods.is_bought },
+      episodes: trailer ? undefined : (episodes ?? undefined),
+      currentEpisodeId: trailer ? (content.trailer_episode?.EP_id ?? null) : episodeId,
+      loadRelease: (epId) =>
+        api.call('getRelease', {
+          params: { id: ekId },
+          query: { dev_type: releaseDevType(), dev_model: 'web', ...(epId === null ? {} : { EP_id: epId }) },
+        }),
+      analytics: {
+        reachGoal: (_goal, { error_code }) =>
+          goals.reach('MOVIE_STARTED_ERROR', {
+            error_code,
+            EK_id: ekId,
+            ...(episodeNow.current === undefined ? {} : { EP_id: episodeNow.current }),
+          }),
+      },
+      // The next episode (at the end, or the buttons) goes into the address; the card follows it.
+      onEpisodeChange: trailer ? undefined : (next) => navigate(moviePath(ekId, next), { replace: true }),
+    }),
+    (error) => {
+      console.warn('player engine failed to load', error);
+      goals.reach('MOVIE_STARTED_ERROR', { error_code: 'ENGINE_LOAD_FAILED', EK_id: ekId });
+    },
+  );
+  const { controller, snapshot } = player;
+
+  // An episode picked in the slider (a new address) plays in the open player (SPEC §4 episode change).
+  useEffect(() => {
+    if (!controller || trailer || episodeId === undefined) return;
+    if (controller.getSnapshot().currentEpisodeId !== episodeId) void controller.changeEpisode(episodeId);
+  }, [controller, episodeId, trailer]);
+
+  // is_bought became true (after payment the movie reloads): the full player (SPEC §4).
+  const bought = content.goods.is_bought;
+  useEffect(() => {
+    if (!controller || trailer) return;
+    if (controller.getSnapshot().isBought !== bought) void controller.setBought(bought);
+  }, [controller, bought, trailer]);
+
+  const buy = (goal: 'EK_BUY_SUCCESS' | 'PLAYER_BUY_SUCCESS') => {
+    goals.reach(goal, { EK_id: ekId, package_id: content.goods.package_id });
+    navigate(purchasePath(content.goods.package_id), { state: { returnPathname: pathname } });
+  };
+  const episode = episodes?.find((item) => item.EP_id === (snapshot?.currentEpisodeId ?? episodeId));
+  const title = episode && !trailer ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
+
+  return (
+    <PlayerView
+      title={title}
+      posterUrl={episode?.poster_url || content.thumb_wide_poster_url}
+      snapshot={snapshot}
+      engineFailed={player.engineFailed}
+      payText={content.goods.tariffs[0]?.pay_text ?? null}
+      packageName={content.goods.package_name}
+      videoHostRef={player.hostRef}
+      actions={{
+        play: player.retry,
+        close: onClose,
+        buyFromOverlay: () => buy('PLAYER_BUY_SUCCESS'),
+        buyFromPaywall: () => buy('EK_BUY_SUCCESS'),
+        hideInstall: () => controller?.hideInstallPaywall(),
+        key: (key) => controller?.handleKey(key) ?? false,
+        pause: () => controller?.pause(),
+        resume: () => void controller?.play(),
+        setMuted: (muted) => controller?.setMuted(muted),
+        seekBy: (seconds) => controller?.seekBy(seconds),
+        previousEpisode: () => void controller?.previousEpisode(),
+        nextEpisode: () => void controller?.nextEpisode(),
+        setQuality: (id) => controller?.setQuality(id),
+        setRate: (rate) => controller?.setRate(rate),
+        togglePictureInPicture: () => void controller?.togglePictureInPicture(),
+      }}
+    />
+  );
+}

@@ -1,0 +1,128 @@
+import { PLAYBACK_RATES, type PlayerSnapshot, SEEK_STEP_SECONDS } from '@kadr/player-core';
+import { IconMuted, IconPause, IconPlay, IconSound } from '@kadr/ui-kit';
+import { playerMessages as m } from './messages';
+import styles from './player.module.css';
+
+/** Commands of the control bar. */
+export interface PlayerControlsActions {
+  pause: () => void;
+  resume: () => void;
+  setMuted: (muted: boolean) => void;
+  seekBy: (seconds: number) => void;
+  previousEpisode: () => void;
+  nextEpisode: () => void;
+  /** Null: automatic. */
+  setQuality: (id: string | null) => void;
+  setRate: (rate: number) => void;
+  togglePictureInPicture: () => void;
+}
+
+const AUTO = 'auto';
+
+/**
+ * The control bar: play/pause, sound and position for everyone; for buyers also seek ±10 s, previous and
+ * next episode, quality, speed and picture-in-picture (SPEC §6).
+ */
+export function PlayerControls({
+  snapshot,
+  actions,
+}: {
+  snapshot: PlayerSnapshot;
+  actions: PlayerControlsActions;
+}) {
+  const playing = snapshot.phase === 'playing';
+  const full = snapshot.controlsEnabled;
+  return (
+    <div className={styles.controls} role="toolbar" aria-label={m.controls}>
+      <button
+        type="button"
+        className={styles.control}
+        onClick={playing ? actions.pause : actions.resume}
+        aria-label={playing ? m.pause : m.resume}
+      >
+        {playing ? <IconPause size={18} /> : <IconPlay size={18} />}
+      </button>
+      {full && (
+        <>
+          <button
+            type="button"
+            className={styles.control}
+            onClick={() => actions.seekBy(-SEEK_STEP_SECONDS)}
+            aria-label={m.back10}
+          >
+            −10
+          </button>
+          <button
+            type="button"
+            className={styles.control}
+            onClick={() => actions.seekBy(SEEK_STEP_SECONDS)}
+            aria-label={m.forward10}
+          >
+            +10
+          </button>
+        </>
+      )}
+      <span className={styles.position}>{m.position(snapshot.currentTime, snapshot.duration)}</span>
+      <button
+        type="button"
+        className={styles.control}
+        onClick={() => actions.setMuted(!snapshot.muted)}
+        aria-label={snapshot.muted ? m.unmute : m.mute}
+        aria-pressed={snapshot.muted}
+      >
+        {snapshot.muted ? <IconMuted size={18} /> : <IconSound size={18} />}
+      </button>
+      {full && snapshot.hasPreviousEpisode && (
+        <button type="button" className={styles.controlText} onClick={actions.previousEpisode}>
+          {m.previousEpisode}
+        </button>
+      )}
+      {full && snapshot.hasNextEpisode && (
+        <button type="button" className={styles.controlText} onClick={actions.nextEpisode}>
+          {m.nextEpisode}
+        </button>
+      )}
+      {full && snapshot.qualities.length > 1 && (
+        <label className={styles.select}>
+          <span className={styles.visuallyHidden}>{m.quality}</span>
+          <select
+            value={snapshot.quality ?? AUTO}
+            onChange={(event) => actions.setQuality(event.target.value === AUTO ? null : event.target.value)}
+          >
+            <option value={AUTO}>{m.qualityAuto}</option>
+            {snapshot.qualities.map((quality) => (
+              <option key={quality.id} value={quality.id}>
+                {quality.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {full && (
+        <label className={styles.select}>
+          <span className={styles.visuallyHidden}>{m.speed}</span>
+          <select
+            value={String(snapshot.rate)}
+            onChange={(event) => actions.setRate(Number(event.target.value))}
+          >
+            {PLAYBACK_RATES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {m.speedValue(rate)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {full && (
+        <button
+          type="button"
+          className={styles.controlText}
+          onClick={actions.togglePictureInPicture}
+          aria-pressed={snapshot.pictureInPicture}
+        >
+          {m.pictureInPicture}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * @kadr/player-core — the React-free play logic of the Kadr player (SPEC §4, §6, §8, §9): preview and
+ * trial countdown, final and install paywalls, the expired-preview watchdog, the non-buyer seek guard,
+ * buyer controls, episode changes and next-episode, error codes for MOVIE_STARTED_ERROR. The video engine
+ * (video.js + hls.js + EME) lives in the separate entry `@kadr/player-core/videojs`.
+ */
+export { createPlayerController } from './controller';
+export { resolvePreviewSeconds } from './preview';
+export {
+  type ContentKind,
+  type PaywallState,
+  PLAYBACK_RATES,
+  type PlaybackRate,
+  type PlayerAnalytics,
+  type PlayerClock,
+  type PlayerConfig,
+  type PlayerController,
+  type PlayerControllerOptions,
+  type PlayerDrm,
+  type PlayerDrmType,
+  type PlayerEpisode,
+  type PlayerError,
+  type PlayerErrorCode,
+  type PlayerGoods,
+  type PlayerKey,
+  type PlayerPhase,
+  type PlayerQuality,
+  type PlayerRelease,
+  type PlayerSnapshot,
+  PREVIEW_WATCHDOG_MS,
+  type PreviewDefaults,
+  SEEK_STEP_SECONDS,
+  type VideoAdapter,
+  type VideoAdapterError,
+  type VideoAdapterEvent,
+  type VideoAdapterEvents,
+  type VideoAdapterFactory,
+  type VideoSource,
+} from './types';

@@ -1,0 +1,260 @@
+import type { ErrorData, HlsConfig, Level } from 'hls.js';
+// `video.js` must resolve to the same module here and in contrib-eme (the plugin registers on it).
+// Apps alias it to the core build without VHS (hls.js does the streaming): see README, Bundling.
+import videojs from 'video.js';
+import { Hls } from './hls-light';
+import 'videojs-contrib-eme';
+import type {
+  PlayerQuality,
+  VideoAdapter,
+  VideoAdapterError,
+  VideoAdapterEvent,
+  VideoAdapterEvents,
+  VideoSource,
+} from '../types';
+import { buildKeySystems, type EmeKeySystemOptions } from './drm';
+
+/** Options of the video.js adapter. */
+export interface VideoJsAdapterOptions {
+  /** Show video.js's own control bar (default false: the app draws the SPEC's controls). */
+  readonly controls?: boolean;
+  /** Extra hls.js configuration (buffer sizes, start level…). */
+  readonly hlsConfig?: Partial<HlsConfig>;
+  /** Fetch for licence requests (default: the global fetch). */
+  readonly fetch?: typeof fetch;
+}
+
+/** The part of a video.js player the adapter uses (video.js's generated types are too loose to help). */
+interface VjsPlayer {
+  el(): HTMLElement;
+  tech(iWillNotUseThisInPlugins: true): { el(): HTMLVideoElement };
+  isFullscreen(): boolean | undefined;
+  exitFullscreen(): Promise<unknown> | undefined;
+  error(): { code: number; message?: string } | null;
+  on(event: string, listener: () => void): void;
+  eme(options?: object): void;
+  dispose(): void;
+}
+
+type VjsPlayerWithEme = VjsPlayer & {
+  eme: { options: { keySystems?: Record<string, EmeKeySystemOptions> } };
+};
+
+const MEDIA_ERROR_CODES: Record<number, VideoAdapterError['code']> = {
+  2: 'MEDIA_NETWORK',
+  3: 'MEDIA_DECODE',
+  4: 'MEDIA_UNSUPPORTED',
+  // MEDIA_ERR_ENCRYPTED: contrib-eme reports key-system and licence failures with it.
+  5: 'DRM_FAILED',
+};
+
+/** hls.js fatal error → adapter error. */
+function fromHlsError(data: ErrorData): VideoAdapterError {
+  const message = `${data.type}: ${data.details}`;
+  if (data.type === Hls.ErrorTypes.NETWORK_ERROR) return { code: 'MEDIA_NETWORK', message };
+  if (data.type === Hls.ErrorTypes.MEDIA_ERROR) return { code: 'MEDIA_DECODE', message };
+  if (data.type === Hls.ErrorTypes.KEY_SYSTEM_ERROR) return { code: 'DRM_FAILED', message };
+  if (data.type === Hls.ErrorTypes.MUX_ERROR) return { code: 'MEDIA_UNSUPPORTED', message };
+  return { code: 'UNKNOWN', message };
+}
+
+function toQualities(levels: readonly Level[]): PlayerQuality[] {
+  return levels.map((level, index) => ({
+    id: String(index),
+    height: level.height || 0,
+    bitrate: level.bitrate || 0,
+    label: level.height ? `${level.height}p` : `${Math.round((level.bitrate || 0) / 1000)} kbit/s`,
+  }));
+}
+
+/**
+ * Creates the browser engine in `container`: a video.js player around a new <video> element (the
+ * container stays the app's; the adapter adds and removes only its own nodes), hls.js feeding it over
+ * MSE when `Hls.isSupported()` (Chromium answers 'maybe' to native HLS, so that is checked first), native
+ * HLS otherwise (Safari, FairPlay). Encrypted media goes through videojs-contrib-eme.
+ */
+export function createVideoJsAdapter(
+  container: HTMLElement,
+  options: VideoJsAdapterOptions = {},
+): VideoAdapter {
+  const element = document.createElement('video');
+  element.className = 'video-js vjs-fill';
+  element.setAttribute('playsinline', '');
+  container.appendChild(element);
+
+  const player = videojs(element, {
+    controls: options.controls ?? false,
+    preload: 'auto',
+    fill: true,
+    bigPlayButton: false,
+    userActions: { hotkeys: false, doubleClick: false },
+    // The browser's own text tracks: otherwise video.js emulates them and fetches vtt.js from its CDN.
+    html5: { nativeTextTracks: true },
+  }) as unknown as VjsPlayerWithEme;
+  player.eme();
+  const video = player.tech(true).el();
+  // Fill the app's container without requiring video.js's stylesheet (the app draws its own controls).
+  player.el().style.cssText = 'position:relative;width:100%;height:100%';
+  video.style.cssText = 'width:100%;height:100%;object-fit:contain;background:#000';
+
+  const listeners = new Map<VideoAdapterEvent, Set<(payload: never) => void>>();
+  let hls: Hls | null = null;
+  let qualities: PlayerQuality[] = [];
+  let chosenQuality: string | null = null;
+  let destroyed = false;
+
+  function emit<E extends VideoAdapterEvent>(event: E, payload?: VideoAdapterEvents[E]): void {
+    if (destroyed) return;
+    for (const listener of [...(listeners.get(event) ?? [])]) (listener as (value: unknown) => void)(payload);
+  }
+
+  const forwarded: [keyof HTMLMediaElementEventMap | string, VideoAdapterEvent][] = [
+    ['loadedmetadata', 'loadedmetadata'],
+    ['timeupdate', 'timeupdate'],
+    ['playing', 'playing'],
+    ['pause', 'pause'],
+    ['ended', 'ended'],
+    ['seeking', 'seeking'],
+    ['enterpictureinpicture', 'pictureinpicturechange'],
+    ['leavepictureinpicture', 'pictureinpicturechange'],
+  ];
+  const domListeners = forwarded.map(([domEvent, event]) => {
+    const listener = () => emit(event);
+    video.addEventListener(domEvent, listener);
+    return () => video.removeEventListener(domEvent, listener);
+  });
+
+  // Media element and contrib-eme errors surface as video.js player errors. Under hls.js only the DRM
+  // ones (code 5, from contrib-eme) are taken from here: hls.js reports media errors itself and first
+  // tries its recovery, which a media-element error must not pre-empt.
+  player.on('error', () => {
+    const error = player.error();
+    if (!error) return;
+    if (hls && error.code !== 5) return;
+    emit('error', {
+      code: MEDIA_ERROR_CODES[error.code] ?? 'UNKNOWN',
+      message: error.message ?? `code ${error.code}`,
+    });
+  });
+
+  function loadWithHls(source: VideoSource): Promise<void> {
+    const engine = new Hls({ ...options.hlsConfig });
+    hls = engine;
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      engine.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+        qualities = toQualities(data.levels);
+        emit('qualitieschange');
+        if (!settled) {
+          settled = true;
+          resolve();
+        }
+      });
+      engine.on(Hls.Events.LEVEL_SWITCHED, () => emit('qualitieschange'));
+      let recoveredMediaError = false;
+      engine.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMediaError) {
+          // hls.js's documented recovery: re-attach the media once before giving up.
+          recoveredMediaError = true;
+          engine.recoverMediaError();
+          return;
+        }
+        const error = fromHlsError(data);
+        if (!settled) {
+          settled = true;
+          reject(error);
+        } else {
+          emit('error', error);
+        }
+      });
+      engine.attachMedia(video);
+      engine.loadSource(source.url);
+    });
+  }
+
+  function loadNative(source: VideoSource): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onLoaded = () => {
+        video.removeEventListener('error', onError);
+        resolve();
+      };
+      const onError = () => {
+        video.removeEventListener('loadedmetadata', onLoaded);
+        const code = video.error?.code ?? 0;
+        reject({
+          code: MEDIA_ERROR_CODES[code] ?? 'UNKNOWN',
+          message: video.error?.message || `code ${code}`,
+        });
+      };
+      video.addEventListener('loadedmetadata', onLoaded, { once: true });
+      video.addEventListener('error', onError, { once: true });
+      video.src = source.url;
+    });
+  }
+
+  const adapter: VideoAdapter = {
+    load(source) {
+      if (source.drm) {
+        const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+        player.eme.options.keySystems = buildKeySystems(source.drm, fetchImpl);
+      }
+      if (Hls.isSupported()) return loadWithHls(source);
+      if (video.canPlayType('application/vnd.apple.mpegurl')) return loadNative(source);
+      return Promise.reject({ code: 'MEDIA_UNSUPPORTED', message: 'neither MSE nor native HLS available' });
+    },
+    play: () => video.play(),
+    pause: () => video.pause(),
+    isPaused: () => video.paused,
+    setMuted(muted) {
+      video.muted = muted;
+    },
+    isMuted: () => video.muted,
+    getCurrentTime: () => video.currentTime,
+    getDuration: () => video.duration,
+    seek(seconds) {
+      video.currentTime = seconds;
+    },
+    isFullscreen: () => Boolean(player.isFullscreen()),
+    async exitFullscreen() {
+      await player.exitFullscreen();
+    },
+    getQualities: () => qualities,
+    getQuality: () => chosenQuality,
+    setQuality(id) {
+      chosenQuality = id;
+      // -1 hands the choice back to hls.js's bandwidth estimate.
+      if (hls) hls.currentLevel = id === null ? -1 : Number(id);
+    },
+    getRate: () => video.playbackRate,
+    setRate(rate) {
+      video.playbackRate = rate;
+    },
+    isPictureInPicture: () => document.pictureInPictureElement === video,
+    async togglePictureInPicture() {
+      if (document.pictureInPictureElement === video) await document.exitPictureInPicture();
+      else await video.requestPictureInPicture();
+      return document.pictureInPictureElement === video;
+    },
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      set.add(listener as (payload: never) => void);
+      return () => set.delete(listener as (payload: never) => void);
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      listeners.clear();
+      for (const remove of domListeners) remove();
+      hls?.destroy();
+      hls = null;
+      // dispose() removes the player's element (and the <video>) from the container.
+      player.dispose();
+    },
+  };
+  return adapter;
+}

@@ -1,0 +1,35 @@
+/**
+ * The browser side of the ClearKey run: the real controller driving the real video.js adapter, bundled
+ * by clearkey-fixture.ts. The test reads `window.kadrPlayer` from Playwright.
+ */
+import { createPlayerController, type PlayerController, type PlayerRelease } from '@kadr/player-core';
+import { createVideoJsAdapter } from '@kadr/player-core/videojs';
+
+declare global {
+  interface Window {
+    kadrPlayer?: { controller: PlayerController; adapterEvents: string[] };
+    startKadrPlayer(release: PlayerRelease): Promise<void>;
+  }
+}
+
+window.startKadrPlayer = async (release) => {
+  const container = document.getElementById('player');
+  if (!container) throw new Error('no #player');
+  const adapterEvents: string[] = [];
+  const controller = createPlayerController({
+    contentKind: 'film',
+    goods: { is_bought: true },
+    release,
+    loadRelease: async () => release,
+    adapterFactory: () => {
+      const adapter = createVideoJsAdapter(container);
+      // Headless Chromium has no user gesture here: muted playback is always allowed.
+      adapter.setMuted(true);
+      adapter.on('error', (error) => adapterEvents.push(`error:${error.code}:${error.message}`));
+      adapter.on('playing', () => adapterEvents.push('playing'));
+      return adapter;
+    },
+  });
+  window.kadrPlayer = { controller, adapterEvents };
+  await controller.play();
+};
