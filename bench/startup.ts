@@ -1,17 +1,51 @@
 // Time from `npm start` on an installed, built tree to GET /healthz answering 200 (goal: under 3 s),
-// first start on an empty data folder and restart on an existing one, beside a bare Fastify process.
+// first start on an empty data folder and restart on an existing one, beside a bare Fastify process
+// and the service started directly (`node apps/api/dist/server.js`, no npm and no bootstrap).
 // Run after `npm start` has installed and built once: node bench/startup.ts
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/service.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = join(import.meta.dirname, '..');
+const server = join(root, 'apps/api/dist/server.js');
+/** Touched by every build `npm start` runs (tools/bootstrap.mjs). */
+const buildStamp = join(root, 'node_modules/.kadr-build-stamp');
+/** When the service was last built: a change during the runs means a start paid for a build. */
+const builtAt = () =>
+  `${statSync(server).mtimeMs} ${existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : 0}`;
 
-async function timeToHealthy(command: string, args: string[], env: Record<string, string>): Promise<number> {
+/**
+ * CPU seconds (user + system) used so far by every process of a process group, children that have
+ * exited included: a figure the other work on a shared machine disturbs far less than wall time.
+ * Undefined where there is no /proc.
+ */
+function groupCpuSeconds(groupId: number): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after "(comm) ": state ppid pgrp … utime(14) stime(15) cutime(16) cstime(17).
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[2]) === groupId)
+        ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // the process exited meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+interface Sample {
+  seconds: number;
+  cpuSeconds: number | undefined;
+}
+
+async function timeToHealthy(command: string, args: string[], env: Record<string, string>): Promise<Sample> {
   const port = await freePort();
   const started = performance.now();
   const child: ChildProcess = spawn(command, args, {
@@ -25,7 +59,10 @@ async function timeToHealthy(command: string, args: string[], env: Record<string
       if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-        if (response.status === 200) return performance.now() - started;
+        if (response.status === 200) {
+          const seconds = (performance.now() - started) / 1000;
+          return { seconds, cpuSeconds: child.pid ? groupCpuSeconds(child.pid) : undefined };
+        }
       } catch {
         // not listening yet
       }
@@ -45,34 +82,61 @@ async function timeToHealthy(command: string, args: string[], env: Record<string
   }
 }
 
-const series: { name: string; times: number[] }[] = [
-  { name: 'bare Fastify process (baseline)', times: [] },
-  { name: '`npm start`, empty data folder', times: [] },
-  { name: '`npm start`, existing data folder', times: [] },
+const npmStart = (dataDir: string) =>
+  timeToHealthy('npm', ['start'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+
+// One untimed start: builds what is stale, so the timed ones measure an installed, built tree.
+const warmUp = mkdtempSync(join(tmpdir(), 'kadr-startup-'));
+try {
+  await npmStart(warmUp);
+} finally {
+  rmSync(warmUp, { recursive: true, force: true });
+}
+const builtBefore = builtAt();
+const loadBefore = loadavg()[0]!;
+
+const series: { name: string; samples: Sample[] }[] = [
+  { name: 'bare Fastify process (baseline)', samples: [] },
+  { name: '`npm start`, empty data folder', samples: [] },
+  { name: '`npm start`, existing data folder', samples: [] },
+  { name: '`node apps/api/dist/server.js`, existing data folder', samples: [] },
 ];
 for (let run = 0; run < RUNS; run++) {
-  series[0]!.times.push(
+  series[0]!.samples.push(
     await timeToHealthy(process.execPath, [join(import.meta.dirname, 'lib', 'bare-server.ts')], {}),
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-startup-'));
   try {
-    series[1]!.times.push(await timeToHealthy('npm', ['start'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
-    series[2]!.times.push(await timeToHealthy('npm', ['start'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+    series[1]!.samples.push(await npmStart(dataDir));
+    series[2]!.samples.push(await npmStart(dataDir));
+    series[3]!.samples.push(
+      await timeToHealthy(process.execPath, [server], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+if (builtAt() !== builtBefore)
+  throw new Error('the service was rebuilt during the run (sources changed): the figures include a build');
 
+const cpuColumn = (samples: Sample[]) => {
+  const cpu = samples.flatMap((s) => (s.cpuSeconds === undefined ? [] : [s.cpuSeconds]));
+  return cpu.length ? quantile(cpu, 0.5).toFixed(2) : 'n/a';
+};
 const body = [
-  `${RUNS} runs each; time from spawning the command to the first 200 from /healthz.`,
+  `${RUNS} runs each; time from spawning the command to the first 200 from /healthz. CPU s: user + system time of the command's processes until then (median), which other work on the machine disturbs less than wall time. Load average (1 min) ${loadBefore.toFixed(1)} before the runs, ${loadavg()[0]!.toFixed(1)} after.`,
   '',
   table(
-    ['what', 'median s', 'max s'],
-    series.map((s) => [
-      s.name,
-      (quantile(s.times, 0.5) / 1000).toFixed(2),
-      (Math.max(...s.times) / 1000).toFixed(2),
-    ]),
+    ['what', 'median s', 'max s', 'CPU s'],
+    series.map((s) => {
+      const seconds = s.samples.map((sample) => sample.seconds);
+      return [
+        s.name,
+        quantile(seconds, 0.5).toFixed(2),
+        Math.max(...seconds).toFixed(2),
+        cpuColumn(s.samples),
+      ];
+    }),
   ),
   '',
   'Goal: ready in under 3 s.',

@@ -5,7 +5,16 @@
 // with those first on PATH. Written without dependencies: nothing is installed yet when it runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -97,23 +106,37 @@ function newestMtime(dirs) {
   return newest;
 }
 
+/** Touched by every build this script runs, with the time the build started. */
+const buildStamp = join(root, 'node_modules', '.kadr-build-stamp');
+
 /**
  * Whether the built service is older than its sources. A cheap mtime walk (a few ms) instead of
  * asking turbo, whose cache check alone costs more than a second of `npm start` on a built tree.
+ * The build's time is the newer of the stamp and the oldest output: outputs turbo replays from its
+ * cache keep their old mtimes, which would otherwise make every later start build again.
  */
 function buildIsStale() {
   const outputs = [join(root, 'apps/api/dist/server.js'), join(root, 'apps/web/dist/index.html')];
   if (!outputs.every((file) => existsSync(file))) return true;
-  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const stampedAt = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : 0;
+  const builtAt = Math.max(stampedAt, Math.min(...outputs.map((file) => statSync(file).mtimeMs)));
   const sources = ['apps', 'packages', 'tooling'].flatMap((group) =>
     readdirSync(join(root, group)).map((name) => join(root, group, name)),
   );
   return Math.max(newestMtime(sources), statSync(join(root, 'pnpm-lock.yaml')).mtimeMs) > builtAt;
 }
 
+/** Builds everything, then stamps the time the build started (a source saved meanwhile stays newer). */
+function build(env) {
+  const startedAt = new Date();
+  run('pnpm', ['run', 'build'], { env });
+  writeFileSync(buildStamp, '');
+  utimesSync(buildStamp, startedAt, startedAt);
+}
+
 /** Runs the built service in this process's place: signals reach it, its exit status is ours. */
 function startService(env) {
-  if (buildIsStale()) run('pnpm', ['run', 'build'], { env });
+  if (buildIsStale()) build(env);
   const child = spawn(join(nodeBin, 'node'), [join(root, 'apps/api/dist/server.js')], {
     stdio: 'inherit',
     cwd: root,
@@ -146,7 +169,7 @@ installIfNeeded(env);
 if (task === 'test') {
   // Fresh per-run reports: tools/test-totals.mjs sums what this run wrote, nothing older.
   rmSync(join(root, '.reports'), { recursive: true, force: true });
-  run('bash', [join(root, 'tools', 'ensure-chromium.sh')], { env, allowFailure: true });
+  run('bash', [join(root, 'tools', 'ensure-test-tools.sh')], { env, allowFailure: true });
   const status = run('pnpm', tasks.test, { env, allowFailure: true });
   run(process.execPath, [join(root, 'tools', 'test-totals.mjs')], { env, allowFailure: true });
   process.exit(status ?? 1);

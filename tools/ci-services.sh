@@ -16,4 +16,4 @@ if command -v redis-server >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 -p 6379 p
     --dir /var/lib/redis --logfile /var/log/redis/ci.log || echo "  Redis did not start; its suites will be skipped"
 fi
 
-bash "$(dirname "$0")/ensure-chromium.sh"
+bash "$(dirname "$0")/ensure-test-tools.sh"

@@ -1,11 +1,35 @@
 import { defineConfig } from 'tsup';
 
-// dist/server.js runs the service; dist/app.js exposes buildApp for tests and benchmarks;
-// dist/catalogue-import.js is the catalogue import CLI (`pnpm --filter @kadr/api catalogue:import`).
-// npm dependencies stay external (resolved from node_modules at run time); workspace packages are
-// bundled from source through the `@kadr/source` condition, so the api runs without building them first.
+// dist/server.js runs the service (src/launch.ts, then src/server.ts); dist/app.js exposes buildApp for tests and benchmarks;
+// dist/catalogue-import.js is the catalogue import CLI (`pnpm --filter @kadr/api catalogue:import`);
+// dist/package-access.js the package grant/revoke support command (`package:grant`, `package:revoke`);
+// dist/build-db-template.js makes dist/db-template, the PGlite data directory a first start copies
+// (`build` runs it after tsup; src/db/template.ts).
+//
+// Everything is bundled: workspace packages from source (the `@kadr/source` condition) and npm
+// dependencies too. Loading ~600 files from node_modules cost about a second of every start (ESM
+// resolution looks up a package.json per file); a few chunks load in a fraction of that
+// (docs/decisions/004-start-up.md). Left external, resolved from node_modules at run time:
+// - PGlite: it loads its .wasm and .data files next to its own module;
+// - @fastify/swagger-ui: it serves the files of its own `static` folder;
+// - @ffmpeg-installer/ffmpeg: it finds its binary next to its own module;
+// - pg-native: pg's optional native driver, not installed.
+// A dependency that reads files next to its own module at run time must be added here. (The bundled
+// ones mention __dirname only on paths the service never takes — pino transports, swagger's
+// fallback read of its package.json — or to trim stack traces, as ioredis does.)
+const EXTERNAL = [/^@electric-sql\/pglite/, '@fastify/swagger-ui', '@ffmpeg-installer/ffmpeg', 'pg-native'];
+/** Every other import (tsup checks `noExternal` before `external`). */
+const BUNDLED = /^(?!@electric-sql\/pglite|@fastify\/swagger-ui$|@ffmpeg-installer\/ffmpeg$|pg-native$)/;
+
 export default defineConfig({
-  entry: { server: 'src/server.ts', app: 'src/app.ts', 'catalogue-import': 'src/cli/catalogue-import.ts' },
+  entry: {
+    server: 'src/launch.ts',
+    app: 'src/app.ts',
+    'catalogue-import': 'src/cli/catalogue-import.ts',
+    'media-package': 'src/cli/media-package.ts',
+    'package-access': 'src/cli/package-access.ts',
+    'build-db-template': 'src/cli/build-db-template.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node24',
@@ -13,8 +37,22 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   dts: false,
-  noExternal: [/^@kadr\//],
+  external: EXTERNAL,
+  noExternal: [BUNDLED],
+  // CommonJS dependencies bundled into ESM call require() for Node's built-ins and read __dirname:
+  // give them both (an ES module has neither).
+  banner: {
+    js: [
+      "import { createRequire as __kadrCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __kadrFileURLToPath } from 'node:url';",
+      'const require = __kadrCreateRequire(import.meta.url);',
+      'const __filename = __kadrFileURLToPath(import.meta.url);',
+      'const __dirname = __kadrFileURLToPath(new URL(".", import.meta.url));',
+    ].join(' '),
+  },
   esbuildOptions(options) {
-    options.conditions = ['@kadr/source', 'import', 'module', 'default'];
+    // esbuild adds `import`/`require` per import kind itself; forcing `import` here would hand
+    // require() callers (pg → pg-pool) an ES module namespace instead of the CommonJS export.
+    options.conditions = ['@kadr/source'];
   },
 });

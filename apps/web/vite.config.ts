@@ -1,14 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 /** Base path the api serves the app under (SPEC §1); the router's basename matches it. */
 export const BASE_PATH = '/promo/web/';
 
 export default defineConfig({
   base: BASE_PATH,
-  plugins: [react()],
+  // precompress: .br and .gz beside the built files, served as they are by the api (no per-request work).
+  plugins: [react(), precompress()],
   // Workspace packages resolve to their TypeScript sources (no build of them needed).
-  resolve: { conditions: ['@kadr/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@kadr/source', ...defaultClientConditions],
+    // The player's video.js without its own HLS engine (VHS): hls.js streams. ~130 KB gzip less in the
+    // lazily loaded player chunk (docs/decisions/006-player-block.md).
+    alias: [{ find: /^video\.js$/, replacement: 'video.js/core.es.js' }],
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 200 },
   server: {
     // `pnpm dev` against a locally running api (npm start serves it on 8080).

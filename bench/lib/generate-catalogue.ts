@@ -368,7 +368,8 @@ export async function generateCatalogue(
     );
   }
   // Fresh statistics for the planner, and the GIN pending lists merged into the indexes.
-  for (const table of ['contents', 'channels', 'search_words']) await execute(`vacuum analyze ${table}`, []);
+  for (const table of ['contents', 'channels', 'search_words', 'search_postings'])
+    await execute(`vacuum analyze ${table}`, []);
   for (const index of gin) await execute(`alter index ${index.name} set (fastupdate = off)`, []);
 }
 

@@ -58,6 +58,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Packaging the demo video set keeps both cores busy for a minute: only the suites that play ask for it.
+      DEMO_MEDIA: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { seedCatalogue } from './catalogue-import/seed';
 import { type Clock, systemClock } from './clock';
@@ -10,11 +10,17 @@ import { createDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import type { Env } from './env';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { RequestLog } from './http/request-log';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { bodylessAwareValidator } from './http/validator';
-import { AnonymousSessionBatcher } from './modules/auth/anonymous-batcher';
+import { createDemoMedia } from './media/demo';
+import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
+import { AnonymousProfileBatcher } from './modules/auth/anonymous-batcher';
+import { AnonymousRefreshTokens } from './modules/auth/anonymous-refresh';
 import { ClientCredentials } from './modules/auth/clients';
 import { CodeHasher } from './modules/auth/codes';
-import { openAnonymousSessions } from './modules/auth/queries';
+import { DeviceProfileCache } from './modules/auth/device-cache';
+import { anonymousProfiles } from './modules/auth/queries';
 import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { SignInService } from './modules/auth/service';
@@ -22,16 +28,22 @@ import { SessionCache } from './modules/auth/session-cache';
 import { RedisSessionChannel } from './modules/auth/session-channel';
 import { SessionService } from './modules/auth/sessions';
 import { AccessTokens } from './modules/auth/tokens';
-import type { GoodsResolver } from './modules/catalogue/goods';
+import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
+import { Entitlements } from './modules/playback/entitlements';
+import { GrantSigner } from './modules/playback/grants';
+import { mediaDeliveryRoutes } from './modules/playback/media-routes';
+import { releaseRoutes } from './modules/playback/routes';
+import { ReleaseService } from './modules/playback/service';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
 import { systemRoutes } from './modules/system/routes';
+import { registerCompression } from './modules/web/compression';
 import { webRoutes } from './modules/web/routes';
 import { createProviders, type Providers } from './providers';
 
@@ -49,10 +61,21 @@ export interface BuildAppOptions {
    * off by default so test apps start with what their test wrote).
    */
   seedCatalogue?: boolean;
-  /** Goods of content cards (the billing module's); a not-bought placeholder by default. */
+  /** Goods of content cards; by default from the packages a profile holds (modules/playback). */
   goods?: GoodsResolver;
+  /**
+   * Waits for a media asset being packaged (demo media's `whenAssetReady`); a release waits for it
+   * briefly before answering 503. Without it, only what the media store holds counts.
+   */
+  mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /**
+   * Compare every answer's JSON with zod's encoding of the contract and fail on a difference or an
+   * answer that breaks the contract (http/response-serializer.ts). Default: under tests
+   * (NODE_ENV=test, which Vitest sets); off in service, where it would double the cost saved.
+   */
+  checkAnswers?: boolean;
 }
 
 /** Request bodies are small JSON or forms; anything bigger is refused with 413. */
@@ -99,11 +122,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       serializers: logSerializers,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // One line per request, and only for failures and slow requests at `info` (http/request-log.ts).
+    logController: new RequestLog(env.logSlowMs),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(env.trustProxy),
   });
   app.setValidatorCompiler(bodylessAwareValidator);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from the contract; tests also compare each with zod's.
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ check: options.checkAnswers ?? process.env.NODE_ENV === 'test' }),
+  );
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
@@ -116,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     json(request, body as string, done);
   });
   await app.register(fastifyFormbody);
+  // Before the routes: it attaches to each route registered after it (answers over 2 KB; modules/web).
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -138,8 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
   const providers: Providers = { ...createProviders(env, db, clock), ...options.providers };
   // PGlite runs one statement at a time; a pool may run a few groups side by side.
-  const anonymousBatcher = new AnonymousSessionBatcher(
-    (requests, now) => openAnonymousSessions(db, requests, now),
+  const anonymousBatcher = new AnonymousProfileBatcher(
+    (deviceUids, now) => anonymousProfiles(db, deviceUids, now),
     clock,
     database.kind === 'pglite' ? 1 : 4,
   );
@@ -151,8 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     refreshGraceSeconds: env.refreshTokenGrace,
     cache: sessionCache,
+    devices: new DeviceProfileCache(clock, env.sessionCacheTtl, sessionCache),
+    anonymousRefresh: new AnonymousRefreshTokens(env.tokenSecret),
     channel: sessionChannel,
-    openAnonymous: (request) => anonymousBatcher.open(request),
+    anonymousProfileOf: (deviceUid) => anonymousBatcher.profileOf(deviceUid),
   });
   const clients = new ClientCredentials(env.authClients);
   const signIn = new SignInService({
@@ -170,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorateRequest('session', null);
   app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));
+  app.decorate('cachedSession', (token: string | undefined) => sessions.cachedSession(token));
 
   await app.register(systemRoutes, { db });
   await app.register(authRoutes, { signIn, sessions, clients });
@@ -182,9 +215,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now: clock.now(),
     });
   }
-  await app.register(catalogueRoutes, { catalogue: new CatalogueService(db, { goods: options.goods }) });
-  await app.register(searchRoutes, { search: new SearchService(db, { clock }) });
+  // Demo media for the catalogue's titles (src/media/demo.ts): packaged in the background after listen.
+  const demoMedia = options.seedCatalogue ? createDemoMedia({ db, env, log: app.log }) : undefined;
+  app.addHook('onListen', async () => demoMedia?.start());
+  const entitlements = new Entitlements(db, clock);
+  const goods = options.goods ?? packageGoods(db, entitlements);
+  await app.register(catalogueRoutes, { catalogue: new CatalogueService(db, { goods }) });
+  const search = new SearchService(db, {
+    clock,
+    onIndexError: (error) => app.log.warn({ err: error }, 'search index build failed; the database answers'),
+  });
+  // Build the in-process search index once the service listens, so the first searches need not wait.
+  app.addHook('onListen', async () => {
+    search.ready().catch(() => undefined);
+  });
+  await app.register(searchRoutes, { search });
   await app.register(mediaRoutes, { mediaDir: env.mediaDir });
+  const mediaStore = new MediaStore(env.dataDir);
+  const grantSigner = new GrantSigner(env.mediaSecret);
+  await app.register(releaseRoutes, {
+    releases: new ReleaseService({
+      db,
+      clock,
+      store: mediaStore,
+      signer: grantSigner,
+      entitlements,
+      mediaReady: options.mediaReady ?? demoMedia?.whenAssetReady,
+    }),
+  });
+  await app.register(mediaDeliveryRoutes, {
+    store: mediaStore,
+    signer: grantSigner,
+    secret: env.mediaSecret,
+    clock,
+  });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
   await app.register(webRoutes, { webDist: env.webDist });
 
@@ -195,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(pruning);
+    await demoMedia?.stop();
     await sessionChannel?.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();

@@ -38,6 +38,7 @@ describe('loadEnv', () => {
         wrongCodesPerDay: 10,
       },
       logLevel: 'info',
+      logSlowMs: 1000,
     });
     expect(env.authClients).toEqual(new Map([['web', 'web']]));
     expect(env.webDist).toMatch(/apps[/\\]web[/\\]dist$/);

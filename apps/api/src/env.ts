@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -35,6 +35,11 @@ export interface Env {
   /** Built-in sandbox providers (SMS outbox, push page) and their /sandbox pages. */
   sandboxProviders: boolean;
   tokenSecret: string;
+  /**
+   * Signs playback grants and segment URLs (docs/decisions/005); nginx's secure_link needs the same
+   * value. Default: derived from tokenSecret (set it explicitly when nginx serves the media).
+   */
+  mediaSecret: string;
   /** Access token lifetime, seconds. */
   accessTokenTtl: number;
   /** Seconds a rotated refresh token may still be used (two tabs refreshing at once). */
@@ -60,7 +65,11 @@ export interface Env {
   mediaDir: string;
   /** Manifest imported at start when the catalogue is empty; undefined: none (CATALOGUE_SEED=off). */
   catalogueSeed: string | undefined;
+  /** Generate and package demo media for the catalogue's titles after start (src/media/demo.ts). */
+  demoMedia: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** A request slower than this many milliseconds gets a warn log line (http/request-log.ts). */
+  logSlowMs: number;
 }
 
 /** Thrown when the configuration is invalid; the message lists every problem. */
@@ -112,6 +121,14 @@ const schema = z.object({
   KADR_PRODUCTION: flag,
   SANDBOX_PROVIDERS: flag,
   TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'at least 32 characters').optional()),
+  // Written into an nginx config as a string: no spaces, quotes or semicolons.
+  MEDIA_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,}$/, 'at least 32 characters of A-Z, a-z, 0-9, _ and -')
+      .optional(),
+  ),
   ACCESS_TOKEN_TTL: positiveInt(900),
   REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).default(10),
   SESSION_CACHE_TTL: z.coerce.number().min(0).max(60).default(5),
@@ -154,7 +171,9 @@ const schema = z.object({
   RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DEMO_MEDIA: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
 });
 
 /**
@@ -185,6 +204,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
+  const tokenSecret = e.TOKEN_SECRET ?? persistedSecret(dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -193,7 +213,9 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     redisUrl: e.REDIS_URL,
     production,
     sandboxProviders,
-    tokenSecret: e.TOKEN_SECRET ?? persistedSecret(dataDir),
+    tokenSecret,
+    mediaSecret:
+      e.MEDIA_SECRET ?? createHmac('sha256', tokenSecret).update('kadr media secret').digest('base64url'),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
     sessionCacheTtl: e.SESSION_CACHE_TTL,
@@ -215,7 +237,9 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     mediaDir: join(dataDir, 'media'),
     catalogueSeed: catalogueSeedOf(e.CATALOGUE_SEED),
+    demoMedia: e.DEMO_MEDIA ?? !production,
     logLevel: e.LOG_LEVEL,
+    logSlowMs: e.LOG_SLOW_MS,
   };
 }
 

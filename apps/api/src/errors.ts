@@ -25,6 +25,30 @@ export const errorTable = {
   no_vendor: { code: ApiCode.NO_CONTENT, status: 404, message: 'vendor_id отсутствует' },
   season_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Сезон не найден' },
   episode_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Серия не найдена' },
+  // Playback (docs/decisions/005). Release refusals are envelopes a viewer may see; grant and segment
+  // refusals answer players and CDNs (English), 403 for a bad signature, 410 for an expired one.
+  episode_required: { code: ApiCode.VALIDATION, status: 400, message: 'EP_id is required for a series' },
+  not_playable: { code: ApiCode.NOT_FOUND, status: 404, message: 'Этот контент нельзя воспроизвести' },
+  media_not_ready: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'Видео ещё готовится. Попробуйте позже',
+  },
+  not_purchased: { code: ApiCode.FORBIDDEN, status: 403, message: 'Контент доступен по подписке' },
+  grant_invalid: { code: ApiCode.FORBIDDEN, status: 403, message: 'Playback grant is invalid' },
+  grant_expired: {
+    code: ApiCode.CODE_EXPIRED,
+    status: 410,
+    message: 'Playback grant expired: ask for a new release',
+  },
+  grant_foreign: {
+    code: ApiCode.FORBIDDEN,
+    status: 403,
+    message: 'Playback grant belongs to another viewer or title',
+  },
+  signature_invalid: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment signature is invalid' },
+  signature_expired: { code: ApiCode.CODE_EXPIRED, status: 410, message: 'Segment signature expired' },
+  past_preview: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment is past the end of the preview' },
   payload_too_large: { code: ApiCode.PAYLOAD_TOO_LARGE, status: 413, message: 'Body is larger than 16 KiB' },
   unsupported_media_type: {
     code: ApiCode.UNSUPPORTED_MEDIA_TYPE,

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  console.log(`Kadr is ready on http://localhost:${port}${WEB_BASE}`);
+  // performance.now() counts from the start of this process (Node's time origin).
+  const seconds = (performance.now() / 1000).toFixed(1);
+  console.log(`Kadr is ready on http://localhost:${port}${WEB_BASE} (started in ${seconds} s)`);
 
   let closing = false;
   const shutdown = (signal: string) => {

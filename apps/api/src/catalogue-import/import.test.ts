@@ -109,6 +109,36 @@ for (const backend of backends) {
       expect(channelTitle?.channel).toBe('kadr-novosti');
     });
 
+    it("writes packages and each title's package and preview_timer (the first package by default)", async () => {
+      const t = setup();
+      const data = fixtureData();
+      data.packages = [
+        { key: 'kadr', name: 'Подписка Кадр', cost: 299 },
+        { key: 'kino', name: 'Кино', pay_text: 'Купить пакет «Кино»', cost: 199 },
+      ];
+      Object.assign(data.titles[0]!, { preview_timer: 15, package: 'kino' });
+      await t.importData(data);
+      expect(await t.query('select id, key, name, pay_text, cost from packages order by id')).toEqual([
+        { id: 1, key: 'kadr', name: 'Подписка Кадр', pay_text: 'Оформить подписку', cost: 299 },
+        { id: 2, key: 'kino', name: 'Кино', pay_text: 'Купить пакет «Кино»', cost: 199 },
+      ]);
+      expect(
+        await t.query(`select key, package_id, preview_timer from contents where id in (1, 2) order by id`),
+      ).toEqual([
+        { key: 'tikhiy-dom', package_id: 2, preview_timer: 15 },
+        { key: 'moskva-slezam', package_id: 1, preview_timer: null },
+      ]);
+    });
+
+    it('sells every title in the default package «Подписка Кадр» when the manifest lists none', async () => {
+      const t = setup();
+      await importManifestFile(t.db, FIXTURE_MANIFEST, t.options());
+      expect(await t.query('select id, key, name from packages')).toEqual([
+        { id: 1, key: 'kadr', name: 'Подписка Кадр' },
+      ]);
+      expect(await t.query('select distinct package_id from contents')).toEqual([{ package_id: 1 }]);
+    });
+
     it('copies manifest images and generates the missing ones under content-hashed names', async () => {
       const t = setup();
       await importManifestFile(t.db, FIXTURE_MANIFEST, t.options());

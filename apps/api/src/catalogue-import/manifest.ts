@@ -67,6 +67,24 @@ const season = z.strictObject({
   episodes: z.array(episode).max(1000).default([]),
 });
 
+/** A subscription package (SPEC §3 Package): goods.package_id of the titles it sells. */
+const pack = z.strictObject({
+  key: entryKey,
+  name: text(200),
+  /** The buy button's label (the first tariff's pay_text). */
+  pay_text: text(100).default('Оформить подписку'),
+  /** Roubles per month. */
+  cost: z.number().int('expected whole roubles').min(0).max(1_000_000).default(0),
+});
+
+/** The package a manifest without `packages` sells every title in. */
+export const DEFAULT_PACKAGE = {
+  key: 'kadr',
+  name: 'Подписка Кадр',
+  pay_text: 'Оформить подписку',
+  cost: 0,
+} as const;
+
 const title = z.strictObject({
   key: entryKey,
   type: z.enum(['film', 'series', 'tvshow', 'channel']),
@@ -88,6 +106,10 @@ const title = z.strictObject({
   sticker: entryKey.optional(),
   partner_label: entryKey.optional(),
   is_preview: z.boolean().default(false),
+  /** Seconds of the preview (release preview_timer); only with is_preview. Default: the player's. */
+  preview_timer: seconds.optional(),
+  /** The package that sells the title; defaults to the manifest's first package. */
+  package: entryKey.optional(),
   /** The owner's id at the vendor (goods.vendor_id); defaults to the key. */
   vendor_id: text(200).optional(),
   images: z
@@ -129,6 +151,10 @@ export const manifestSchema = z.strictObject({
   countries: z.array(country).default([]),
   stickers: z.array(sticker).default([]),
   partner_labels: z.array(partnerLabel).default([]),
+  packages: z
+    .array(pack)
+    .min(1, 'at least one package')
+    .default([{ ...DEFAULT_PACKAGE }]),
   titles: z.array(title).default([]),
   channels: z.array(channel).default([]),
   collections: z.array(collection).default([]),
@@ -142,5 +168,7 @@ export type TitleEntry = Manifest['titles'][number];
 export type ChannelEntry = Manifest['channels'][number];
 /** A sticker entry. */
 export type StickerEntry = Manifest['stickers'][number];
+/** A package entry. */
+export type PackageEntry = Manifest['packages'][number];
 /** A collection entry. */
 export type CollectionEntry = Manifest['collections'][number];

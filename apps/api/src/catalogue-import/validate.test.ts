@@ -24,6 +24,32 @@ describe('manifest validation', () => {
     expect(manifest.channels[1]).toMatchObject({ genres: [], archive_days: 3 });
   });
 
+  it('checks packages: references, duplicates, and preview_timer only with is_preview', () => {
+    const { data } = setup();
+    data.packages = [
+      { key: 'kadr', name: 'Подписка Кадр' },
+      { key: 'kadr', name: 'Ещё одна' },
+    ];
+    Object.assign(data.titles[0]!, { package: 'kino' });
+    Object.assign(data.titles[3]!, { is_preview: false, preview_timer: 20 });
+    Object.assign(data.titles[2]!, { preview_timer: 0 });
+    expect(problemsOf(data)).toEqual([
+      'titles[2] (key "vesyolye-kanikuly"): preview_timer: expected seconds > 0',
+    ]);
+    delete data.titles[2]!.preview_timer;
+    expect(problemsOf(data)).toEqual([
+      'packages[1] (key "kadr"): key: duplicate of packages[0]',
+      'titles[0] (key "tikhiy-dom"): package: unknown package "kino"',
+      'titles[3] (key "noch"): preview_timer: only a title with is_preview has a preview_timer',
+    ]);
+  });
+
+  it('refuses an empty package list', () => {
+    const { data } = setup();
+    data.packages = [];
+    expect(problemsOf(data)).toEqual(['packages: at least one package']);
+  });
+
   it('names the entry, its key and the nested field of a missing value', () => {
     const { data } = setup();
     data.titles[1]!.seasons![1]!.episodes[0] = { duration: 10 };

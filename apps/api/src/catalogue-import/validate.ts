@@ -50,6 +50,7 @@ const SECTIONS = new Set([
   'countries',
   'stickers',
   'partner_labels',
+  'packages',
   'titles',
   'channels',
   'collections',
@@ -113,7 +114,15 @@ export function validateManifest(raw: unknown, baseDir: string): Manifest {
   const report = (path: Path, message: string) => problems.push(describe(raw, path, message));
 
   const keysOf = (
-    section: 'genres' | 'countries' | 'stickers' | 'partner_labels' | 'titles' | 'channels' | 'collections',
+    section:
+      | 'genres'
+      | 'countries'
+      | 'stickers'
+      | 'partner_labels'
+      | 'packages'
+      | 'titles'
+      | 'channels'
+      | 'collections',
   ) => {
     const seen = new Map<string, number>();
     manifest[section].forEach((entry, i) => {
@@ -127,6 +136,7 @@ export function validateManifest(raw: unknown, baseDir: string): Manifest {
   const countries = keysOf('countries');
   const stickers = keysOf('stickers');
   const labels = keysOf('partner_labels');
+  const packs = keysOf('packages');
   const titles = keysOf('titles');
   const channels = keysOf('channels');
   keysOf('collections');
@@ -157,6 +167,10 @@ export function validateManifest(raw: unknown, baseDir: string): Manifest {
       report([...at, 'sticker'], `unknown sticker "${t.sticker}"`);
     if (t.partner_label !== undefined && !labels.has(t.partner_label))
       report([...at, 'partner_label'], `unknown partner label "${t.partner_label}"`);
+    if (t.package !== undefined && !packs.has(t.package))
+      report([...at, 'package'], `unknown package "${t.package}"`);
+    if (t.preview_timer !== undefined && !t.is_preview)
+      report([...at, 'preview_timer'], 'only a title with is_preview has a preview_timer');
 
     const episodic = t.type === 'series' || t.type === 'tvshow';
     if (episodic && t.seasons === undefined) report([...at, 'seasons'], `required for type ${t.type}`);

@@ -245,6 +245,20 @@ export async function writeCatalogue(
     counts.stickers = stickers.counts;
     counts.partner_labels = labels.counts;
 
+    // Packages are never pruned: profiles' holdings refer to them.
+    const packs = await upsertKeyed(
+      tx,
+      'packages',
+      [
+        ['name', 'text'],
+        ['pay_text', 'text'],
+        ['cost', 'int'],
+      ],
+      manifest.packages.map((p) => ({ key: p.key, name: p.name, pay_text: p.pay_text, cost: p.cost })),
+      now,
+    );
+    const defaultPackage = manifest.packages[0]?.key;
+
     const channels = await upsertKeyed(
       tx,
       'channels',
@@ -299,6 +313,8 @@ export async function writeCatalogue(
         ['sticker_id', 'int'],
         ['partner_label_id', 'int'],
         ['is_preview', 'boolean'],
+        ['preview_timer', 'int'],
+        ['package_id', 'int'],
         ['poster_url', 'text'],
         ['banner_url', 'text'],
         ['wide_poster_url', 'text'],
@@ -309,6 +325,7 @@ export async function writeCatalogue(
       ],
       manifest.titles.map((t) => {
         const urls = required(images.titles, t.key);
+        const packageKey = t.package ?? defaultPackage;
         return {
           key: t.key,
           type: t.type,
@@ -322,6 +339,8 @@ export async function writeCatalogue(
           sticker_id: t.sticker === undefined ? null : required(stickers.ids, t.sticker),
           partner_label_id: t.partner_label === undefined ? null : required(labels.ids, t.partner_label),
           is_preview: t.is_preview,
+          preview_timer: t.preview_timer ?? null,
+          package_id: packageKey === undefined ? null : required(packs.ids, packageKey),
           poster_url: urls.poster,
           banner_url: urls.banner,
           wide_poster_url: urls.wide_poster,

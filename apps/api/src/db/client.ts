@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Env } from '../env';
 import * as schema from './schema';
+import { copyDbTemplate, DEFAULT_DB_TEMPLATE } from './template';
 
 /** The drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,13 +25,26 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How createDatabase opens the database. */
+export interface DatabaseOptions {
+  /** PGlite in memory instead of DATA_DIR/db (tests). */
+  inMemory?: boolean;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+  /**
+   * PGlite data directory copied into an empty DATA_DIR/db before opening it (template.ts): the
+   * build's template by default; false runs PGlite's own initdb.
+   */
+  template?: string | false;
+}
+
 /**
  * Opens PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR/db
  * (`inMemory` for tests). Migrations are applied separately (see migrate.ts).
  */
 export async function createDatabase(
   env: Pick<Env, 'databaseUrl' | 'dataDir'>,
-  options: { inMemory?: boolean; poolSize?: number } = {},
+  options: DatabaseOptions = {},
 ): Promise<Database> {
   if (env.databaseUrl) return openPostgres(env.databaseUrl, options.poolSize ?? 10);
   // Contrib extensions must be registered when PGlite is created; the migrations then CREATE EXTENSION them.
@@ -42,6 +56,8 @@ export async function createDatabase(
     const dataDir = join(env.dataDir, 'db');
     // PGlite's own mkdir is not recursive: the parent must exist.
     mkdirSync(dirname(dataDir), { recursive: true });
+    const template = options.template ?? DEFAULT_DB_TEMPLATE;
+    if (template) copyDbTemplate(dataDir, template);
     client = new PGlite(dataDir, { extensions });
   }
   await client.waitReady;

@@ -220,6 +220,10 @@ export const contents = pgTable(
     partnerLabelId: integer('partner_label_id').references(() => partnerLabels.id, { onDelete: 'set null' }),
     /** goods.is_preview: playable as a timed preview without a package. */
     isPreview: boolean('is_preview').notNull().default(false),
+    /** Seconds of the preview (release preview_timer); null: the player's default. */
+    previewTimer: integer('preview_timer'),
+    /** The package that unlocks the title (goods.package_id); null: none sells it. */
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'set null' }),
     posterUrl: text('poster_url').notNull(),
     bannerUrl: text('banner_url'),
     widePosterUrl: text('wide_poster_url'),
@@ -234,6 +238,7 @@ export const contents = pgTable(
   },
   (t) => [
     index('contents_channel_id_idx').on(t.channelId),
+    index('contents_package_id_idx').on(t.packageId),
     index('contents_sticker_id_idx').on(t.stickerId),
     index('contents_partner_label_id_idx').on(t.partnerLabelId),
   ],
@@ -385,5 +390,48 @@ export const collectionItems = pgTable(
     index('collection_items_content_id_idx').on(t.contentId),
     index('collection_items_channel_id_idx').on(t.channelId),
     check('collection_items_one_target', sql`num_nonnulls(${t.contentId}, ${t.channelId}) = 1`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Entitlements (docs/decisions/005). A package unlocks the titles that name it; a profile holds a
+// package for a period. Until payments exist rows come from the operator command (source 'operator').
+
+/** A subscription package (SPEC §3 Package); `id` is the package_id. Imported from the manifest. */
+export const packages = pgTable('packages', {
+  id: serial('id').primaryKey(),
+  key: key(),
+  name: text('name').notNull(),
+  /** The first tariff's pay_text: the buy button's label. */
+  payText: text('pay_text').notNull(),
+  /** Roubles per month. */
+  cost: integer('cost').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A package a profile holds from `valid_from` until `valid_until` (null: open-ended). Revoking ends
+ * the period (`valid_until` = now) rather than deleting it, so support can see what a viewer had.
+ */
+export const profilePackages = pgTable(
+  'profile_packages',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+    /** Who granted it: 'operator' (support command); payments add their own. */
+    source: varchar('source', { length: 32 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('profile_packages_profile_package_idx').on(t.profileId, t.packageId),
+    index('profile_packages_package_id_idx').on(t.packageId),
   ],
 );

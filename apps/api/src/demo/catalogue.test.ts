@@ -31,6 +31,8 @@ const title = z.strictObject({
   sticker: key.optional(),
   partner_label: key.optional(),
   is_preview: z.boolean(),
+  /** Short enough to watch to the end: demo films play 30 s, episodes 12 s (src/media/demo-source.ts). */
+  preview_timer: z.number().int().min(5).max(20).optional(),
   trailer: z.strictObject({ title: z.string().min(1), duration: z.number().int().positive() }).optional(),
   seasons: z
     .array(z.strictObject({ number: z.number().int().positive(), episodes: z.array(episode).min(4).max(8) }))
@@ -45,6 +47,11 @@ const catalogueSchema = z.strictObject({
     z.strictObject({ key, title: z.string().min(1), color: z.string().regex(/^#[0-9A-F]{6}$/i) }),
   ),
   partner_labels: z.array(z.strictObject({ key, title: z.string().min(1) })),
+  packages: z
+    .array(
+      z.strictObject({ key, name: z.string().min(1), pay_text: z.string().min(1), cost: z.number().int() }),
+    )
+    .length(1),
   titles: z.array(title),
   channels: z.array(
     z.strictObject({
@@ -76,6 +83,15 @@ describe('demo catalogue (apps/api/demo/catalogue.yaml)', () => {
   it('is accepted by the catalogue importer', () => {
     const manifest = validateManifest(raw, dirname(demoCatalogue));
     expect(manifest.titles).toHaveLength(titles.length);
+  });
+
+  it('lets a visitor preview most titles (with a preview_timer) and leads a few to the package page', () => {
+    const playable = titles.filter((t) => t.type !== 'channel');
+    const previewable = playable.filter((t) => t.is_preview);
+    expect(previewable.length / playable.length).toBeGreaterThan(0.7);
+    expect(playable.length - previewable.length).toBeGreaterThanOrEqual(3);
+    for (const t of previewable) expect(t.preview_timer, t.key).toBeDefined();
+    for (const t of playable.filter((x) => !x.is_preview)) expect(t.preview_timer, t.key).toBeUndefined();
   });
 
   it('has films, series, TV shows and live channels in the promised numbers', () => {

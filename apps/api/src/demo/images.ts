@@ -405,11 +405,27 @@ const svgOpen = (w: number, h: number, label: string) =>
 /** Short id prefix per image, so SVGs inlined into one page do not share gradient ids. */
 const idPrefix = (key: string, kind: string) => `k${hashString(`${kind}:${key}`).toString(36)}`;
 
-function grainFilter(id: string, seed: number): string {
+/** Side of the grain tile: large enough that the repeat does not read as a grid at 1× and 2×. */
+const GRAIN_TILE = 96;
+
+/**
+ * Film grain as a small tiled pattern of faint specks seeded by the title. It replaced an
+ * feTurbulence filter, which browsers render on the main thread for every image at every size: on a
+ * phone (Lighthouse's 4× slower CPU) the home page's banners and posters spent most of its start-up
+ * there (docs/benchmarks.md, web). A pattern tile is drawn once and repeated.
+ */
+function grainPattern(id: string, seed: number): string {
+  const rng = seeded(seed ^ 0x9e3779b9);
+  // Two paths of square specks (light and dark) keep the tile to about 1 KB.
+  const specks = ['', ''];
+  for (let i = 0; i < 60; i++) {
+    const size = num(between(rng, 0.8, 1.6));
+    specks[rng() < 0.6 ? 0 : 1] +=
+      `M${num(rng() * GRAIN_TILE)} ${num(rng() * GRAIN_TILE)}h${size}v${size}h-${size}z`;
+  }
   return (
-    `<filter id="${id}" x="0" y="0" width="100%" height="100%">` +
-    `<feTurbulence type="fractalNoise" baseFrequency=".85" numOctaves="2" seed="${seed % 1000}" stitchTiles="stitch"/>` +
-    `<feColorMatrix values="0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 .07 0"/></filter>`
+    `<pattern id="${id}" width="${GRAIN_TILE}" height="${GRAIN_TILE}" patternUnits="userSpaceOnUse">` +
+    `<path d="${specks[0]}" fill="#fff" opacity=".1"/><path d="${specks[1]}" fill="#000" opacity=".12"/></pattern>`
   );
 }
 
@@ -578,12 +594,12 @@ function backdrop(art: Art, c: Canvas): [string, string] {
   let defs =
     `<linearGradient id="${id}g" x1="${1 - x2}" y1="0" x2="${x2}" y2="1"><stop offset="0" stop-color="${pal.mid}"/><stop offset=".55" stop-color="${pal.base}"/><stop offset="1" stop-color="${pal.deep}"/></linearGradient>` +
     `<radialGradient id="${id}h" cx="${num(c.fx / c.w)}" cy="${num(c.fy / c.h)}" r=".75"><stop offset="0" stop-color="${pal.light}" stop-opacity=".5"/><stop offset="1" stop-color="${pal.light}" stop-opacity="0"/></radialGradient>` +
-    grainFilter(`${id}n`, hash);
+    grainPattern(`${id}n`, hash);
   let body = `<rect width="${c.w}" height="${c.h}" fill="url(#${id}g)"/><rect width="${c.w}" height="${c.h}" fill="url(#${id}h)"/>`;
   const [mDefs, mBody] = motifSvg(art.motif, rng, pal, c, id);
   defs += mDefs;
   body += mBody;
-  body += `<rect width="${c.w}" height="${c.h}" filter="url(#${id}n)"/>`;
+  body += `<rect width="${c.w}" height="${c.h}" fill="url(#${id}n)"/>`;
   return [defs, body];
 }
 

@@ -1,5 +1,5 @@
 import { type CallDefinition, envelope, errorEnvelope, HeaderName, phone } from '@kadr/api-contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import type { SessionContext } from '../modules/auth/sessions';
@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves the session of an access token (901/910 on failure); set once in app.ts. */
     authenticateToken(token: string | undefined): Promise<SessionContext>;
+    /**
+     * The session of a genuine, unexpired token when the session cache knows it live; undefined
+     * otherwise (then authenticateToken decides). Synchronous: the hot path needs no promise.
+     */
+    cachedSession(token: string | undefined): SessionContext | undefined;
   }
   interface FastifyRequest {
     /** The caller's session once authenticated (see registerCall). */
@@ -110,25 +115,40 @@ export function registerCall<C extends CallDefinition>(
     config: {
       phoneFields: [...phoneFieldsOf(call.body), ...phoneFieldsOf(call.params), ...phoneFieldsOf(call.query)],
     },
-    // Hooks only where they have work: each one costs a step (and a promise) on every request.
+    // Hooks only where they have work: each one costs a step on every request. Callback-style, not
+    // async: an async hook costs a promise and a tick even when it has nothing to wait for.
     // Form bodies are parsed app-wide (refreshToken needs them) but accepted only where the contract
     // says; Fastify parses no body for GET.
     ...(!acceptsForm && call.method !== 'GET'
       ? {
-          preValidation: async (request: FastifyRequest) => {
+          preValidation: (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
             if (mediaTypeOf(request) === 'application/x-www-form-urlencoded') {
-              throw new AppError('unsupported_media_type');
+              done(new AppError('unsupported_media_type'));
+              return;
             }
+            done();
           },
         }
       : {}),
     ...(call.auth === 'none'
       ? {}
       : {
-          preHandler: async (request: FastifyRequest) => {
+          preHandler: (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
             const token = accessTokenOf(request);
-            if (call.auth === 'optional' && token === undefined) return;
-            request.session = await app.authenticateToken(token);
+            if (call.auth === 'optional' && token === undefined) {
+              done();
+              return;
+            }
+            const cached = app.cachedSession(token);
+            if (cached) {
+              request.session = cached;
+              done();
+              return;
+            }
+            app.authenticateToken(token).then((session) => {
+              request.session = session;
+              done();
+            }, done);
           },
         }),
     handler: async (request, reply) => {

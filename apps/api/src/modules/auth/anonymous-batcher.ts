@@ -1,20 +1,17 @@
 import type { Clock } from '../../clock';
-import type { AnonymousSessionRequest } from './queries';
 
-/** Writes a group of anonymous sessions in one statement, answering in request order. */
-export type AnonymousSessionWriter = (
-  requests: readonly AnonymousSessionRequest[],
-  now: Date,
-) => Promise<Array<{ sessionId: string; profileId: number }>>;
+/** Finds or creates the anonymous profiles of a group of devices in one statement, in request order. */
+export type AnonymousProfileWriter = (deviceUids: readonly string[], now: Date) => Promise<number[]>;
 
 interface Waiting {
-  request: AnonymousSessionRequest;
-  resolve(opened: { sessionId: string; profileId: number }): void;
+  deviceUid: string;
+  resolve(profileId: number): void;
   reject(error: unknown): void;
 }
 
 /**
- * Group commit for anonymous sign-ups (docs/decisions/002). Requests wait for the end of the current
+ * Group commit for anonymous sign-ups (docs/decisions/002): the device → anonymous profile look-ups
+ * (and first-sight inserts) that the device cache could not answer. Requests wait for the end of the current
  * event-loop turn (setImmediate: every request already read off the sockets has arrived by then)
  * and for a free writer slot, then go together in one statement — one parse, plan and commit for
  * the whole group instead of one each. A lone request waits one loop turn, no timer. The turn
@@ -23,23 +20,23 @@ interface Waiting {
  * is answered only after its group committed; if the statement fails, every caller of that group
  * gets the error.
  */
-export class AnonymousSessionBatcher {
+export class AnonymousProfileBatcher {
   private readonly waiting: Waiting[] = [];
   private writing = 0;
   private scheduled = false;
 
   constructor(
-    private readonly write: AnonymousSessionWriter,
+    private readonly write: AnonymousProfileWriter,
     private readonly clock: Clock,
     /** Statements in flight at once: 1 for PGlite (one connection), a few for a PostgreSQL pool. */
     private readonly slots: number,
     private readonly maxGroup = 128,
   ) {}
 
-  /** Opens one anonymous session; resolves once it is committed. */
-  open(request: AnonymousSessionRequest): Promise<{ sessionId: string; profileId: number }> {
+  /** The device's anonymous profile; resolves once a created one is committed. */
+  profileOf(deviceUid: string): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ request, resolve, reject });
+      this.waiting.push({ deviceUid, resolve, reject });
       this.schedule();
     });
   }
@@ -58,7 +55,7 @@ export class AnonymousSessionBatcher {
       const group = this.waiting.splice(0, this.maxGroup);
       this.writing++;
       this.write(
-        group.map((w) => w.request),
+        group.map((w) => w.deviceUid),
         this.clock.now(),
       )
         .then(

@@ -8,7 +8,7 @@ import { createDatabase } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { devices, profiles, sessions, signInAttempts } from '../../db/schema';
 import { PG_ADMIN_URL, postgresAvailable, postgresBackend, useApi } from '../../test/harness';
-import { openAnonymousSessions } from './queries';
+import { anonymousProfiles } from './queries';
 
 /** How many migrations the journal lists: each must be applied exactly once. */
 const migrationCount = (
@@ -102,47 +102,86 @@ describe.skipIf(!postgresAvailable)('concurrency (PostgreSQL)', () => {
     // Eight statements (as from several instances), each with all devices in its own order.
     const statements = Array.from({ length: 8 }, (_, n) => {
       const order = [...uids].sort(() => (n % 2 === 0 ? 1 : -1) * (Math.random() - 0.5));
-      return openAnonymousSessions(
-        t.database.db,
-        order.map((deviceUid, i) => ({ deviceUid, refreshHash: `${n}-${i}`.padEnd(64, '0') })),
-        now,
+      return anonymousProfiles(t.database.db, order, now).then((ids) =>
+        ids.map((profileId, i) => ({ deviceUid: order[i]!, profileId })),
       );
     });
     const opened = (await Promise.all(statements)).flat();
     expect(opened).toHaveLength(48);
-    const rows = await t.database.db
-      .select({ deviceUid: sessions.deviceUid, profileId: sessions.profileId })
-      .from(sessions);
     const profilesPerDevice = new Map<string | null, Set<number>>();
-    for (const r of rows)
+    for (const r of opened)
       profilesPerDevice.set(r.deviceUid, (profilesPerDevice.get(r.deviceUid) ?? new Set()).add(r.profileId));
     expect([...profilesPerDevice.values()].map((p) => p.size)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(await t.database.db.$count(devices)).toBe(6);
     expect(await t.database.db.$count(profiles)).toBe(6);
   });
 
-  it('opens no session on an anonymous profile that a sign-in is giving a phone right now', async () => {
+  it('ends, with the sign-in, a session opened while that sign-in was giving the profile a phone', async () => {
     const t = await api.setup();
     const anon = await t.anonymous('web_signingdevice001');
-    let pending = true;
-    let later: Promise<{ profile_id: number }> | undefined;
-    // What sign-in's adoption does, held open while an anonymous sign-up of the same device arrives.
+    // Other instances, which have not cached the device (with Redis, the sign-in's announcement would
+    // make every instance forget it).
+    const [during, after] = [await api.setup(), await api.setup()];
+    let opened: { profile_id: number; access_token: string; refresh_token: string } | undefined;
+    // What sign-in's adoption does, held open while an anonymous sign-up of the same device arrives:
+    // the device read does not wait for it, so it still finds the profile as it was.
     await t.database.db.transaction(async (tx) => {
       await tx.update(profiles).set({ phone: '79990001111' }).where(eq(profiles.id, anon.profile_id));
       await tx.delete(devices).where(eq(devices.profileId, anon.profile_id));
-      later = t.anonymous('web_signingdevice001').finally(() => {
-        pending = false;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(pending).toBe(true);
+      opened = await during.anonymous('web_signingdevice001');
     });
-    const fresh = await later!;
+    expect(opened?.profile_id).toBe(anon.profile_id);
+    // Once the sign-in committed, that session is ended like every other anonymous one of the profile,
+    // its refresh stores no session on the phone's profile, and the device gets a fresh profile.
+    const profileCode = async (token: string) =>
+      (await after.call('POST', '/v1/agregator/getProfile', { token })).body.code;
+    expect(await profileCode(anon.access_token)).toBe(910);
+    expect(await profileCode(opened!.access_token)).toBe(910);
+    const refresh = await after.call('POST', '/v1/agregator/refreshToken', {
+      body: {
+        grant_type: 'refresh_token',
+        client_id: 'web',
+        client_secret: 'web',
+        refresh_token: opened!.refresh_token,
+      },
+    });
+    expect(refresh.body.code).toBe(910);
+    const fresh = await after.anonymous('web_signingdevice001');
     expect(fresh.profile_id).not.toBe(anon.profile_id);
+    expect(await profileCode(fresh.access_token)).toBe(200);
     const phoneSessions = await t.database.db
       .select({ id: sessions.id })
       .from(sessions)
       .where(eq(sessions.profileId, anon.profile_id));
-    expect(phoneSessions).toHaveLength(1);
+    expect(phoneSessions).toHaveLength(0);
+  });
+
+  it('stores no session when its first refresh races a sign-in giving the profile a phone', async () => {
+    const t = await api.setup();
+    const anon = await t.anonymous('web_signingdevice002');
+    let pending = true;
+    let refreshed: Promise<number> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(profiles).set({ phone: '79990002222' }).where(eq(profiles.id, anon.profile_id));
+      refreshed = t
+        .call('POST', '/v1/agregator/refreshToken', {
+          body: {
+            grant_type: 'refresh_token',
+            client_id: 'web',
+            client_secret: 'web',
+            refresh_token: anon.refresh_token,
+          },
+        })
+        .then((res) => res.body.code)
+        .finally(() => {
+          pending = false;
+        });
+      // The refresh reads the profile `for key share`: it waits for the sign-in to finish.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pending).toBe(true);
+    });
+    expect(await refreshed!).toBe(910);
+    expect(await t.database.db.$count(sessions)).toBe(0);
   });
 
   it('applies migrations once when several instances start together', async () => {

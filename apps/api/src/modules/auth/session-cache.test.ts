@@ -45,26 +45,38 @@ describe('SessionCache', () => {
     expect(cache.lookup('s1')).toBe('ended');
   });
 
-  it('evicts the entry filled longest ago when full', () => {
-    const { cache, session } = setup(5, 3);
-    for (const n of [1, 2, 3, 4]) cache.remember(session(n));
-    expect([cache.lookup('s1'), cache.lookup('s2'), cache.lookup('s3'), cache.lookup('s4')]).toEqual([
+  it('drops the older half when full', () => {
+    const { cache, session } = setup(5, 4);
+    for (const n of [1, 2, 3, 4, 5]) cache.remember(session(n));
+    expect([1, 2, 3, 4, 5].map((n) => cache.lookup(`s${n}`))).toEqual([
       undefined,
-      session(2),
+      undefined,
       session(3),
       session(4),
+      session(5),
     ]);
     expect(cache.size).toBe(3);
   });
 
   it('counts a session filled again after its TTL as young', () => {
-    const { cache, session, advance } = setup(5, 3);
-    for (const n of [1, 2, 3]) cache.remember(session(n));
+    const { cache, session, advance } = setup(5, 4);
+    for (const n of [1, 2]) cache.remember(session(n));
     advance(5);
     expect(cache.lookup('s1')).toBeUndefined();
     cache.remember(session(1));
+    cache.remember(session(3));
     cache.remember(session(4));
     expect([cache.lookup('s1'), cache.lookup('s2')]).toEqual([session(1), undefined]);
+  });
+
+  it('keeps an ended session ended when its newer live copy is looked up in the other generation', () => {
+    const { cache, session } = setup(5, 4);
+    cache.remember(session(1));
+    cache.remember(session(2));
+    cache.end(['s1']);
+    expect(cache.lookup('s1')).toBe('ended');
+    cache.remember(session(1));
+    expect(cache.lookup('s1')).toBe('ended');
   });
 
   it('drops live entries but keeps ended ones after missed announcements', () => {
@@ -80,5 +92,30 @@ describe('SessionCache', () => {
     cache.remember(session(1));
     cache.end(['s2']);
     expect([cache.lookup('s1'), cache.lookup('s2'), cache.size]).toEqual([undefined, undefined, 0]);
+  });
+
+  it('ends the anonymous sessions of a profile that got a phone, and caches none of them again', () => {
+    const { cache, session, advance } = setup(5, 10);
+    cache.remember(session(1));
+    cache.remember({ ...session(2), profileId: 1, phone: '79990001122' });
+    cache.endAnonymousSessionsOf([1]);
+    expect(cache.lookup('s1')).toBe('ended');
+    // The profile's session with the phone is not anonymous: it stays.
+    expect(cache.lookup('s2')).toMatchObject({ phone: '79990001122' });
+    cache.remember({ ...session(3), profileId: 1 });
+    expect(cache.lookup('s3')).toBeUndefined();
+    expect(cache.isAdopted(1)).toBe(true);
+    expect(cache.isAdopted(2)).toBe(false);
+    // After two TTLs no entry filled before the marker can be alive: the marker goes.
+    advance(10);
+    expect(cache.isAdopted(1)).toBe(false);
+  });
+
+  it('records when live entries were dropped', () => {
+    const { cache, advance } = setup();
+    expect(cache.lastDropped).toBe(Number.NEGATIVE_INFINITY);
+    advance(1);
+    cache.dropLive();
+    expect(cache.lastDropped).toBe(Date.parse('2030-01-15T10:00:01Z'));
   });
 });

@@ -3,11 +3,18 @@ import type { SessionCache } from './session-cache';
 
 /** The Redis channel on which instances announce ended sessions. */
 export const SESSION_ENDED_CHANNEL = 'kadr:sessions:ended';
+/**
+ * The Redis channel on which instances announce profiles that got a phone: every anonymous session of
+ * such a profile ended, including the ones never stored (docs/decisions/002).
+ */
+export const PROFILE_ADOPTED_CHANNEL = 'kadr:profiles:adopted';
 
 /** Tells the other api instances that sessions ended, so their caches refuse them at once. */
 export interface SessionChannel {
   /** Announces ended sessions; resolves once the announcement is handed to the broker. */
   publish(sessionIds: readonly string[]): Promise<void>;
+  /** Announces profiles that stopped being anonymous; resolves once handed to the broker. */
+  publishAdopted(profileIds: readonly number[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,7 +46,7 @@ export class RedisSessionChannel implements SessionChannel {
     this.subscriber.on('error', (err: unknown) => log.warn({ err }, 'session channel: Redis error'));
     // Every (re)connection subscribes again and forgets what may have gone stale while disconnected.
     this.subscriber.on('ready', () => {
-      this.subscriber.subscribe(SESSION_ENDED_CHANNEL).then(
+      this.subscriber.subscribe(SESSION_ENDED_CHANNEL, PROFILE_ADOPTED_CHANNEL).then(
         () => {
           cache.dropLive();
           subscribed();
@@ -49,6 +56,9 @@ export class RedisSessionChannel implements SessionChannel {
     });
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === SESSION_ENDED_CHANNEL) cache.end(message.split(','));
+      if (channel === PROFILE_ADOPTED_CHANNEL) {
+        cache.endAnonymousSessionsOf(message.split(',').map(Number).filter(Number.isInteger));
+      }
     });
   }
 
@@ -81,6 +91,15 @@ export class RedisSessionChannel implements SessionChannel {
       await this.publisher.publish(SESSION_ENDED_CHANNEL, sessionIds.join(','));
     } catch (err) {
       this.log.warn({ err }, 'session channel: announcing ended sessions failed');
+    }
+  }
+
+  async publishAdopted(profileIds: readonly number[]): Promise<void> {
+    if (profileIds.length === 0) return;
+    try {
+      await this.publisher.publish(PROFILE_ADOPTED_CHANNEL, profileIds.join(','));
+    } catch (err) {
+      this.log.warn({ err }, 'session channel: announcing signed-in profiles failed');
     }
   }
 

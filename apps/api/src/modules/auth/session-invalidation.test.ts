@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devices, profiles, sessions } from '../../db/schema';
 import {
@@ -9,6 +8,7 @@ import {
   type TestApi,
   useApi,
 } from '../../test/harness';
+import { endSession } from './queries';
 
 const PHONE = '79993334455';
 
@@ -17,12 +17,17 @@ async function profileCode(t: TestApi, token: string): Promise<number> {
   return (await t.call('POST', '/v1/agregator/getProfile', { token })).body.code;
 }
 
-/** Ends a session behind the app's back, as another instance would. */
-async function endInDatabase(t: TestApi, sessionId: string): Promise<void> {
-  await t.database.db
-    .update(sessions)
-    .set({ endedAt: t.clock.now(), endReason: 'logout' })
-    .where(eq(sessions.id, sessionId));
+/** Ends a session behind the app's back, as another instance would (an unstored one gets its row). */
+async function endInDatabase(
+  t: TestApi,
+  tokens: { access_token: string; profile_id: number },
+): Promise<void> {
+  const session = {
+    sessionId: sessionIdOf(tokens.access_token),
+    profileId: tokens.profile_id,
+    deviceUid: null,
+  };
+  await endSession(t.database.db, session, 'logout', t.clock.now());
 }
 
 function sessionIdOf(accessToken: string): string {
@@ -46,7 +51,7 @@ for (const backend of backends) {
       const t = await api.setup({ SESSION_CACHE_TTL: '5' });
       const anon = await t.anonymous();
       expect(await profileCode(t, anon.access_token)).toBe(200);
-      await endInDatabase(t, sessionIdOf(anon.access_token));
+      await endInDatabase(t, anon);
       t.clock.advance(4);
       expect(await profileCode(t, anon.access_token)).toBe(200);
       t.clock.advance(1);
@@ -86,11 +91,29 @@ for (const backend of backends) {
       const signedIn = await t.authApp(PHONE, await t.lastCode(PHONE), tab.access_token);
       expect(signedIn.body.response).toMatchObject({ profile_id: tab.profile_id, phone: PHONE });
       expect(await profileCode(t, otherTab.access_token)).toBe(910);
-      const [row] = await t.database.db
-        .select({ endReason: sessions.endReason })
-        .from(sessions)
-        .where(eq(sessions.id, sessionIdOf(otherTab.access_token)));
-      expect(row).toEqual({ endReason: 'signed_in' });
+      // The tab's session was stored (ended) by the sign-in; the other tab's never was: the profile's
+      // phone ends it, on an instance that never saw it too.
+      const stored = await t.database.db
+        .select({ id: sessions.id, endReason: sessions.endReason })
+        .from(sessions);
+      expect(stored).toContainEqual({ id: sessionIdOf(tab.access_token), endReason: 'signed_in' });
+      expect(stored.map((r) => r.id)).not.toContain(sessionIdOf(otherTab.access_token));
+      const fresh = await api.setup();
+      expect(await profileCode(fresh, otherTab.access_token)).toBe(910);
+    });
+
+    it('ends unstored anonymous sessions that another instance had cached once their profile gets a phone', async () => {
+      const [a, b] = await twoInstances({ PUSH_SIGNIN: 'off' });
+      const tab = await a.anonymous('web_sharedevice00002');
+      const otherTab = await b.anonymous('web_sharedevice00002');
+      expect(otherTab.profile_id).toBe(tab.profile_id);
+      expect(await profileCode(b, otherTab.access_token)).toBe(200);
+      await a.sendAuth(PHONE, tab.access_token);
+      await a.authApp(PHONE, await a.lastCode(PHONE), tab.access_token);
+      // Without Redis, b trusts its cache for SESSION_CACHE_TTL (decision 002), then asks the database.
+      a.clock.advance(5);
+      expect(await profileCode(b, otherTab.access_token)).toBe(910);
+      expect((await b.anonymous('web_sharedevice00002')).profile_id).not.toBe(tab.profile_id);
     });
 
     it('lets another instance accept an ended session for at most SESSION_CACHE_TTL without Redis', async () => {
@@ -110,6 +133,7 @@ for (const backend of backends) {
       expect(await profileCode(b, anon.access_token)).toBe(200);
       await a.call('POST', '/v1/agregator/logout', { token: anon.access_token });
       expect(await profileCode(b, anon.access_token)).toBe(910);
+      expect(await profileCode(a, anon.access_token)).toBe(910);
     });
 
     it('opens one profile per device when first requests of several devices arrive together', async () => {
@@ -125,7 +149,8 @@ for (const backend of backends) {
       expect(new Set(answers.map((a) => a.refresh_token)).size).toBe(9);
       expect(await t.database.db.$count(profiles)).toBe(3);
       expect(await t.database.db.$count(devices)).toBe(3);
-      expect(await t.database.db.$count(sessions)).toBe(9);
+      // Anonymous sessions are stored on their first change, not when opened.
+      expect(await t.database.db.$count(sessions)).toBe(0);
       for (const a of answers) expect(await profileCode(t, a.access_token)).toBe(200);
     });
   });
@@ -147,7 +172,7 @@ describe.skipIf(!redisAvailable)('session cache across instances (PGlite + Redis
 
   async function twoInstances() {
     const clock = new FakeClock();
-    const env = { REDIS_URL: REDIS_TEST_URL, SESSION_CACHE_TTL: '60' };
+    const env = { REDIS_URL: REDIS_TEST_URL, SESSION_CACHE_TTL: '60', PUSH_SIGNIN: 'off' };
     return [await api.setup(env, { clock }), await api.setup(env, { clock })] as const;
   }
 
@@ -172,5 +197,20 @@ describe.skipIf(!redisAvailable)('session cache across instances (PGlite + Redis
       body: { ...body, refresh_token: anon.refresh_token },
     });
     expect(await eventually(b, anon.access_token, 910)).toBe(910);
+  });
+
+  it('ends on another instance, without waiting for the TTL, the unstored sessions of a profile signed in on one', async () => {
+    const [a, b] = await twoInstances();
+    const tab = await a.anonymous('web_sharedevice00003');
+    const otherTab = await b.anonymous('web_sharedevice00003');
+    expect(await profileCode(b, otherTab.access_token)).toBe(200);
+    // Redis keeps rate-limit counters between runs: a phone and an address of this run only.
+    const phone = `79${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+    await a.sendAuth(phone, tab.access_token, ip);
+    await a.authApp(phone, await a.lastCode(phone), tab.access_token);
+    expect(await eventually(b, otherTab.access_token, 910)).toBe(910);
+    // b's remembered device → profile mapping went with it: the device gets a fresh anonymous profile.
+    expect((await b.anonymous('web_sharedevice00003')).profile_id).not.toBe(tab.profile_id);
   });
 });

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { AnonymousRefreshTokens } from './anonymous-refresh';
+import type { DeviceProfileCache } from './device-cache';
 import * as q from './queries';
 import type { SessionCache } from './session-cache';
 import type { SessionChannel } from './session-channel';
@@ -18,10 +21,8 @@ export interface SessionContext {
   phone: string | null;
 }
 
-/** Opens one anonymous session and its first refresh token, committed (see AnonymousSessionBatcher). */
-export type AnonymousSessionOpener = (
-  request: q.AnonymousSessionRequest,
-) => Promise<{ sessionId: string; profileId: number }>;
+/** The device's anonymous profile, created (and committed) on first sight (see AnonymousProfileBatcher). */
+export type AnonymousProfileFinder = (deviceUid: string) => Promise<number>;
 
 /** What the session rules need. */
 export interface SessionDeps {
@@ -32,10 +33,14 @@ export interface SessionDeps {
   refreshGraceSeconds: number;
   /** Sessions checked or issued lately (authentication without a database round trip). */
   cache: SessionCache;
+  /** Devices' anonymous profiles read lately (anonymous auth without a database round trip). */
+  devices: DeviceProfileCache;
+  /** First refresh tokens of anonymous sessions, derived instead of stored. */
+  anonymousRefresh: AnonymousRefreshTokens;
   /** Announces ended sessions to other instances; none with a single instance or without Redis. */
   channel?: SessionChannel;
-  /** How anonymous sessions are written; by default one statement per request, ungrouped. */
-  openAnonymous?: AnonymousSessionOpener;
+  /** How devices' anonymous profiles are read; by default one statement per request, ungrouped. */
+  anonymousProfileOf?: AnonymousProfileFinder;
 }
 
 /** Tokens handed to a client (SPEC §3; `sessionTokens` in the contract). */
@@ -64,24 +69,43 @@ export class SessionService {
   private readonly access: AccessTokens;
   private readonly clock: Clock;
   private readonly cache: SessionCache;
-  private readonly openAnonymous: AnonymousSessionOpener;
+  private readonly anonymousProfileOf: AnonymousProfileFinder;
 
   constructor(private readonly deps: SessionDeps) {
     this.db = deps.db;
     this.access = deps.access;
     this.clock = deps.clock;
     this.cache = deps.cache;
-    this.openAnonymous =
-      deps.openAnonymous ??
-      (async (request) => (await q.openAnonymousSessions(this.db, [request], this.clock.now()))[0]!);
+    this.anonymousProfileOf =
+      deps.anonymousProfileOf ??
+      (async (deviceUid) => (await q.anonymousProfiles(this.db, [deviceUid], this.clock.now()))[0]!);
   }
 
-  /** A new session on the device's anonymous profile (created on first sight). */
+  /**
+   * A new session on the device's anonymous profile (created on first sight). The session is not
+   * stored: its tokens carry what it is, and it is live while its profile stays anonymous and no row
+   * ends it. The first change — refresh, logout, sign-in — stores it (docs/decisions/002).
+   */
   async anonymous(deviceUid: string): Promise<IssuedTokens> {
-    const refresh = newRefreshToken();
-    const { sessionId, profileId } = await this.openAnonymous({ deviceUid, refreshHash: refresh.hash });
-    this.cache.remember({ sessionId, profileId, deviceUid, phone: null });
-    return this.tokens({ sessionId, profileId }, refresh.token);
+    let profileId = this.deps.devices.lookup(deviceUid);
+    if (profileId === undefined) {
+      profileId = await this.anonymousProfileOf(deviceUid);
+      this.deps.devices.remember(deviceUid, profileId);
+    }
+    const sessionId = randomUUID();
+    this.cache.remember({ sessionId, profileId, deviceUid, phone: null }, true);
+    return {
+      access_token: this.access.issue({ profileId, sessionId, deviceUid }),
+      refresh_token: this.deps.anonymousRefresh.issue({
+        sessionId,
+        profileId,
+        deviceUid,
+        createdAt: this.clock.now(),
+      }),
+      profile_id: profileId,
+      expires_in: this.access.ttl,
+      token_type: 'Bearer',
+    };
   }
 
   /**
@@ -93,10 +117,10 @@ export class SessionService {
   async signIn(phone: string, current: SessionContext | null, deviceUid: string): Promise<IssuedTokens> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { tokens, ended, session } = await this.db.transaction((tx) =>
+        const { tokens, ended, adopted, session } = await this.db.transaction((tx) =>
           this.signInOnce(tx, phone, current, deviceUid),
         );
-        await this.ended(ended);
+        await this.ended(ended, adopted);
         this.cache.remember(session);
         return tokens;
       } catch (error) {
@@ -110,20 +134,25 @@ export class SessionService {
   private async signInOnce(tx: Tx, phone: string, current: SessionContext | null, deviceUid: string) {
     const now = this.clock.now();
     const ended: string[] = [];
+    const adopted: number[] = [];
     let profileId = await q.lockPhoneProfile(tx, phone);
     if (profileId === undefined && current) {
-      const adopted = await q.adoptAnonymousProfile(tx, current.profileId, phone, now);
-      profileId = adopted?.profileId;
-      if (adopted) ended.push(...adopted.endedSessions);
+      const adoption = await q.adoptAnonymousProfile(tx, current.profileId, phone, now);
+      profileId = adoption?.profileId;
+      if (adoption) {
+        ended.push(...adoption.endedSessions);
+        // Its anonymous sessions that were never stored end with it: no row, but no anonymous profile.
+        adopted.push(adoption.profileId);
+      }
     }
     if (profileId === undefined) profileId = await q.createPhoneProfile(tx, phone, now);
     if (current && !ended.includes(current.sessionId)) {
-      await q.endSession(tx, current.sessionId, 'signed_in', now);
+      await q.endSession(tx, current, 'signed_in', now);
       ended.push(current.sessionId);
     }
     const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
     const tokens = await this.issue(tx, { sessionId, profileId, parentHash: null, now });
-    return { tokens, ended, session: { sessionId, profileId, deviceUid, phone } };
+    return { tokens, ended, adopted, session: { sessionId, profileId, deviceUid, phone } };
   }
 
   /**
@@ -135,11 +164,14 @@ export class SessionService {
     if (!token) throw new AppError('session_invalid', { message: 'Access token required' });
     const check = this.access.check(token);
     if (!check.ok) throw new AppError(check.reason === 'expired' ? 'token_expired' : 'session_invalid');
-    const { sessionId } = check.claims;
+    const { sessionId, profileId, deviceUid } = check.claims;
     const cached = this.cache.lookup(sessionId);
     if (cached === 'ended') throw new AppError('session_invalid');
     if (cached) return cached;
-    const session = await q.activeSession(this.db, sessionId);
+    const session =
+      deviceUid === undefined
+        ? await q.activeSession(this.db, sessionId)
+        : await this.anonymousSession(sessionId, profileId, deviceUid);
     if (!session) {
       // The token is genuine, so the session existed: it ended (or its profile was deleted).
       this.cache.end([sessionId]);
@@ -150,19 +182,55 @@ export class SessionService {
   }
 
   /**
+   * The session of a genuine, unexpired token that the cache knows live, without a promise; undefined
+   * for anything else, which `authenticate` then answers (with the database or the right error).
+   */
+  cachedSession(token: string | undefined): SessionContext | undefined {
+    if (!token) return undefined;
+    const check = this.access.check(token);
+    if (!check.ok) return undefined;
+    const cached = this.cache.lookup(check.claims.sessionId);
+    return cached === 'ended' ? undefined : cached;
+  }
+
+  /** A not-yet-stored anonymous session from the database: live while its profile is anonymous. */
+  private async anonymousSession(
+    sessionId: string,
+    profileId: number,
+    deviceUid: string,
+  ): Promise<SessionContext | undefined> {
+    const state = await q.anonymousSessionState(this.db, sessionId, profileId);
+    return state && { sessionId, profileId, deviceUid, phone: state.phone };
+  }
+
+  /**
    * Rotates a refresh token. Used again within the grace window (two tabs refreshing at once) it
    * yields a sibling pair; used again later, it is treated as stolen and the whole session ends.
+   * The derived first token of an anonymous session stores the session and itself on first use,
+   * then follows the same rules.
    */
   async refresh(refreshToken: string): Promise<IssuedTokens> {
     const hash = hashRefreshToken(refreshToken);
+    const derived = AnonymousRefreshTokens.isDerived(refreshToken)
+      ? this.deps.anonymousRefresh.parse(refreshToken)
+      : undefined;
+    if (AnonymousRefreshTokens.isDerived(refreshToken) && !derived) throw new AppError('session_invalid');
     const outcome = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
+      if (derived) {
+        if (!(await q.storeAnonymousSession(tx, derived))) return { kind: 'invalid' as const };
+        await q.storeDerivedRefreshToken(tx, {
+          hash,
+          sessionId: derived.sessionId,
+          createdAt: derived.createdAt,
+        });
+      }
       const row = await q.lockRefreshToken(tx, hash);
       if (!row || row.endedAt) return { kind: 'invalid' as const };
       if (row.rotatedAt) {
         const sinceRotation = now.getTime() - row.rotatedAt.getTime();
         if (sinceRotation > this.deps.refreshGraceSeconds * 1000) {
-          await q.endSession(tx, row.sessionId, 'refresh_reuse', now);
+          await q.endSession(tx, row, 'refresh_reuse', now);
           return { kind: 'reused' as const, sessionId: row.sessionId };
         }
       } else {
@@ -186,7 +254,7 @@ export class SessionService {
 
   /** Ends the caller's session. */
   async logout(session: SessionContext): Promise<void> {
-    await q.endSession(this.db, session.sessionId, 'logout', this.clock.now());
+    await q.endSession(this.db, session, 'logout', this.clock.now());
     await this.ended([session.sessionId]);
   }
 
@@ -195,10 +263,13 @@ export class SessionService {
    * hear the announcement (without a channel, once their cache entry expires). Called after the
    * ending committed, so a rolled-back ending never refuses a live session.
    */
-  private async ended(sessionIds: string[]): Promise<void> {
-    if (sessionIds.length === 0) return;
+  private async ended(sessionIds: string[], adoptedProfiles: number[] = []): Promise<void> {
     this.cache.end(sessionIds);
-    await this.deps.channel?.publish(sessionIds);
+    this.cache.endAnonymousSessionsOf(adoptedProfiles);
+    await Promise.all([
+      sessionIds.length > 0 ? this.deps.channel?.publish(sessionIds) : undefined,
+      adoptedProfiles.length > 0 ? this.deps.channel?.publishAdopted(adoptedProfiles) : undefined,
+    ]);
   }
 
   private async issue(

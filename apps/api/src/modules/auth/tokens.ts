@@ -1,11 +1,24 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createSigner, createVerifier } from 'fast-jwt';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
+import { createVerifier } from 'fast-jwt';
 import type { Clock } from '../../clock';
 
 /** What an access token says: whose profile, which session. */
 export interface AccessClaims {
   profileId: number;
   sessionId: string;
+  /**
+   * Set on anonymous sessions, which are not stored until their first change (docs/decisions/002):
+   * the device they were opened for. Such a session is live while no row ended it and its profile is
+   * still anonymous.
+   */
+  deviceUid?: string;
 }
 
 /** Result of checking an access token; the session itself is checked against the database later. */
@@ -13,6 +26,9 @@ export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reas
 
 /** Access tokens whose signature check is remembered, about 5 MB when full. */
 const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** The header of every access token, encoded once: `{"alg":"HS256","typ":"JWT"}` (fast-jwt's too). */
+const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 /** Derives a purpose-bound key, so the JWT key and the code-HMAC key never coincide. */
 export function deriveKey(secret: string, purpose: string): Buffer {
@@ -24,7 +40,8 @@ export function deriveKey(secret: string, purpose: string): Buffer {
  * fast-jwt's own, so tests can move time.
  */
 export class AccessTokens {
-  private readonly sign: (payload: Record<string, unknown>) => string;
+  /** Signs with a KeyObject: createHmac with a Buffer key builds one on every call. */
+  private readonly signingKey: KeyObject;
   private readonly verify: (token: string) => Record<string, unknown>;
   /**
    * Claims of genuine tokens seen lately, so a client's next request skips decoding and the HMAC.
@@ -39,7 +56,7 @@ export class AccessTokens {
     private readonly clock: Clock,
   ) {
     const key = deriveKey(secret, 'access-jwt');
-    this.sign = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
+    this.signingKey = createSecretKey(key);
     this.verify = createVerifier({
       key,
       algorithms: ['HS256'],
@@ -52,7 +69,22 @@ export class AccessTokens {
   /** A signed token for the session, valid ttlSeconds from now. */
   issue(claims: AccessClaims): string {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    return this.sign({ sub: String(claims.profileId), sid: claims.sessionId, exp: now + this.ttlSeconds });
+    const payload: Record<string, unknown> = {
+      sub: String(claims.profileId),
+      sid: claims.sessionId,
+      exp: now + this.ttlSeconds,
+    };
+    if (claims.deviceUid !== undefined) payload.dev = claims.deviceUid;
+    return this.sign(payload);
+  }
+
+  /**
+   * HS256 by hand: a token is issued on every anonymous auth, and fast-jwt's signer (options, checks,
+   * base64 then regex to base64url) cost as much again as the HMAC itself. fast-jwt still verifies.
+   */
+  private sign(payload: Record<string, unknown>): string {
+    const body = `${JWT_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${body}.${createHmac('sha256', this.signingKey).update(body).digest('base64url')}`;
   }
 
   /** Checks signature, shape and expiry. */
@@ -69,7 +101,7 @@ export class AccessTokens {
       }
     }
     if (claims.exp * 1000 <= this.clock.now().getTime()) return { ok: false, reason: 'expired' };
-    return { ok: true, claims: { profileId: claims.profileId, sessionId: claims.sessionId } };
+    return { ok: true, claims };
   }
 
   /** The claims of a genuine, well-formed token; undefined for anything else. */
@@ -80,10 +112,13 @@ export class AccessTokens {
     } catch {
       return undefined;
     }
-    const { sub, sid, exp } = payload;
+    const { sub, sid, exp, dev } = payload;
     const profileId = Number(sub);
     if (typeof sid !== 'string' || typeof exp !== 'number' || !Number.isInteger(profileId)) return undefined;
-    return { profileId, sessionId: sid, exp };
+    if (dev !== undefined && typeof dev !== 'string') return undefined;
+    return dev === undefined
+      ? { profileId, sessionId: sid, exp }
+      : { profileId, sessionId: sid, exp, deviceUid: dev };
   }
 
   get ttl(): number {

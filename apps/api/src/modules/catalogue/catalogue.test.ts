@@ -9,6 +9,13 @@ import { FIXTURE_MANIFEST, truncateCatalogue } from '../../catalogue-import/fixt
 import { LocalImageStore } from '../../catalogue-import/images';
 import { importManifestFile } from '../../catalogue-import/import';
 import { backends, pgliteBackend, useApi } from '../../test/harness';
+import { CatalogueService } from './service';
+import { CatalogueVersion, VERSION_CHECK_MS } from './version';
+
+// db.execute() answers differ per driver; both carry `rows`.
+async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}
 
 const IMAGE = /^\/media\/images\/[a-z-]+\/[a-z0-9-]+\.(svg|png)$/;
 
@@ -105,6 +112,50 @@ for (const backend of backends) {
       expect(search.body.response.collections.map((c) => c.RB_id)).toEqual([2]);
       const unknown = await get(rails('tab_id=Main3&RB_queue_count=15&RB_teaser_count=15'));
       expect(unknown.body).toEqual({ code: 200, success: true, response: { collections: [] } });
+    });
+
+    it('answers the same rails, serialized once, to every request', async () => {
+      const { t, token } = await setup();
+      const get = () =>
+        t.app.inject({
+          method: 'GET',
+          url: rails('tab_id=Main2&RB_queue_count=3&RB_teaser_count=2'),
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const [first, second] = await Promise.all([get(), get()]);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(second.body).toBe(first.body);
+      expect(first.json()).toMatchObject({ code: 200, success: true });
+    });
+
+    it('answers rails from memory until the catalogue version changes (an import)', async () => {
+      const { t } = await setup();
+      const db = t.database.db;
+      let ms = Date.parse('2030-01-15T10:00:00Z');
+      const catalogue = new CatalogueService(db, { clock: { now: () => new Date(ms) } });
+      const titles = async () => (await catalogue.collections('Main2', 2, 3)).map((c) => c.RB_title);
+      const before = await titles();
+      const [first] = await rowsOf<{ id: number; title: string }>(
+        db.execute(sql`select id, title from collections order by id limit 1`),
+      );
+      if (!first) throw new Error('the fixture has no rails');
+      try {
+        await db.execute(sql`update collections set title = 'Переименована' where id = ${first.id}`);
+        ms += VERSION_CHECK_MS - 1;
+        expect(await titles()).toEqual(before);
+        ms += 1;
+        expect(await titles()).toContain('Переименована');
+      } finally {
+        await db.execute(sql`update collections set title = ${first.title} where id = ${first.id}`);
+      }
+    });
+
+    it('reads the rails again when the version cannot be read, and fails like the query would', async () => {
+      const { t } = await setup();
+      const failing = new CatalogueVersion(t.database.db);
+      failing.current = () => Promise.reject(new Error('database unavailable'));
+      const catalogue = new CatalogueService(t.database.db, { version: failing });
+      await expect(catalogue.collections('Main2', 2, 3)).rejects.toThrow('database unavailable');
     });
 
     it('refuses rail sizes out of range and a malformed tab with 400', async () => {

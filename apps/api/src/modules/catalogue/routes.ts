@@ -1,4 +1,5 @@
 import {
+  envelope,
   getCollections,
   getContent,
   getSeasonByEpisodeId,
@@ -9,14 +10,34 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { CatalogueService } from './service';
 
+const collectionsEnvelope = envelope(getCollections.response);
+
 /** getCollections, getContent, getSeasonEpisodes, getSeasonByEpisodeId and getSimilar. */
 export const catalogueRoutes: FastifyPluginAsync<{ catalogue: CatalogueService }> = async (
   app,
   { catalogue },
 ) => {
-  registerCall(app, getCollections, async ({ query }) => ({
-    collections: await catalogue.collections(query.tab_id, query.RB_teaser_count, query.RB_queue_count),
-  }));
+  // The service answers the same rails object until the catalogue changes: its envelope is checked
+  // against the contract and serialized once (as the route's serializer would) instead of per request.
+  const serialized = new WeakMap<object, string>();
+  registerCall(app, getCollections, async ({ query, reply }) => {
+    const collections = await catalogue.collections(
+      query.tab_id,
+      query.RB_teaser_count,
+      query.RB_queue_count,
+    );
+    let json = serialized.get(collections);
+    if (json === undefined) {
+      json = JSON.stringify(
+        collectionsEnvelope.encode({ code: 200, success: true, response: { collections } }),
+      );
+      serialized.set(collections, json);
+    }
+    const body = json;
+    // A custom serializer leaves the content type to us.
+    reply.type('application/json; charset=utf-8').serializer(() => body);
+    return { collections };
+  });
 
   registerCall(app, getContent, ({ params, session }) =>
     catalogue.content(params.id, session?.profileId ?? null),

@@ -7,10 +7,13 @@ import {
   type season,
 } from '@kadr/api-contract';
 import type { z } from 'zod';
+import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { HintCache } from '../search/hint-cache';
 import { type GoodsResolver, placeholderGoods } from './goods';
 import * as q from './queries';
+import { CatalogueChanges, CatalogueVersion } from './version';
 
 type FilmCard = z.input<typeof filmCard>;
 type Collection = z.input<typeof collection>;
@@ -49,22 +52,51 @@ function episode(row: q.EpisodeRow) {
 
 const isoTime = (value: Date | string) => new Date(value).toISOString();
 
+/** Tuning of CatalogueService. */
+export interface CatalogueOptions {
+  goods?: GoodsResolver;
+  clock?: Clock;
+  /** The catalogue version rails are remembered under (by default read from `db` about once a second). */
+  version?: CatalogueVersion;
+  /** Rail answers (tab and counts) remembered (0: none). */
+  railEntries?: number;
+}
+
 /** Catalogue rules: which rails a tab shows, what a content card holds, seasons and similar titles. */
 export class CatalogueService {
   private readonly goods: GoodsResolver;
+  /**
+   * Rails by tab and counts: the same for every viewer and changed only by an import, so they are
+   * kept until the catalogue version changes (the hour-long TTL only bounds a missed change).
+   */
+  private readonly rails: HintCache<Collection[]>;
+  private readonly changes: CatalogueChanges;
 
   constructor(
     private readonly db: Db,
-    options: { goods?: GoodsResolver } = {},
+    options: CatalogueOptions = {},
   ) {
     this.goods = options.goods ?? placeholderGoods;
+    const clock = options.clock ?? systemClock;
+    this.rails = new HintCache(clock, { maxEntries: options.railEntries ?? 200, ttlMs: 3_600_000 });
+    this.changes = new CatalogueChanges(options.version ?? new CatalogueVersion(db, clock), () =>
+      this.rails.clear(),
+    );
   }
 
   /**
    * The rails of a tab in order; teaser and banner rails hold up to `teaserCount` items, queue and
    * channel rails up to `queueCount`. Rails without items are left out; an unknown tab has none.
+   * Answered from memory until the catalogue changes.
    */
   async collections(tab: string, teaserCount: number, queueCount: number): Promise<Collection[]> {
+    await this.changes.check();
+    return this.rails.get(`${teaserCount}/${queueCount}/${tab}`, () =>
+      this.readCollections(tab, teaserCount, queueCount),
+    );
+  }
+
+  private async readCollections(tab: string, teaserCount: number, queueCount: number): Promise<Collection[]> {
     const rows = await q.railsOfTab(this.db, tab, teaserCount, queueCount);
     const rails = new Map<number, Collection>();
     for (const row of rows) {

@@ -57,4 +57,24 @@ describe('HintCache', () => {
     await cache.get('k', async () => 'v');
     expect(cache.size).toBe(0);
   });
+
+  it('does not remember a computation that was under way when it was cleared', async () => {
+    const { cache } = setup();
+    let finish: (value: string) => void = () => {};
+    const stale = cache.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.clear();
+    finish('old');
+    expect(await stale).toBe('old');
+    expect(await cache.get('k', async () => 'new')).toBe('new');
+  });
+
+  it('does not join a computation that was under way when it was cleared', async () => {
+    const { cache } = setup();
+    let finish: (value: string) => void = () => {};
+    const stale = cache.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.clear();
+    const fresh = cache.get('k', async () => 'new');
+    finish('old');
+    expect(await Promise.all([stale, fresh])).toEqual(['old', 'new']);
+  });
 });

@@ -3,12 +3,16 @@ import type { Clock } from '../../clock';
 /**
  * Recent answers by query, for a short time: viewers type the same prefixes over and over
  * («тих», «тихи», «тихий»), so most searches are repeats. Entries expire after `ttlMs` (a catalogue
- * import shows within that time) and the least recently used go first beyond `maxEntries`.
- * Concurrent misses of one key share a single computation.
+ * import shows within that time even unasked) and the least recently used go first beyond
+ * `maxEntries`. Concurrent misses of one key share a single computation. `clear()` also disowns the
+ * computations under way: they answer their callers but are not remembered (they may have read the
+ * catalogue before the change that caused the clear).
  */
 export class HintCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
   private readonly pending = new Map<string, Promise<V>>();
+  /** Bumped by clear(): a computation started under an older generation is not stored. */
+  private generation = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -28,14 +32,17 @@ export class HintCache<V> {
     if (hit) this.entries.delete(key);
     const running = this.pending.get(key);
     if (running) return running;
+    const generation = this.generation;
     const promise = compute().then(
       (value) => {
-        this.pending.delete(key);
-        this.store(key, value);
+        if (generation === this.generation) {
+          this.pending.delete(key);
+          this.store(key, value);
+        }
         return value;
       },
       (error: unknown) => {
-        this.pending.delete(key);
+        if (generation === this.generation) this.pending.delete(key);
         throw error;
       },
     );
@@ -48,9 +55,11 @@ export class HintCache<V> {
     return this.entries.size;
   }
 
-  /** Forgets everything (after a catalogue change). */
+  /** Forgets everything (after a catalogue change), computations under way included. */
   clear(): void {
     this.entries.clear();
+    this.pending.clear();
+    this.generation++;
   }
 
   private store(key: string, value: V): void {

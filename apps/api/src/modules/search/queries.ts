@@ -1,13 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { IndexedEntry } from './candidate-index';
 import type { VariantKind } from './query-variants';
 
-// The SQL of search. Three indexes (migration 0003_search_indexes) serve it:
+// The SQL of search. Two tables serve it (migrations 0003_search_indexes and 0005_search_postings):
 // - `search_words`, the vocabulary of the catalogue (kept by triggers), with a "C"-collated btree for
 //   prefixes and a trigram GiST index for the words nearest to a mistyped one;
-// - a GIN index over `string_to_array(search_text, ' ')` of contents and channels: a query word,
-//   expanded to the catalogue words it starts or may stand for, finds rows with `words && array[…]`;
-// - trigram indexes on `search_text`, for prefixes too common to expand and for phrases of short words.
+// - `search_postings`, one row per (word, title or channel) with the title's rating and whether the
+//   word comes first, kept by triggers: a query word is a btree range (or a list of typo alternatives)
+//   read from the index alone, so a 3-letter prefix matching thousands of titles never reads their rows;
+// plus trigram indexes on `search_text`, for phrases of short words only.
+// The in-process index (candidate-index.ts) gives the same answers as lookupWords and findCandidates
+// without a round trip; these statements answer while it is built, and when SearchOptions.index is
+// false. loadEntries reads what the index is built from.
 
 /** A title or channel that may match; service.ts decides whether it does and how well. */
 export interface SearchCandidate {
@@ -25,13 +30,9 @@ export interface SearchCandidate {
 
 /** How the candidate query looks for one query word of 3+ characters. */
 export interface WordPlan {
+  /** The word: catalogue words starting with it match. */
   word: string;
-  /**
-   * Catalogue words it may stand for: those it starts, and its alternatives. Null when it starts more
-   * than PREFIX_EXPANSION_LIMIT words: it is then matched as a substring, plus its alternatives.
-   */
-  words: string[] | null;
-  /** Vocabulary words it may stand for by a typo or as another form of the word. */
+  /** Vocabulary words it may stand for by a typo or as another form of the word; they match too. */
   alternatives: string[];
 }
 
@@ -42,12 +43,7 @@ export interface ReadingPlan {
   text: string;
   /** Its words of 3+ characters; shorter ones are checked by the service only. */
   words: WordPlan[];
-  /** The reading with every word replaced by its best alternative, when there is one. */
-  corrected: string | null;
 }
-
-/** A query word that starts more vocabulary words than this is matched as a substring instead. */
-export const PREFIX_EXPANSION_LIMIT = 200;
 
 /** Vocabulary neighbours read per query word, nearest first (the service then checks edit distances). */
 export const NEIGHBOURS_PER_WORD = 20;
@@ -75,15 +71,15 @@ function textArray(values: readonly string[]): SQL {
 
 /** What the vocabulary knows of one query word. */
 export interface WordLookup {
-  /** Vocabulary words starting with it, in code point order, at most PREFIX_EXPANSION_LIMIT + 1. */
-  prefixed: string[];
+  /** Whether some catalogue word starts with it. */
+  startsAny: boolean;
   /** The vocabulary words nearest to it by trigram distance, nearest first. */
   neighbours: Array<{ word: string; similarity: number }>;
 }
 
 /** What to ask the vocabulary. */
 export interface WordQuestions {
-  /** Words (3+ characters) whose prefix expansion is wanted. */
+  /** Words (3+ characters) to check: does some catalogue word start with them? */
   words: readonly string[];
   /** Words that may be mistyped: their nearest vocabulary words are wanted when they start none. */
   fuzzy: readonly string[];
@@ -95,7 +91,7 @@ export interface WordQuestions {
 export const STEM_EXPANSION_LIMIT = 50;
 
 /**
- * One round trip to the vocabulary: the words each of `words` starts (a btree range in "C" order);
+ * One round trip to the vocabulary: whether each of `words` starts a word (a btree range in "C" order);
  * for each `fuzzy` word that starts none (a typo, most likely) the NEIGHBOURS_PER_WORD nearest words
  * by trigram distance (GiST k-nearest neighbours: no threshold setting needed); and the words each
  * stem starts, as candidate forms («дом» for «дома»). The service keeps the neighbours it accepts.
@@ -104,21 +100,15 @@ export async function lookupWords(db: Db, questions: WordQuestions): Promise<Map
   const { words, fuzzy, stems } = questions;
   const lookups = new Map<string, WordLookup>();
   for (const w of [...words, ...fuzzy, ...stems.map((s) => s.word)]) {
-    lookups.set(w, { prefixed: [], neighbours: [] });
+    lookups.set(w, { startsAny: false, neighbours: [] });
   }
   if (lookups.size === 0) return lookups;
-  // Every word starting with w sorts in [w, w || U+10FFFF) in "C" collation.
-  const startsWith = (column: SQL, prefix: SQL) =>
-    sql`${column} >= (${prefix} collate "C") and ${column} < ((${prefix} || chr(1114111)) collate "C")`;
   const parts: SQL[] = [];
   if (words.length > 0) {
     parts.push(sql`
-      select q.w as query, 'prefix' as kind, p.word, 1 as similarity
+      select q.w as query, 'prefix' as kind, null as word, 1 as similarity
         from unnest(${textArray(words)}) as q(w)
-        cross join lateral (
-          select sw.word from search_words sw where ${startsWith(sql.raw('sw.word'), sql.raw('q.w'))}
-           order by sw.word limit ${PREFIX_EXPANSION_LIMIT + 1}
-        ) p`);
+       where exists (select 1 from search_words sw where ${startsWith(sql.raw('sw.word'), sql.raw('q.w'))})`);
   }
   if (fuzzy.length > 0) {
     parts.push(sql`
@@ -141,55 +131,82 @@ export async function lookupWords(db: Db, questions: WordQuestions): Promise<Map
            order by sw.word limit ${STEM_EXPANSION_LIMIT}
         ) f`);
   }
-  const rows = rowsOf<{ query: string; kind: 'prefix' | 'near'; word: string; similarity: number | string }>(
-    await db.execute(sql.join(parts, sql` union all `)),
-  );
+  const rows = rowsOf<{
+    query: string;
+    kind: 'prefix' | 'near';
+    word: string | null;
+    similarity: number | string;
+  }>(await db.execute(sql.join(parts, sql` union all `)));
   for (const row of rows) {
     const lookup = lookups.get(row.query);
     if (!lookup) continue;
-    if (row.kind === 'prefix') lookup.prefixed.push(row.word);
-    else lookup.neighbours.push({ word: row.word, similarity: Number(row.similarity) });
+    if (row.kind === 'prefix') lookup.startsAny = true;
+    else if (row.word !== null)
+      lookup.neighbours.push({ word: row.word, similarity: Number(row.similarity) });
   }
   return lookups;
 }
 
-function wordsOfColumn(column: SQL): SQL {
-  // Must read exactly like the index expression for the planner to use it.
-  return sql`string_to_array(${column}, ' ')`;
+// Every word starting with w sorts in [w, w || U+10FFFF) in "C" collation.
+function startsWith(column: SQL, prefix: SQL): SQL {
+  return sql`${column} >= (${prefix} collate "C") and ${column} < ((${prefix} || chr(1114111)) collate "C")`;
 }
 
 /**
- * Which rows a reading can match, by index only: every word of 3+ characters as one of the catalogue
- * words it stands for (or as a substring, with its alternatives, when it starts too many). A reading
- * without such words must start the text or one of its words as a whole phrase.
+ * The entries one query word matches, with a coarse score per entry: 4 = a word starting with it
+ * comes first in the entry, 3 = another word starts with it, 2 and 1 the same for a typo alternative.
+ * Index ranges and look-ups on search_postings only.
  */
-function readingCondition(column: SQL, reading: ReadingPlan): SQL {
+function wordMatches(plan: WordPlan): SQL {
+  // LIKE on the "C"-collated column: the planner reads it as an index range and, unlike a range
+  // written out, floors its row estimate at one word's share (a written range is estimated at one row,
+  // which chose nested loops over thousands of postings).
+  const prefix = sql`
+    select kind, id, case when first then 4 else 3 end as score, rating from search_postings
+     where word like ${`${likeLiteral(plan.word)}%`}`;
+  const postings =
+    plan.alternatives.length === 0
+      ? prefix
+      : sql`${prefix}
+        union all
+        select kind, id, case when first then 2 else 1 end as score, rating from search_postings
+         where word = any(${textArray(plan.alternatives)})`;
+  return sql`select kind, id, max(score) as score, max(rating) as rating from (${postings}) p group by kind, id`;
+}
+
+/**
+ * The entries a reading matches with its coarse score. Every word of 3+ characters must match (an
+ * index join of the words' entries); the score is the first word's, lowered to 2 or 1 when another
+ * word matched only by an alternative. A reading without such words must start the text or one of
+ * its words as a whole phrase (trigram indexes on search_text).
+ */
+function readingMatches(reading: ReadingPlan): SQL {
   if (reading.words.length === 0) {
     const phrase = likeLiteral(reading.text);
-    return sql`(${column} like ${`${phrase}%`} or ${column} like ${`% ${phrase}%`})`;
+    const starts = `${phrase}%`;
+    const inside = `% ${phrase}%`;
+    return sql`
+      select 'c'::"char" as kind, c.id, case when c.search_text like ${starts} then 4 else 3 end as score,
+             c.rating::real as rating
+        from contents c where c.search_text like ${starts} or c.search_text like ${inside}
+      union all
+      select 'h'::"char" as kind, ch.id, case when ch.search_text like ${starts} then 4 else 3 end as score,
+             0::real as rating
+        from channels ch where ch.search_text like ${starts} or ch.search_text like ${inside}`;
   }
-  const conditions = reading.words.map((plan) => {
-    if (plan.words !== null) return sql`${wordsOfColumn(column)} && ${textArray(plan.words)}`;
-    const substring = sql`${column} like ${`%${likeLiteral(plan.word)}%`}`;
-    return plan.alternatives.length === 0
-      ? substring
-      : sql`(${substring} or ${wordsOfColumn(column)} && ${textArray(plan.alternatives)})`;
-  });
-  return sql`(${sql.join(conditions, sql` and `)})`;
-}
-
-/**
- * A coarse score for ordering candidates before the limit, so the rows the service ranks first are
- * never cut off: 3 = the text starts with a reading (or its correction), 2 = one of its words does,
- * 1 = any other match. Only LIKE tests on the matched rows.
- */
-function coarseScore(column: SQL, readings: readonly ReadingPlan[]): SQL {
-  const phrases = [...new Set(readings.flatMap((r) => (r.corrected ? [r.text, r.corrected] : [r.text])))];
-  const scores = phrases.map((text) => {
-    const phrase = likeLiteral(text);
-    return sql`case when ${column} like ${`${phrase}%`} then 3 when ${column} like ${`% ${phrase}%`} then 2 else 1 end`;
-  });
-  return scores.length === 1 ? (scores[0] as SQL) : sql`greatest(${sql.join(scores, sql`, `)})`;
+  const [first, ...rest] = reading.words as [WordPlan, ...WordPlan[]];
+  if (rest.length === 0) return wordMatches(first);
+  const joins = rest.map(
+    (plan, i) => sql`join (${wordMatches(plan)}) ${sql.raw(`w${i + 1}`)}
+      on ${sql.raw(`w${i + 1}`)}.kind = w0.kind and ${sql.raw(`w${i + 1}`)}.id = w0.id`,
+  );
+  const lowest = sql.raw(`least(${rest.map((_, i) => `w${i + 1}.score`).join(', ')})`);
+  return sql`
+    select w0.kind, w0.id,
+           case when ${lowest} >= 3 then (case when w0.score = 4 then 4 else 3 end)
+                else (case when w0.score in (4, 2) then 2 else 1 end) end as score,
+           w0.rating
+      from (${wordMatches(first)}) w0 ${sql.join(joins, sql` `)}`;
 }
 
 function similarity(column: SQL, readings: readonly ReadingPlan[]): SQL {
@@ -199,36 +216,32 @@ function similarity(column: SQL, readings: readonly ReadingPlan[]): SQL {
 
 /**
  * The candidate query for the readings (at least one): titles and channels that may match any of
- * them, best coarse matches first, at most CANDIDATE_LIMIT of each. Every query text is a bound
- * parameter. Exported so EXPLAIN can be run on exactly this statement.
+ * them, best coarse score first, then rating, at most CANDIDATE_LIMIT of each; their rows are read
+ * for those only. Every query text is a bound parameter. Exported so EXPLAIN can be run on exactly
+ * this statement.
  */
 export function candidateQuery(readings: readonly ReadingPlan[]): SQL {
-  const contentText = sql.raw('c.search_text');
-  const channelText = sql.raw('ch.search_text');
-  const where = (column: SQL) =>
-    sql.join(
-      readings.map((r) => readingCondition(column, r)),
-      sql` or `,
-    );
-  // The inner selects pick the candidates by coarse score; similarity and stickers are looked up for
-  // those only.
+  const matched = sql.join(
+    readings.map((r) => sql`(${readingMatches(r)})`),
+    sql` union all `,
+  );
+  const best = (kind: 'c' | 'h') => sql`
+    select id, score from best where kind = ${kind}::"char"
+     order by score desc, rating desc, id limit ${CANDIDATE_LIMIT}`;
   return sql`
+    with best as (
+      select kind, id, max(score) as score, max(rating) as rating from (${matched}) m group by kind, id
+    )
     select m.type, m.id, m.title, m.original_title, m.year, m.image_url, s.image_url as sticker_image_url,
            m.rating, ${similarity(sql.raw('m.search_text'), readings)} as similarity
       from (
-        (select 'content' as type, c.id, c.title, c.original_title, c.year, c.poster_url as image_url,
-                c.sticker_id, c.rating, c.search_text
-           from contents c
-          where ${where(contentText)}
-          order by ${coarseScore(contentText, readings)} desc, c.rating desc, c.id
-          limit ${CANDIDATE_LIMIT})
+        select 'content' as type, c.id, c.title, c.original_title, c.year, c.poster_url as image_url,
+               c.sticker_id, c.rating, c.search_text
+          from (${best('c')}) b join contents c on c.id = b.id
         union all
-        (select 'channel' as type, ch.id, ch.name as title, null as original_title, null as year,
-                ch.logo_url as image_url, null as sticker_id, 0 as rating, ch.search_text
-           from channels ch
-          where ${where(channelText)}
-          order by ${coarseScore(channelText, readings)} desc, ch.id
-          limit ${CANDIDATE_LIMIT})
+        select 'channel' as type, ch.id, ch.name as title, null as original_title, null as year,
+               ch.logo_url as image_url, null as sticker_id, 0 as rating, ch.search_text
+          from (${best('h')}) b join channels ch on ch.id = b.id
       ) m
       left join stickers s on s.id = m.sticker_id`;
 }
@@ -259,5 +272,42 @@ export async function findCandidates(db: Db, readings: readonly ReadingPlan[]): 
     stickerImageUrl: row.sticker_image_url,
     rating: Number(row.rating),
     similarity: Number(row.similarity),
+  }));
+}
+
+interface EntryRow {
+  type: 'content' | 'channel';
+  id: number;
+  title: string;
+  original_title: string | null;
+  year: number | null;
+  image_url: string | null;
+  sticker_image_url: string | null;
+  rating: number | string;
+  search_text: string;
+}
+
+/** Every title and channel with what a hint shows and its search text, for the in-process index. */
+export async function loadEntries(db: Db): Promise<IndexedEntry[]> {
+  const rows = rowsOf<EntryRow>(
+    await db.execute(sql`
+      select 'content' as type, c.id, c.title, c.original_title, c.year, c.poster_url as image_url,
+             s.image_url as sticker_image_url, c.rating, c.search_text
+        from contents c left join stickers s on s.id = c.sticker_id
+      union all
+      select 'channel' as type, ch.id, ch.name as title, null as original_title, null as year,
+             ch.logo_url as image_url, null as sticker_image_url, 0 as rating, ch.search_text
+        from channels ch`),
+  );
+  return rows.map((row) => ({
+    type: row.type,
+    id: Number(row.id),
+    title: row.title,
+    originalTitle: row.original_title,
+    year: row.year === null ? null : Number(row.year),
+    imageUrl: row.image_url,
+    stickerImageUrl: row.sticker_image_url,
+    rating: Number(row.rating),
+    searchText: row.search_text,
   }));
 }

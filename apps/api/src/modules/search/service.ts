@@ -2,12 +2,14 @@ import type { searchHintItem } from '@kadr/api-contract';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/client';
+import { CatalogueChanges, CatalogueVersion } from '../catalogue/version';
+import { CandidateIndex } from './candidate-index';
 import { HintCache } from './hint-cache';
+import { LiveIndex } from './live-index';
 import { normalize, wordsOf } from './normalize';
 import {
   findCandidates,
-  lookupWords,
-  PREFIX_EXPANSION_LIMIT,
+  loadEntries,
   type ReadingPlan,
   type SearchCandidate,
   type WordLookup,
@@ -15,6 +17,7 @@ import {
   type WordQuestions,
 } from './queries';
 import { type QueryVariant, queryVariants } from './query-variants';
+import { WordLookups } from './word-lookups';
 
 /** A hint as searchHint answers it (contract `searchHintItem`). */
 export type SearchHint = z.input<typeof searchHintItem>;
@@ -59,29 +62,41 @@ export interface Match {
  * insertions, deletions, substitutions and swaps of neighbours cost 1. Stops early above `max`.
  */
 export function editDistance(a: string, b: string, max: number): number {
-  const s = [...a];
-  const t = [...b];
+  // Compared by code point; code units are the same thing unless a surrogate pair is in either.
+  const s = SURROGATES.test(a) ? [...a] : a;
+  const t = SURROGATES.test(b) ? [...b] : b;
   if (Math.abs(s.length - t.length) > max) return max + 1;
-  let before = new Array<number>(t.length + 1).fill(0);
-  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  const width = t.length + 1;
+  let before = new Int32Array(width);
+  let previous = new Int32Array(width);
+  let current = new Int32Array(width);
+  for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= s.length; i++) {
-    const current = [i];
+    current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= t.length; j++) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
       if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
-        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+        value = Math.min(value, (before[j - 2] as number) + 1);
       }
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
+    const oldest = before;
     before = previous;
     previous = current;
+    current = oldest;
   }
   return previous[t.length] ?? max + 1;
 }
+
+const SURROGATES = /[\ud800-\udfff]/;
 
 /** Typos tolerated in a query word: none below 5 letters, 1 up to 8, then 2. */
 export function typoBudget(word: string): number {
@@ -138,12 +153,25 @@ export function wordMatch(query: string, word: string): number | null {
 
 /** The best match of a variant against a candidate's names (title and original title), or null. */
 export function matchNames(variant: QueryVariant, names: readonly string[]): Match | null {
-  const reading = variant.kind === 'typed' ? 0 : 1;
+  return matchNormalized(variant, normalizedNames(names));
+}
+
+/** Names in normal form, and their words (what matchNormalized compares with). */
+interface NormalizedNames {
+  names: string[];
+  words: string[];
+}
+
+function normalizedNames(names: readonly string[]): NormalizedNames {
   const normalized = names.map(normalize).filter((n) => n !== '');
+  return { names: normalized, words: normalized.flatMap(wordsOf) };
+}
+
+function matchNormalized(variant: QueryVariant, { names: normalized, words }: NormalizedNames): Match | null {
+  const reading = variant.kind === 'typed' ? 0 : 1;
   if (normalized.includes(variant.text)) return { tier: Tier.exact, reading, edits: 0 };
   if (normalized.some((n) => n.startsWith(variant.text)))
     return { tier: Tier.titlePrefix, reading, edits: 0 };
-  const words = normalized.flatMap(wordsOf);
   let edits = 0;
   for (const query of wordsOf(variant.text)) {
     let best: number | null = null;
@@ -194,10 +222,11 @@ export function rank(
 ): SearchCandidate[] {
   const ranked: Ranked[] = [];
   for (const candidate of candidates) {
-    const names = [candidate.title, candidate.originalTitle ?? ''];
+    // Normalised once per candidate, not once per reading.
+    const names = normalizedNames([candidate.title, candidate.originalTitle ?? '']);
     let best: Match | null = null;
     for (const variant of variants) {
-      const match = matchNames(variant, names);
+      const match = matchNormalized(variant, names);
       if (match && (best === null || better(match, best))) best = match;
     }
     if (best) ranked.push({ candidate, match: best });
@@ -227,7 +256,7 @@ export const INDEXED_MIN_WORD_LENGTH = 3;
 
 /**
  * The vocabulary words a query word may stand for: neighbours that wordMatch accepts as a typo or
- * another form (not as a plain prefix: the prefix expansion holds those), fewest edits first.
+ * another form (not as a plain prefix: the prefix range matches those), fewest edits first.
  */
 export function alternativesOf(word: string, lookup: WordLookup | undefined): string[] {
   const scored: Array<{ word: string; edits: number; similarity: number }> = [];
@@ -245,27 +274,14 @@ export function alternativesOf(word: string, lookup: WordLookup | undefined): st
  */
 export function planOf(variant: QueryVariant, lookups: ReadonlyMap<string, WordLookup>): ReadingPlan | null {
   const words: WordPlan[] = [];
-  const corrected: string[] = [];
   for (const word of wordsOf(variant.text)) {
-    if (word.length < INDEXED_MIN_WORD_LENGTH) {
-      corrected.push(word);
-      continue;
-    }
+    if (word.length < INDEXED_MIN_WORD_LENGTH) continue;
     const lookup = lookups.get(word);
     const alternatives = alternativesOf(word, lookup);
-    const prefixed = lookup?.prefixed ?? [];
-    if (prefixed.length === 0 && alternatives.length === 0) return null;
-    const expandable = prefixed.length <= PREFIX_EXPANSION_LIMIT;
-    words.push({ word, words: expandable ? [...prefixed, ...alternatives] : null, alternatives });
-    corrected.push(prefixed.length === 0 ? (alternatives[0] ?? word) : word);
+    if (!lookup?.startsAny && alternatives.length === 0) return null;
+    words.push({ word, alternatives });
   }
-  const correctedText = corrected.join(' ');
-  return {
-    kind: variant.kind,
-    text: variant.text,
-    words,
-    corrected: correctedText === variant.text ? null : correctedText,
-  };
+  return { kind: variant.kind, text: variant.text, words };
 }
 
 /** A reading worth a look-up: the query as typed always; other readings only with a 3+ letter word. */
@@ -284,7 +300,7 @@ export function stemOf(word: string): string | null {
 }
 
 /**
- * What the vocabulary is asked for the readings: prefix expansions of every word of 3+ characters;
+ * What the vocabulary is asked for the readings: whether every word of 3+ characters starts a word;
  * typo neighbours and other forms only for the readings a viewer may have mistyped (as typed, and
  * transliterated), not for keyboard-layout readings.
  */
@@ -313,41 +329,86 @@ export interface SearchOptions {
   cacheEntries?: number;
   /** How long an answer is remembered. */
   cacheTtlMs?: number;
+  /** What the vocabulary answered for a query word, remembered per word (0: none). */
+  wordEntries?: number;
+  /** The catalogue version answers are remembered under (by default read from `db` about once a second). */
+  version?: CatalogueVersion;
+  /**
+   * Whether searches use the in-process candidate index (default true); false: every search asks the
+   * database, as it also does while the index of the current version is being built.
+   */
+  index?: boolean;
+  /** Told when an index build fails (the database path keeps answering; the build is retried). */
+  onIndexError?: (error: unknown) => void;
 }
 
 /** Search rules: reads a query every way it may have been typed and ranks titles and channels. */
 export class SearchService {
   private readonly cache: HintCache<SearchHint[]>;
+  private readonly words: WordLookups;
+  private readonly changes: CatalogueChanges;
+  private readonly version: CatalogueVersion;
+  private readonly index: LiveIndex | null;
 
   constructor(
     private readonly db: Db,
     options: SearchOptions = {},
   ) {
-    this.cache = new HintCache(options.clock ?? systemClock, {
+    const clock = options.clock ?? systemClock;
+    this.cache = new HintCache(clock, {
       maxEntries: options.cacheEntries ?? 10_000,
-      ttlMs: options.cacheTtlMs ?? 60_000,
+      // The catalogue version check forgets answers on import; the TTL only bounds a missed change.
+      ttlMs: options.cacheTtlMs ?? 600_000,
     });
+    this.words = new WordLookups(db, options.wordEntries ?? 50_000);
+    this.version = options.version ?? new CatalogueVersion(db, clock);
+    this.changes = new CatalogueChanges(this.version, () => this.forget());
+    this.index =
+      options.index === false
+        ? null
+        : new LiveIndex(async () => new CandidateIndex(await loadEntries(db)), clock, options.onIndexError);
   }
 
-  /** Hints for a query, best first; the id-0 item alone when nothing matches (SPEC §3). */
-  hints(query: string): Promise<SearchHint[]> {
+  /**
+   * Hints for a query, best first; the id-0 item alone when nothing matches (SPEC §3). Answers are
+   * remembered until the catalogue version changes (an import) or for cacheTtlMs.
+   */
+  async hints(query: string): Promise<SearchHint[]> {
+    await this.changes.check();
+    const version = await this.version.current();
     const key = query.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-    return this.cache.get(key, () => this.search(query));
+    return this.cache.get(key, () => this.search(query, version));
   }
 
-  /** Forgets remembered answers (after a catalogue import, for instance). */
+  /**
+   * Resolves once the candidate index of the current catalogue version is built (a warm-up; searches
+   * never wait for it). Rejects when the build fails or the service runs without an index.
+   */
+  async ready(): Promise<CandidateIndex> {
+    if (!this.index) throw new Error('search runs without an in-process index');
+    await this.changes.check();
+    return this.index.ready(await this.version.current());
+  }
+
+  /** Forgets remembered answers, words and the index (after a catalogue import, for instance). */
   forget(): void {
     this.cache.clear();
+    this.words.clear();
+    this.index?.clear();
   }
 
-  private async search(query: string): Promise<SearchHint[]> {
+  private async search(query: string, version: string): Promise<SearchHint[]> {
     const variants = queryVariants(query).filter(worthReading);
     // A query of punctuation only ("%_%", "!!!") reads as nothing: nothing is found.
     if (variants.length === 0) return [NOTHING_FOUND];
-    const lookups = await lookupWords(this.db, questionsOf(variants));
+    // The index answers as the database would, without a round trip; the database while it is built.
+    const index = this.index?.get(version) ?? null;
+    const questions = questionsOf(variants);
+    const lookups = index ? index.lookupWords(questions) : await this.words.lookup(questions);
     const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
     // Every reading has a word the catalogue does not know: nothing to look for.
-    const candidates = plans.length === 0 ? [] : await findCandidates(this.db, plans);
+    const candidates =
+      plans.length === 0 ? [] : index ? index.findCandidates(plans) : await findCandidates(this.db, plans);
     const ranked = rank(candidates, variants).slice(0, RESULT_LIMIT);
     return ranked.length > 0 ? ranked.map(hintOf) : [NOTHING_FOUND];
   }

@@ -12,6 +12,20 @@ const queryOf = (url: string) => {
   return at === -1 ? '' : url.slice(at);
 };
 
+/** Extensions of the precompressed copies @fastify/static picks by Accept-Encoding. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/**
+ * Cache policy of a file of the build (`path` may be its .br or .gz copy): hashed assets never change,
+ * index.html must be revalidated to pick up a new build, anything else (favicon) is kept for a day.
+ */
+export function cacheControlFor(path: string): string {
+  const file = path.replace(COMPRESSED_COPY, '');
+  if (file.endsWith('.html')) return 'no-cache';
+  if (file.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=86400';
+}
+
 /**
  * Serves the built web app under /promo/web/ with an SPA fallback: any path there that is not a file
  * gets index.html, and the client router takes over. `/` and `/promo/web` redirect there, keeping the
@@ -47,11 +61,11 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
         prefix: '/',
         schemaHide: true,
         index: ['index.html'],
+        // The web build writes .br and .gz beside every text file (apps/web/build/precompress.ts):
+        // they are sent as they are to clients that accept them, so no response is compressed per request.
+        preCompressed: true,
         setHeaders(reply, path) {
-          // Hashed build assets never change; index.html must be revalidated to pick up a new build.
-          if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
-          else if (path.includes('/assets/'))
-            reply.header('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', cacheControlFor(path));
         },
       });
       scope.setNotFoundHandler(async (request, reply) => {
