@@ -1,4 +1,5 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { HmacSha256 } from './hmac';
 import { deriveKey } from './tokens';
 
 /** What the first refresh token of an anonymous session carries: enough to store the session later. */
@@ -24,11 +25,10 @@ const MAX_DEVICE_UID_BYTES = 64;
  * and derived ones never collide.
  */
 export class AnonymousRefreshTokens {
-  /** A KeyObject: createHmac with a Buffer key builds one on every call, several times the cost. */
-  private readonly key: KeyObject;
+  private readonly key: HmacSha256;
 
   constructor(secret: string) {
-    this.key = createSecretKey(deriveKey(secret, 'anonymous-refresh'));
+    this.key = new HmacSha256(deriveKey(secret, 'anonymous-refresh'));
   }
 
   /** The token for a session just opened. */
@@ -69,6 +69,6 @@ export class AnonymousRefreshTokens {
   }
 
   private mac(payload: Buffer): Buffer {
-    return createHmac('sha256', this.key).update(payload).digest();
+    return this.key.digest(payload);
   }
 }

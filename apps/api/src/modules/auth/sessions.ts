@@ -86,12 +86,17 @@ export class SessionService {
    * stored: its tokens carry what it is, and it is live while its profile stays anonymous and no row
    * ends it. The first change — refresh, logout, sign-in — stores it (docs/decisions/002).
    */
-  async anonymous(deviceUid: string): Promise<IssuedTokens> {
-    let profileId = this.deps.devices.lookup(deviceUid);
-    if (profileId === undefined) {
-      profileId = await this.anonymousProfileOf(deviceUid);
+  anonymous(deviceUid: string): IssuedTokens | Promise<IssuedTokens> {
+    // A known device (nearly every call) is answered without a promise.
+    const known = this.deps.devices.lookup(deviceUid);
+    if (known !== undefined) return this.openAnonymous(deviceUid, known);
+    return this.anonymousProfileOf(deviceUid).then((profileId) => {
       this.deps.devices.remember(deviceUid, profileId);
-    }
+      return this.openAnonymous(deviceUid, profileId);
+    });
+  }
+
+  private openAnonymous(deviceUid: string, profileId: number): IssuedTokens {
     const sessionId = randomUUID();
     this.cache.remember({ sessionId, profileId, deviceUid, phone: null }, true);
     return {

@@ -1,13 +1,7 @@
-import {
-  createHash,
-  createHmac,
-  createSecretKey,
-  type KeyObject,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createVerifier } from 'fast-jwt';
 import type { Clock } from '../../clock';
+import { HmacSha256 } from './hmac';
 
 /** What an access token says: whose profile, which session. */
 export interface AccessClaims {
@@ -40,8 +34,7 @@ export function deriveKey(secret: string, purpose: string): Buffer {
  * fast-jwt's own, so tests can move time.
  */
 export class AccessTokens {
-  /** Signs with a KeyObject: createHmac with a Buffer key builds one on every call. */
-  private readonly signingKey: KeyObject;
+  private readonly signer: HmacSha256;
   private readonly verify: (token: string) => Record<string, unknown>;
   /**
    * Claims of genuine tokens seen lately, so a client's next request skips decoding and the HMAC.
@@ -56,7 +49,7 @@ export class AccessTokens {
     private readonly clock: Clock,
   ) {
     const key = deriveKey(secret, 'access-jwt');
-    this.signingKey = createSecretKey(key);
+    this.signer = new HmacSha256(key);
     this.verify = createVerifier({
       key,
       algorithms: ['HS256'],
@@ -84,7 +77,7 @@ export class AccessTokens {
    */
   private sign(payload: Record<string, unknown>): string {
     const body = `${JWT_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    return `${body}.${createHmac('sha256', this.signingKey).update(body).digest('base64url')}`;
+    return `${body}.${this.signer.digest(body).toString('base64url')}`;
   }
 
   /** Checks signature, shape and expiry. */
