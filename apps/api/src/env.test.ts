@@ -109,6 +109,18 @@ describe('loadEnv', () => {
     ]);
   });
 
+  it('trusts cached sessions for 600 s on the embedded database and 5 s on PostgreSQL, unless told', () => {
+    const dataDir = tempDir();
+    const pg = 'postgres://postgres@127.0.0.1:5432/test';
+    expect(loadEnv({ DATA_DIR: dataDir }, {}).sessionCacheTtl).toBe(600);
+    expect(loadEnv({ DATA_DIR: dataDir, DATABASE_URL: pg }, {}).sessionCacheTtl).toBe(5);
+    expect(loadEnv({ DATA_DIR: dataDir, SESSION_CACHE_TTL: '0' }, {}).sessionCacheTtl).toBe(0);
+    expect(
+      loadEnv({ DATA_DIR: dataDir, DATABASE_URL: pg, SESSION_CACHE_TTL: '30' }, {}).sessionCacheTtl,
+    ).toBe(30);
+    expect(() => loadEnv({ DATA_DIR: dataDir, SESSION_CACHE_TTL: '3601' }, {})).toThrow(/SESSION_CACHE_TTL/);
+  });
+
   it('lists every invalid value at once', () => {
     expect(() =>
       loadEnv(

@@ -8,6 +8,15 @@ import { defaultWebDist, demoCatalogue } from './paths';
 /** Where the process environment may be overridden (tests) or replaced. */
 export type EnvSource = Record<string, string | undefined>;
 
+/** Default SESSION_CACHE_TTL with PostgreSQL: other instances may end sessions without telling us. */
+const SHARED_DATABASE_CACHE_TTL = 5;
+/**
+ * Default SESSION_CACHE_TTL with the embedded database: no other process can open it, so every
+ * sign-in, logout and refresh happens here and updates the caches at once; the TTL then only bounds
+ * how often a device's profile is read again (each read blocks the loop: PGlite runs in-process).
+ */
+const EMBEDDED_CACHE_TTL = 600;
+
 /** Anti-pumping and anti-guessing limits (docs/decisions/001). */
 export interface RateLimitSettings {
   /** Codes per phone per hour. */
@@ -46,7 +55,8 @@ export interface Env {
   refreshTokenGrace: number;
   /**
    * Seconds a checked session is trusted from this process's cache (0: no cache). Another instance's
-   * logout reaches this one at once through Redis, or without Redis after at most this long.
+   * logout reaches this one at once through Redis, or without Redis after at most this long. Default:
+   * 5 with PostgreSQL; 600 with the embedded database, which only this process writes.
    */
   sessionCacheTtl: number;
   /** client_id → client_secret. */
@@ -131,7 +141,7 @@ const schema = z.object({
   ),
   ACCESS_TOKEN_TTL: positiveInt(900),
   REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).default(10),
-  SESSION_CACHE_TTL: z.coerce.number().min(0).max(60).default(5),
+  SESSION_CACHE_TTL: z.coerce.number().min(0).max(3600).optional(),
   AUTH_CLIENTS: z
     .string()
     .default('web:web')
@@ -218,7 +228,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
       e.MEDIA_SECRET ?? createHmac('sha256', tokenSecret).update('kadr media secret').digest('base64url'),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
-    sessionCacheTtl: e.SESSION_CACHE_TTL,
+    sessionCacheTtl: e.SESSION_CACHE_TTL ?? (e.DATABASE_URL ? SHARED_DATABASE_CACHE_TTL : EMBEDDED_CACHE_TTL),
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
     trustProxy: e.TRUST_PROXY,

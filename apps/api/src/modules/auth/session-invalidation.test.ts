@@ -103,7 +103,7 @@ for (const backend of backends) {
     });
 
     it('ends unstored anonymous sessions that another instance had cached once their profile gets a phone', async () => {
-      const [a, b] = await twoInstances({ PUSH_SIGNIN: 'off' });
+      const [a, b] = await twoInstances({ PUSH_SIGNIN: 'off', SESSION_CACHE_TTL: '5' });
       const tab = await a.anonymous('web_sharedevice00002');
       const otherTab = await b.anonymous('web_sharedevice00002');
       expect(otherTab.profile_id).toBe(tab.profile_id);
