@@ -4,9 +4,9 @@ import { freePort, waitForHealthy } from '../../e2e/support/service.ts';
 
 /**
  * Starts the baseline — a bare Fastify route in its own process, like the service — runs `measure`
- * against its URL and stops it.
+ * against its URL (given the process id too, for its CPU time) and stops it.
  */
-export async function withBareServer<T>(measure: (url: string) => Promise<T>): Promise<T> {
+export async function withBareServer<T>(measure: (url: string, pid: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.ts')], {
     env: { ...process.env, PORT: String(port) },
@@ -14,7 +14,7 @@ export async function withBareServer<T>(measure: (url: string) => Promise<T>): P
   });
   try {
     await waitForHealthy(`http://127.0.0.1:${port}`);
-    return await measure(`http://127.0.0.1:${port}/bare`);
+    return await measure(`http://127.0.0.1:${port}/bare`, child.pid!);
   } finally {
     child.kill('SIGTERM');
   }

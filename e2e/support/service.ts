@@ -10,6 +10,8 @@ const repoRoot = join(import.meta.dirname, '..', '..');
 export interface RunningService {
   baseUrl: string;
   dataDir: string;
+  /** The server process (benchmarks read its CPU time). */
+  pid: number;
   /** Lines the service printed (for diagnosing a failed journey). */
   output: string[];
   stop(): Promise<void>;
@@ -76,6 +78,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     output,
     async stop() {
       if (child.exitCode === null) {
