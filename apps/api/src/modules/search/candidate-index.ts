@@ -1,4 +1,4 @@
-import { wordsOf } from './normalize';
+import { normalizedNames, wordsOf } from './normalize';
 import {
   CANDIDATE_LIMIT,
   NEIGHBOURS_PER_WORD,
@@ -246,8 +246,11 @@ export class CandidateIndex {
         best[i] = Math.max(best[i] as number, similarityTo(entry));
       });
     }
-    return chosen.map((entry, i) => {
-      const { searchText: _, ...candidate } = this.entries[entry] as IndexedEntry;
+    return chosen.map((index, i) => {
+      const entry = this.entries[index] as IndexedEntry;
+      // Normalised on a title's first time among the candidates, then kept (a tenth of a cold search).
+      entry.names ??= normalizedNames([entry.title, entry.originalTitle ?? '']);
+      const { searchText: _, ...candidate } = entry;
       return { ...candidate, similarity: best[i] as number };
     });
   }

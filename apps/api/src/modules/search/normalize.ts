@@ -19,3 +19,15 @@ export function normalize(text: string): string {
 export function wordsOf(normalized: string): string[] {
   return normalized === '' ? [] : normalized.split(' ');
 }
+
+/** A title's names in normal form, and their words (what a query is matched against). */
+export interface NormalizedNames {
+  names: string[];
+  words: string[];
+}
+
+/** The names (title, original title) in normal form; empty ones are left out. */
+export function normalizedNames(names: readonly string[]): NormalizedNames {
+  const normalized = names.map(normalize).filter((n) => n !== '');
+  return { names: normalized, words: normalized.flatMap(wordsOf) };
+}

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { IndexedEntry } from './candidate-index';
+import type { NormalizedNames } from './normalize';
 import type { VariantKind } from './query-variants';
 
 // The SQL of search. Two tables serve it (migrations 0003_search_indexes and 0005_search_postings):
@@ -26,6 +27,8 @@ export interface SearchCandidate {
   rating: number;
   /** The best trigram word similarity of a reading to the row's search text (0–1). */
   similarity: number;
+  /** Its names in normal form, when the source keeps them (the in-process index); else worked out. */
+  names?: NormalizedNames;
 }
 
 /** How the candidate query looks for one query word of 3+ characters. */

@@ -6,7 +6,7 @@ import { CatalogueChanges, CatalogueVersion } from '../catalogue/version';
 import { CandidateIndex } from './candidate-index';
 import { HintCache } from './hint-cache';
 import { LiveIndex } from './live-index';
-import { normalize, wordsOf } from './normalize';
+import { type NormalizedNames, normalizedNames, wordsOf } from './normalize';
 import {
   findCandidates,
   loadEntries,
@@ -156,17 +156,6 @@ export function matchNames(variant: QueryVariant, names: readonly string[]): Mat
   return matchNormalized(variant, normalizedNames(names));
 }
 
-/** Names in normal form, and their words (what matchNormalized compares with). */
-interface NormalizedNames {
-  names: string[];
-  words: string[];
-}
-
-function normalizedNames(names: readonly string[]): NormalizedNames {
-  const normalized = names.map(normalize).filter((n) => n !== '');
-  return { names: normalized, words: normalized.flatMap(wordsOf) };
-}
-
 function matchNormalized(variant: QueryVariant, { names: normalized, words }: NormalizedNames): Match | null {
   const reading = variant.kind === 'typed' ? 0 : 1;
   if (normalized.includes(variant.text)) return { tier: Tier.exact, reading, edits: 0 };
@@ -222,8 +211,8 @@ export function rank(
 ): SearchCandidate[] {
   const ranked: Ranked[] = [];
   for (const candidate of candidates) {
-    // Normalised once per candidate, not once per reading.
-    const names = normalizedNames([candidate.title, candidate.originalTitle ?? '']);
+    // Normalised once per candidate, not once per reading; the in-process index keeps them per title.
+    const names = candidate.names ?? normalizedNames([candidate.title, candidate.originalTitle ?? '']);
     let best: Match | null = null;
     for (const variant of variants) {
       const match = matchNormalized(variant, names);
