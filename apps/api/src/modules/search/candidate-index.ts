@@ -339,10 +339,14 @@ export class CandidateIndex {
   /** Visits each entry of the words [lo, hi) and of `exact` words once. */
   private visitPostings(lo: number, hi: number, exact: readonly string[], visit: (entry: number) => void) {
     const stamp = this.nextReadingStamp();
+    const seen = this.readingStamp;
+    // Indexed loops over locals: these two loops are a third of a cold search's CPU at 100 000
+    // titles, and for…of over a typed array (an iterator per list) measured slower.
     const each = (list: Int32Array) => {
-      for (const entry of list) {
-        if (this.readingStamp[entry] === stamp) continue;
-        this.readingStamp[entry] = stamp;
+      for (let k = 0; k < list.length; k++) {
+        const entry = list[k] as number;
+        if (seen[entry] === stamp) continue;
+        seen[entry] = stamp;
         visit(entry);
       }
     };
@@ -372,12 +376,14 @@ export class CandidateIndex {
     const marked = words.map((plan, j) => {
       if ((counts[j] as number) > fewest * MARK_RATIO) return null;
       const slot = this.slot(j);
+      const { stamps, scores } = slot;
       const mark = (list: Int32Array, score: Score) => {
-        for (const entry of list) {
-          if (slot.stamps[entry] !== stamp) {
-            slot.stamps[entry] = stamp;
-            slot.scores[entry] = score;
-          } else if (score > (slot.scores[entry] as number)) slot.scores[entry] = score;
+        for (let k = 0; k < list.length; k++) {
+          const entry = list[k] as number;
+          if (stamps[entry] !== stamp) {
+            stamps[entry] = stamp;
+            scores[entry] = score;
+          } else if (score > (scores[entry] as number)) scores[entry] = score;
         }
       };
       const [lo, hi] = this.range(plan.word);
