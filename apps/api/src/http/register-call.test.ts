@@ -49,6 +49,16 @@ describe('registerCall answers', () => {
     expect(answer.json()).toEqual({ code: 200, success: true, response: tokens });
   });
 
+  it('a thenable that is not a Promise (a query builder returned as it is), awaited', async () => {
+    const thenable = {
+      // biome-ignore lint/suspicious/noThenProperty: the point of the case is an object with `then`
+      then: (resolve: (value: typeof tokens) => void) => setTimeout(() => resolve(tokens), 5),
+    };
+    app = await appWith(() => thenable as unknown as Promise<typeof tokens>);
+    const answer = await app.inject({ method: 'GET', url: '/web/1/auth/web_ABCDEFGH12345678' });
+    expect(answer.json()).toEqual({ code: 200, success: true, response: tokens });
+  });
+
   it('an AppError thrown at once or rejected later as the same error envelope', async () => {
     for (const handler of [
       () => {

@@ -51,6 +51,11 @@ function succeeded<T>(response: T) {
   return { code: 200, success: true, response };
 }
 
+/** A promise or any other thenable (a query builder returned as it is), which must be awaited. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 /** The access token of a request: `Authorization: Bearer …`, else the sendAuth header `X-Access-Token`. */
 export function accessTokenOf(request: FastifyRequest): string | undefined {
   const authorization = request.headers[HeaderName.authorization];
@@ -173,7 +178,7 @@ export function registerCall<C extends CallDefinition>(
         request,
         reply,
       });
-      return response instanceof Promise ? response.then(succeeded) : succeeded(response);
+      return isThenable(response) ? Promise.resolve(response).then(succeeded) : succeeded(response);
     },
   });
 }
