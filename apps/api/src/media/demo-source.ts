@@ -27,9 +27,9 @@ export interface DemoMediaShape {
 
 export const DEFAULT_DEMO_SHAPE: DemoMediaShape = {
   filmSeconds: 24,
-  episodeSeconds: 10,
+  episodeSeconds: 7,
   trailerSeconds: 8,
-  frameRate: 10,
+  frameRate: 8,
 };
 
 /** Shipped with the repo (DejaVu licence in fonts/): the npm ffmpeg has no fonts of its own. */
