@@ -2,10 +2,10 @@
 // measured in the same run on the same machine (goal: auth routes ≥ 50 % of the bare route).
 // Run after `pnpm build`: node bench/auth-throughput.ts
 import autocannon from 'autocannon';
+import { freshPostgres } from '../e2e/support/postgres.ts';
 import { startService } from '../e2e/support/service.ts';
 import { withBareServer } from './lib/bare.ts';
 import { cpuOf } from './lib/cpu-time.ts';
-import { freshPostgres } from './lib/postgres.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);

@@ -12,10 +12,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freshPostgres } from '../e2e/support/postgres.ts';
 import { type RunningService, startService } from '../e2e/support/service.ts';
 import { withBareServer } from './lib/bare.ts';
 import { type Execute, generateCatalogue, queriesFrom } from './lib/generate-catalogue.ts';
-import { freshPostgres } from './lib/postgres.ts';
 import { table, writeSection } from './lib/report.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);

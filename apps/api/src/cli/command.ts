@@ -37,3 +37,26 @@ export function storageOrReport(io: CliIo): ReturnType<typeof loadStorageEnv> | 
     return undefined;
   }
 }
+
+/**
+ * A command's parsed arguments, or its exit status once usage was printed: 2 with what was wrong
+ * (an unknown option, a missing value), 0 for --help.
+ */
+export function parsedOrUsage<T extends { values: { help?: boolean } }>(
+  parse: () => T,
+  usage: string,
+  io: CliIo,
+): T | number {
+  let parsed: T;
+  try {
+    parsed = parse();
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    io.out(usage);
+    return 0;
+  }
+  return parsed;
+}

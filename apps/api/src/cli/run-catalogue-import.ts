@@ -10,7 +10,7 @@ import {
 import { ManifestError } from '../catalogue-import/validate';
 import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { type CliIo, storageOrReport } from './command';
+import { type CliIo, parsedOrUsage, storageOrReport } from './command';
 
 /** Usage text of the catalogue import command. */
 export const USAGE = `Usage: catalogue-import <manifest.yaml|.yml|.json> [--prune]
@@ -31,17 +31,8 @@ const parseOptions = (args: string[]) =>
  * nothing written) or failed import (rolled back), 2 wrong usage or configuration.
  */
 export async function runCatalogueImport(argv: string[], io: CliIo): Promise<number> {
-  let options: ReturnType<typeof parseOptions>;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.values.help) {
-    io.out(USAGE);
-    return 0;
-  }
+  const options = parsedOrUsage(() => parseOptions(argv), USAGE, io);
+  if (typeof options === 'number') return options;
   const [file, ...extra] = options.positionals;
   if (!file || extra.length > 0) {
     io.err(USAGE);

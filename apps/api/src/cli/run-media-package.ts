@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { FfmpegError, findFfmpeg } from '../media/ffmpeg';
 import { DEFAULT_SEGMENT_SECONDS, MediaInputError, packageVideo } from '../media/package';
 import { isMediaAssetId, type MediaEncryption, MediaStore } from '../media/store';
-import { type CliIo, storageOrReport } from './command';
+import { type CliIo, parsedOrUsage, storageOrReport } from './command';
 
 /** Usage text of the media packaging command. */
 export const USAGE = `Usage: media-package <video file> --asset <ek-<EK_id>|ep-<EP_id>> [options]
@@ -37,18 +37,9 @@ const ENCRYPTIONS: readonly MediaEncryption[] = ['aes-128', 'cenc-clearkey'];
  * not a video, or ffmpeg failed, 2 wrong usage or configuration.
  */
 export async function runMediaPackage(argv: string[], io: CliIo): Promise<number> {
-  let options: ReturnType<typeof parseOptions>;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+  const options = parsedOrUsage(() => parseOptions(argv), USAGE, io);
+  if (typeof options === 'number') return options;
   const { values } = options;
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
   const [file, ...extra] = options.positionals;
   const problems: string[] = [];
   if (!file || extra.length > 0) problems.push('give exactly one video file');

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { phone as phoneNumber } from '@kadr/api-contract';
 import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { grantPackage, HoldingError, type ProfileRef, revokePackage } from '../modules/playback/holdings';
@@ -46,7 +47,8 @@ function parseCommand(argv: string[]): Parsed | 'help' {
   let ref: ProfileRef;
   if (phone !== undefined) {
     const digits = phone.replace(/\D/g, '');
-    if (!/^7\d{10}$/.test(digits)) return { problem: `--phone ${phone}: expected 11 digits starting with 7` };
+    if (!phoneNumber.safeParse(digits).success)
+      return { problem: `--phone ${phone}: expected 11 digits starting with 7` };
     ref = { phone: digits };
   } else {
     if (!/^[1-9]\d{0,9}$/.test(profile ?? ''))

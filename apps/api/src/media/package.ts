@@ -358,15 +358,7 @@ async function finishTsRendition(
   });
   const first = await readFile(join(dir, segments[0]!.uri));
   const clear = decryptAes128(first, key, iv);
-  const video = h264CodecOf(clear) ?? 'avc1.42c01e';
-  return {
-    name: r.name,
-    width: r.width,
-    height: r.height,
-    bandwidth: await peakBandwidth(dir, segments),
-    codecs: hasAudio ? `${video},mp4a.40.2` : video,
-    segments,
-  };
+  return renditionMeta(r, dir, segments, h264CodecOf(clear), hasAudio);
 }
 
 async function finishFmp4Rendition(
@@ -390,14 +382,27 @@ async function finishFmp4Rendition(
     const end = split.starts[i + 1] ?? Math.max(duration, split.starts[i]!);
     segments.push({ uri, duration: round3(end - split.starts[i]!) });
   }
-  const video = avcCodecOfInit(split.init) ?? 'avc1.42c01e';
+  return {
+    ...(await renditionMeta(r, dir, segments, avcCodecOfInit(split.init), hasAudio)),
+    initUri: INIT_SEGMENT,
+  };
+}
+
+/** What meta.json says of a rendition: its size, peak bit rate, codecs (H.264 baseline when unknown). */
+async function renditionMeta(
+  r: RenditionSpec,
+  dir: string,
+  segments: { uri: string; duration: number }[],
+  videoCodec: string | undefined,
+  hasAudio: boolean,
+): Promise<MediaRenditionMeta> {
+  const video = videoCodec ?? 'avc1.42c01e';
   return {
     name: r.name,
     width: r.width,
     height: r.height,
     bandwidth: await peakBandwidth(dir, segments),
     codecs: hasAudio ? `${video},mp4a.40.2` : video,
-    initUri: INIT_SEGMENT,
     segments,
   };
 }

