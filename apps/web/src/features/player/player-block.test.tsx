@@ -227,7 +227,7 @@ describe('PlayerBlock', () => {
     const { engine, goals, user, address } = setup();
     const controller = await started(engine);
     act(() => controller.set(expiredSnapshot()));
-    await user.click(screen.getByRole('button', { name: 'Подключить за 399 ₽ в месяц' }));
+    await user.click(await screen.findByRole('button', { name: 'Подключить за 399 ₽ в месяц' }));
     expect(goals.goals).toEqual([{ goal: 'EK_BUY_SUCCESS', params: { EK_id: 12, package_id: 3 } }]);
     expect(address()).toHaveTextContent('/account/packages/3/');
   });
