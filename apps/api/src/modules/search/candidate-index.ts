@@ -250,8 +250,19 @@ export class CandidateIndex {
       const entry = this.entries[index] as IndexedEntry;
       // Normalised on a title's first time among the candidates, then kept (a tenth of a cold search).
       entry.names ??= normalizedNames([entry.title, entry.originalTitle ?? '']);
-      const { searchText: _, ...candidate } = entry;
-      return { ...candidate, similarity: best[i] as number };
+      // Field by field: object rest and spread copied these 200 objects at a tenth of a cold search's CPU.
+      return {
+        type: entry.type,
+        id: entry.id,
+        title: entry.title,
+        originalTitle: entry.originalTitle,
+        year: entry.year,
+        imageUrl: entry.imageUrl,
+        stickerImageUrl: entry.stickerImageUrl,
+        rating: entry.rating,
+        similarity: best[i] as number,
+        names: entry.names,
+      };
     });
   }
 

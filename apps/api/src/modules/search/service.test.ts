@@ -17,6 +17,13 @@ describe('editDistance', () => {
   it('stops above the budget', () => {
     expect(editDistance('абвгдежз', 'клмнопрс', 1)).toBe(2);
   });
+
+  it('answers the same after a long pair has grown its reused rows', () => {
+    const long = 'а'.repeat(150);
+    expect(editDistance(long, `${long.slice(1)}б`, 3)).toBe(1);
+    expect(editDistance('москав', 'москва', 3)).toBe(1);
+    expect(editDistance('абв', 'где', 3)).toBe(3);
+  });
 });
 
 describe('wordMatch', () => {
@@ -31,6 +38,14 @@ describe('wordMatch', () => {
 
   it('allows a typo while the word is still being typed', () => {
     expect(wordMatch('моксв', 'москва')).toBe(1);
+  });
+
+  it('takes the fewest edits over the word and its prefixes about as long as the query', () => {
+    // Against prefixes about as long as the query («путеш», «путешес») one letter differs.
+    expect(wordMatch('путешс', 'путешествие')).toBe(1);
+    // A word shorter than the query is compared whole, once.
+    expect(wordMatch('капитанш', 'капитан')).toBe(1);
+    expect(wordMatch('капитанш', 'кап')).toBeNull();
   });
 
   it('reads inflected forms as one edit, but not other words sharing a start', () => {

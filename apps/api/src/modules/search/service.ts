@@ -57,6 +57,13 @@ export interface Match {
   edits: number;
 }
 
+function scratchRows(width: number): [Int32Array, Int32Array, Int32Array] {
+  return [new Int32Array(width), new Int32Array(width), new Int32Array(width)];
+}
+
+/** editDistance's three rows, kept between calls (it is synchronous, so one set serves every call). */
+let editRows = scratchRows(64);
+
 /**
  * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring):
  * insertions, deletions, substitutions and swaps of neighbours cost 1. Stops early above `max`.
@@ -67,9 +74,9 @@ export function editDistance(a: string, b: string, max: number): number {
   const t = SURROGATES.test(b) ? [...b] : b;
   if (Math.abs(s.length - t.length) > max) return max + 1;
   const width = t.length + 1;
-  let before = new Int32Array(width);
-  let previous = new Int32Array(width);
-  let current = new Int32Array(width);
+  // Scratch rows kept between calls: ranking measures thousands of distances per search.
+  if (editRows[0].length < width) editRows = scratchRows(width * 2);
+  let [before, previous, current] = editRows;
   for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= s.length; i++) {
     current[0] = i;
@@ -100,7 +107,7 @@ const SURROGATES = /[\ud800-\udfff]/;
 
 /** Typos tolerated in a query word: none below 5 letters, 1 up to 8, then 2. */
 export function typoBudget(word: string): number {
-  const length = [...word].length;
+  const length = SURROGATES.test(word) ? [...word].length : word.length;
   if (length < 5) return 0;
   return length < 9 ? 1 : 2;
 }
@@ -138,14 +145,15 @@ export function wordMatch(query: string, word: string): number | null {
   if (budget === 0) return null;
   let best: number | null = null;
   const length = query.length;
-  for (const target of new Set([
-    word,
-    word.slice(0, length - 1),
-    word.slice(0, length),
-    word.slice(0, length + 1),
-  ])) {
-    if (target.length < length - budget) continue;
-    const distance = editDistance(query, target, budget);
+  // The word and its prefixes of about the query's length (a word being typed), each length once:
+  // the lengths come in ascending order, so a repeat is the one before.
+  let tried = -1;
+  for (const n of [length - 1, length, length + 1, word.length]) {
+    const end = Math.min(n, word.length);
+    if (end === tried) continue;
+    tried = end;
+    if (end < length - budget) continue;
+    const distance = editDistance(query, end === word.length ? word : word.slice(0, end), budget);
     if (distance <= budget && (best === null || distance < best)) best = distance;
   }
   return best;
@@ -153,16 +161,29 @@ export function wordMatch(query: string, word: string): number | null {
 
 /** The best match of a variant against a candidate's names (title and original title), or null. */
 export function matchNames(variant: QueryVariant, names: readonly string[]): Match | null {
-  return matchNormalized(variant, normalizedNames(names));
+  return matchNormalized(readingOf(variant), normalizedNames(names));
 }
 
-function matchNormalized(variant: QueryVariant, { names: normalized, words }: NormalizedNames): Match | null {
+/** A variant with its words split once (rank matches it against up to 200 candidates). */
+interface Reading {
+  variant: QueryVariant;
+  words: string[];
+}
+
+function readingOf(variant: QueryVariant): Reading {
+  return { variant, words: wordsOf(variant.text) };
+}
+
+function matchNormalized(
+  { variant, words: queryWords }: Reading,
+  { names: normalized, words }: NormalizedNames,
+): Match | null {
   const reading = variant.kind === 'typed' ? 0 : 1;
   if (normalized.includes(variant.text)) return { tier: Tier.exact, reading, edits: 0 };
   if (normalized.some((n) => n.startsWith(variant.text)))
     return { tier: Tier.titlePrefix, reading, edits: 0 };
   let edits = 0;
-  for (const query of wordsOf(variant.text)) {
+  for (const query of queryWords) {
     let best: number | null = null;
     for (const word of words) {
       const m = wordMatch(query, word);
@@ -210,12 +231,13 @@ export function rank(
   variants: readonly QueryVariant[],
 ): SearchCandidate[] {
   const ranked: Ranked[] = [];
+  const readings = variants.map(readingOf);
   for (const candidate of candidates) {
     // Normalised once per candidate, not once per reading; the in-process index keeps them per title.
     const names = candidate.names ?? normalizedNames([candidate.title, candidate.originalTitle ?? '']);
     let best: Match | null = null;
-    for (const variant of variants) {
-      const match = matchNormalized(variant, names);
+    for (const reading of readings) {
+      const match = matchNormalized(reading, names);
       if (match && (best === null || better(match, best))) best = match;
     }
     if (best) ranked.push({ candidate, match: best });
@@ -393,7 +415,9 @@ export class SearchService {
     // The index answers as the database would, without a round trip; the database while it is built.
     const index = this.index?.get(version) ?? null;
     const questions = questionsOf(variants);
-    const lookups = index ? index.lookupWords(questions) : await this.words.lookup(questions);
+    // Remembered per word whichever answers: the index's answers are the database's, and neighbours
+    // and word forms are a tenth of a cold search's CPU when worked out again.
+    const lookups = await this.words.lookup(questions, index ? (q) => index.lookupWords(q) : undefined);
     const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
     // Every reading has a word the catalogue does not know: nothing to look for.
     const candidates =

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/client';
 import { lookupWords, type WordLookup, type WordQuestions } from './queries';
 
-/** Asks the vocabulary (one round trip for every question). */
-export type AskVocabulary = (questions: WordQuestions) => Promise<Map<string, WordLookup>>;
+/** Asks the vocabulary: the database (one round trip for every question) or the in-process index. */
+export type AskVocabulary = (
+  questions: WordQuestions,
+) => Map<string, WordLookup> | Promise<Map<string, WordLookup>>;
 
 /**
  * What the vocabulary knows of each query word, remembered per word: queries share their words
@@ -22,8 +24,11 @@ export class WordLookups {
     private readonly ask: AskVocabulary = (questions) => lookupWords(db, questions),
   ) {}
 
-  /** The answers to `questions` by word (as lookupWords gives them), asking only for the unknown. */
-  async lookup(questions: WordQuestions): Promise<Map<string, WordLookup>> {
+  /**
+   * The answers to `questions` by word (as lookupWords gives them), asking only for the unknown:
+   * by default the database, or `ask` (the in-process index, whose answers are the same).
+   */
+  async lookup(questions: WordQuestions, ask: AskVocabulary = this.ask): Promise<Map<string, WordLookup>> {
     const fuzzy = new Set(questions.fuzzy);
     const stems = new Map(questions.stems.map((s) => [s.word, s.stem]));
     const keyOf = (word: string) => `${fuzzy.has(word) ? 'f' : '-'}${stems.get(word) ?? ''}|${word}`;
@@ -45,7 +50,7 @@ export class WordLookups {
     if (missing.length === 0) return known;
     const wanted = new Set(missing);
     const generation = this.generation;
-    const answers = await this.ask({
+    const answers = await ask({
       words: questions.words.filter((w) => wanted.has(w)),
       fuzzy: questions.fuzzy.filter((w) => wanted.has(w)),
       stems: questions.stems.filter((s) => wanted.has(s.word)),
