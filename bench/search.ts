@@ -2,8 +2,10 @@
 // whole titles, typos, wrong keyboard layout, transliteration, misses), on the demo catalogue and on a
 // generated 100 000-title catalogue, with GET /web/1/collections?tab_id=Main2 measured alone and while
 // the search load runs; beside a bare Fastify route measured in the same run (goal: search p99 < 50 ms).
+// The bench process (autocannon) and each server run on cores of their own (bench/lib/cores.ts).
 // Run after `pnpm build`: node bench/search.ts   (BENCH_DURATION=s, BENCH_SEARCH_TITLES=n,
-// BENCH_SEARCH_PGLITE_LARGE=1 also loads the large catalogue into PGlite)
+// BENCH_SEARCH_PGLITE_LARGE=1 also loads the large catalogue into PGlite, BENCH_PIN=0 leaves the
+// processes to the scheduler and writes its own section)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import pg from 'pg';
 import { freshPostgres } from '../e2e/support/postgres.ts';
 import { type RunningService, startService } from '../e2e/support/service.ts';
 import { withBareServer } from './lib/bare.ts';
+import { GENERATOR_CORE, pinningWanted, pinProcess, SERVER_CORE } from './lib/cores.ts';
 import { type Execute, generateCatalogue, queriesFrom } from './lib/generate-catalogue.ts';
 import { table, writeSection } from './lib/report.ts';
 
@@ -43,6 +46,12 @@ const COLD_WARM_UP = 10_000;
  * row repeats (a repeat is answered from the cache and would flatter the row; the notes say if one did).
  */
 const SAMPLED_TITLES = 60_000;
+const PINNED = pinningWanted();
+
+/** Moves a server just started (on the bench's core, which children inherit) to the server core. */
+function serverCore(pid: number): void {
+  if (PINNED) pinProcess(pid, SERVER_CORE);
+}
 
 interface Figures {
   name: string;
@@ -63,7 +72,8 @@ function figures(name: string, result: autocannon.Result): Figures {
 }
 
 function bare(): Promise<Figures> {
-  return withBareServer(async (url) => {
+  return withBareServer(async (url, pid) => {
+    serverCore(pid);
     await autocannon({ url, connections: CONNECTIONS, duration: 2 });
     return figures(
       'bare Fastify route (baseline)',
@@ -193,6 +203,7 @@ const notes: string[] = [];
 
 async function demo(label: string, env: Record<string, string>): Promise<Figures[]> {
   const service = await startService({ ...env, LOG_LEVEL: 'error' });
+  serverCore(service.pid);
   try {
     const titles = await demoTitles(service.baseUrl, await tokenOf(service.baseUrl));
     notes.push(`Demo catalogue (${label}): ${titles.length} titles in Main2 give the queries.`);
@@ -206,6 +217,7 @@ async function demo(label: string, env: Record<string, string>): Promise<Figures
 async function largePostgres(url: string): Promise<Figures[]> {
   // The service migrates the empty database and imports the demo catalogue; the titles go in beside it.
   const first = await startService({ DATABASE_URL: url, LOG_LEVEL: 'error' });
+  serverCore(first.pid);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -273,6 +285,7 @@ async function largePGlite(): Promise<Figures[]> {
       await db.close();
     }
     const service = await startService({ DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+    serverCore(service.pid);
     try {
       return await measure(
         `${LARGE.toLocaleString('en')} titles, PGlite`,
@@ -288,6 +301,7 @@ async function largePGlite(): Promise<Figures[]> {
   }
 }
 
+if (PINNED) pinProcess(process.pid, GENERATOR_CORE);
 const loadBefore = loadavg();
 const baseline = await bare();
 const rows: Figures[] = [baseline, ...(await demo('PGlite', {}))];
@@ -318,7 +332,7 @@ notes.push(
 );
 const searchRows = rows.filter((r) => r.name.startsWith('searchHint,'));
 const body = [
-  `autocannon, ${CONNECTIONS} connections on searchHint (with ${COLLECTION_CONNECTIONS} on GET /web/1/collections?tab_id=Main2 at the same time for the rotating rows), ${DURATION_S} s per row; server and load generator on the same 2 cores. Queries come from catalogue titles: 3–6 letter prefixes, whole titles, a typo (two letters swapped), the wrong keyboard layout, transliteration, a few misses. Rotating lists are sent once before their row (a warm-up) and repeat, so their rows measure answers from the service's answer cache (kept until the catalogue version changes, 10 min at most); distinct lists never repeat (every request a cold search) and are measured after ${COLD_WARM_UP.toLocaleString('en')} other distinct queries (a warm-up: a service that has answered searches before, not the JIT's first seconds). Each service is given ${INDEX_BUILD_WAIT_MS / 1000} s after its first search to build its in-process search index (searches answer from the database until then). The tab rows measure GET /web/1/collections alone at 50 connections for the home tab, the TV tab and the search page's recommendations.`,
+  `autocannon, ${CONNECTIONS} connections on searchHint (with ${COLLECTION_CONNECTIONS} on GET /web/1/collections?tab_id=Main2 at the same time for the rotating rows), ${DURATION_S} s per row; ${PINNED ? `the load generator (this process) pinned to core ${GENERATOR_CORE}, each server (the baseline too) to core ${SERVER_CORE} (bench/lib/cores.ts)` : 'server and load generator left to the scheduler on the same 2 cores (BENCH_PIN=0)'}. Queries come from catalogue titles: 3–6 letter prefixes, whole titles, a typo (two letters swapped), the wrong keyboard layout, transliteration, a few misses. Rotating lists are sent once before their row (a warm-up) and repeat, so their rows measure answers from the service's answer cache (kept until the catalogue version changes, 10 min at most); distinct lists never repeat (every request a cold search) and are measured after ${COLD_WARM_UP.toLocaleString('en')} other distinct queries (a warm-up: a service that has answered searches before, not the JIT's first seconds). Each service is given ${INDEX_BUILD_WAIT_MS / 1000} s after its first search to build its in-process search index (searches answer from the database until then). The tab rows measure GET /web/1/collections alone at 50 connections for the home tab, the TV tab and the search page's recommendations.`,
   '',
   table(
     ['route', 'requests/s', 'p50 ms', 'p99 ms', 'errors'],
@@ -329,5 +343,11 @@ const body = [
   '',
   `Goal: searchHint p99 < ${GOAL_P99_MS} ms — ${searchRows.every((r) => r.p99 < GOAL_P99_MS) ? 'met' : 'not met'} (${searchRows.map((r) => `${r.p99} ms`).join(', ')}).`,
 ].join('\n');
-writeSection('search', 'Search latency (bench/search.ts)', body);
+if (PINNED) writeSection('search', 'Search latency (bench/search.ts)', body);
+else
+  writeSection(
+    'search-unpinned',
+    'Search latency, processes not pinned (BENCH_PIN=0 node bench/search.ts)',
+    body,
+  );
 console.log(body);

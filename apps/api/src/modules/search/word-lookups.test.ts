@@ -72,6 +72,19 @@ describe('WordLookups', () => {
     expect(none.size).toBe(0);
   });
 
+  it('asks the vocabulary given for one lookup (the in-process index), and remembers its answers too', async () => {
+    const database = vocabulary();
+    const words = new WordLookups(noDb, 100, database);
+    const index = vi.fn<AskVocabulary>(
+      (questions) => new Map(questions.words.map((w) => [w, { startsAny: true, neighbours: [] }])),
+    );
+    const answers = await words.lookup({ words: ['дом'], fuzzy: [], stems: [] }, index);
+    expect(answers.get('дом')).toEqual({ startsAny: true, neighbours: [] });
+    await words.lookup({ words: ['дом'], fuzzy: [], stems: [] });
+    expect(index).toHaveBeenCalledTimes(1);
+    expect(database).not.toHaveBeenCalled();
+  });
+
   it('passes a failed question on and remembers nothing of it', async () => {
     const words = new WordLookups(noDb, 100, async () => Promise.reject(new Error('db down')));
     await expect(words.lookup({ words: ['дом'], fuzzy: [], stems: [] })).rejects.toThrow('db down');
