@@ -1,4 +1,5 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { whenInView } from './in-view';
 import styles from './lazy-image.module.css';
 
 /** Props of {@link LazyImage}. */
@@ -22,10 +23,10 @@ export interface LazyImageProps {
 }
 
 /**
- * An image in a box of fixed aspect ratio (no layout shift while it loads): native `loading="lazy"`
- * (SPEC §9 lazy loading with offset 0 — the browser's own threshold does the job of the old scroll
- * listener and its 300 ms throttle), `decoding="async"`, and a fade-in once loaded (`priority` images
- * show at once instead).
+ * An image in a box of fixed aspect ratio (no layout shift while it loads), requested once the box is
+ * on screen (SPEC §9 lazy loading with offset 0: an IntersectionObserver, which also sees what a
+ * scrolling rail clips, in place of the old scroll listener and its 300 ms throttle), decoded
+ * asynchronously and faded in once loaded. `priority` images load at once and show without the fade.
  */
 export function LazyImage({
   src,
@@ -37,12 +38,22 @@ export function LazyImage({
   fallback,
   className,
 }: LazyImageProps) {
+  const box = useRef<HTMLSpanElement>(null);
+  const [inView, setInView] = useState(priority);
+  useEffect(() => {
+    const element = box.current;
+    if (inView || !src || !element) return;
+    return whenInView(element, () => setInView(true));
+  }, [inView, src]);
   return (
     <span
+      ref={box}
       className={[styles.box, className].filter(Boolean).join(' ')}
       style={{ aspectRatio: `${width} / ${height}` }}
     >
-      {src ? (
+      {!src ? (
+        (fallback ?? <DefaultFallback />)
+      ) : inView ? (
         // A new address starts over (loading, then loaded or failed).
         <Picture
           key={src}
@@ -54,9 +65,7 @@ export function LazyImage({
           fit={fit}
           fallback={fallback}
         />
-      ) : (
-        (fallback ?? <DefaultFallback />)
-      )}
+      ) : null}
     </span>
   );
 }
