@@ -39,12 +39,13 @@ export function LazyImage({
   className,
 }: LazyImageProps) {
   const box = useRef<HTMLSpanElement>(null);
-  const [inView, setInView] = useState(priority);
+  const [inView, setInView] = useState(false);
+  const shown = priority || inView;
   useEffect(() => {
     const element = box.current;
-    if (inView || !src || !element) return;
+    if (shown || !src || !element) return;
     return whenInView(element, () => setInView(true));
-  }, [inView, src]);
+  }, [shown, src]);
   return (
     <span
       ref={box}
@@ -53,7 +54,7 @@ export function LazyImage({
     >
       {!src ? (
         (fallback ?? <DefaultFallback />)
-      ) : inView ? (
+      ) : shown ? (
         // A new address starts over (loading, then loaded or failed).
         <Picture
           key={src}

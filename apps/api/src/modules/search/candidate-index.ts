@@ -250,7 +250,7 @@ export class CandidateIndex {
       const entry = this.entries[index] as IndexedEntry;
       // Normalised on a title's first time among the candidates, then kept (a tenth of a cold search).
       entry.names ??= normalizedNames([entry.title, entry.originalTitle ?? '']);
-      // Field by field: object rest and spread copied these 200 objects at a tenth of a cold search's CPU.
+      // Field by field: copying these 200 objects by object rest and spread was a third of a cold search.
       return {
         type: entry.type,
         id: entry.id,

@@ -61,7 +61,10 @@ function scratchRows(width: number): [Int32Array, Int32Array, Int32Array] {
   return [new Int32Array(width), new Int32Array(width), new Int32Array(width)];
 }
 
-/** editDistance's three rows, kept between calls (it is synchronous, so one set serves every call). */
+/**
+ * editDistance's three rows, kept between calls: ranking measures thousands of distances per search,
+ * and the function is synchronous, so one set serves every call.
+ */
 let editRows = scratchRows(64);
 
 /**
@@ -74,7 +77,6 @@ export function editDistance(a: string, b: string, max: number): number {
   const t = SURROGATES.test(b) ? [...b] : b;
   if (Math.abs(s.length - t.length) > max) return max + 1;
   const width = t.length + 1;
-  // Scratch rows kept between calls: ranking measures thousands of distances per search.
   if (editRows[0].length < width) editRows = scratchRows(width * 2);
   let [before, previous, current] = editRows;
   for (let j = 0; j < width; j++) previous[j] = j;
@@ -415,8 +417,8 @@ export class SearchService {
     // The index answers as the database would, without a round trip; the database while it is built.
     const index = this.index?.get(version) ?? null;
     const questions = questionsOf(variants);
-    // Remembered per word whichever answers: the index's answers are the database's, and neighbours
-    // and word forms are a tenth of a cold search's CPU when worked out again.
+    // Remembered per word whichever answers (the index's answers are the database's): working out
+    // neighbours and word forms again was a sixth of a cold search.
     const lookups = await this.words.lookup(questions, index ? (q) => index.lookupWords(q) : undefined);
     const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
     // Every reading has a word the catalogue does not know: nothing to look for.
