@@ -26,7 +26,7 @@ const BEFORE =
   'the web build writes .br and .gz beside its files and the api sends them as they are (`preCompressed`), JSON answers over 2 KB are compressed per request ' +
   '(brotli quality 4; auth and profile answers stay below the threshold), the home rails are requested the moment the session has its token instead of after getProfile, ' +
   'and the generated artwork’s feTurbulence grain (rendered on the main thread for every image) became a tiled pattern.\n\n' +
-  'Third round (2026-11-24, on a machine slower in the browser — Lighthouse CPU index 1 250–1 500 against 1 500–2 100, the static page’s mobile TBT 100 ms against 0 — ' +
+  'Third round (2026-11-24, on a machine slower in the browser — Lighthouse CPU index 1 250–1 850 against 1 500–2 100, the static page’s mobile TBT 100 ms against 0 — ' +
   'from commit 8d1431c: desktop 100, mobile 84 (93, 84, 79), TBT 465): `LazyImage` waits until its box is on screen (offset 0, SPEC §9) instead of the native ' +
   '1 250 px threshold, so a phone fetches and renders 12 SVG images at start instead of 18 (in a 4×-throttled trace the main thread’s blocking time fell from 1,319 to 784 ms). ' +
   'What blocks after the first paint now is evaluating the scripts (about 80 ms unthrottled; React DOM and react-router are 290 of the 370 KB) and the first render. ' +
