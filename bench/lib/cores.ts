@@ -1,8 +1,9 @@
 // Keeps the load generator and the server under test on cores of their own. On this 2-core machine
 // the scheduler otherwise stacks autocannon on the server's core for part of some runs: the same
-// service then measured 2 000 or 4 000 cold searches per second from one run to the next (p99 25 to
-// 58 ms), a figure of where the two processes landed rather than of the server. Pinned, three runs
-// measured 3 700–4 100 per second, p99 32–37 ms, even with the server's GC threads on its one core.
+// service then measured 2 000–2 900 or 3 300–4 600 cold searches per second from one run to the next
+// (p99 22 to 58 ms over 14 runs), a figure of where the two processes landed rather than of the
+// server. Pinned, five runs measured 3 700–4 700 per second, p99 24–37 ms, even with the server's GC
+// threads on its one core.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
