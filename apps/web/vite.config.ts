@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { preloadEntryImports } from './build/preload-entry-imports';
 
 /** Base path the api serves the app under (SPEC §1); the router's basename matches it. */
 export const BASE_PATH = '/promo/web/';
@@ -8,7 +9,7 @@ export const BASE_PATH = '/promo/web/';
 export default defineConfig({
   base: BASE_PATH,
   // precompress: .br and .gz beside the built files, served as they are by the api (no per-request work).
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadEntryImports(), precompress()],
   // Workspace packages resolve to their TypeScript sources (no build of them needed).
   resolve: {
     conditions: ['@kadr/source', ...defaultClientConditions],

@@ -1,10 +1,14 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import { defaultClientConditions, type PluginOption } from 'vite';
 import { PRECOMPRESS_PLUGIN } from '../build/precompress';
+import { PRELOAD_ENTRY_IMPORTS_PLUGIN } from '../build/preload-entry-imports';
 
-/** The app's plugins minus the build's precompression (Storybook's output is not served by the api). */
-const withoutPrecompress = (plugins: PluginOption[] = []) =>
-  plugins.filter((plugin) => !(plugin && 'name' in plugin && plugin.name === PRECOMPRESS_PLUGIN));
+/** Plugins of the app's own index.html and output folder: Storybook has its own page, not served by the api. */
+const APP_ONLY_PLUGINS = new Set([PRECOMPRESS_PLUGIN, PRELOAD_ENTRY_IMPORTS_PLUGIN]);
+
+/** The app's plugins minus {@link APP_ONLY_PLUGINS}. */
+const withoutAppOnly = (plugins: PluginOption[] = []) =>
+  plugins.filter((plugin) => !(plugin && 'name' in plugin && APP_ONLY_PLUGINS.has(plugin.name)));
 
 /** One Storybook for the web app's features and every ui-kit component. */
 const config: StorybookConfig = {
@@ -14,7 +18,7 @@ const config: StorybookConfig = {
   async viteFinal(viteConfig) {
     return {
       ...viteConfig,
-      plugins: withoutPrecompress(viteConfig.plugins),
+      plugins: withoutAppOnly(viteConfig.plugins),
       // The app is served under /promo/web/; Storybook serves from its own root.
       base: './',
       // Workspace packages resolve to their TypeScript sources, as in the app.

@@ -1,31 +1,11 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { App, startApp } from './app/app';
-import { detectDeviceKind } from './app/device';
-import { appRoutes } from './app/routes';
-import { createBrowserServices } from './app/services';
-import { ROUTER_BASENAME } from './env';
 import '@kadr/ui-kit/tokens.css';
 import './app/global.css';
 
-// The router's basename ends with a slash (the api serves /promo/web/): add it when a visit omits it.
-if (`${window.location.pathname}/` === ROUTER_BASENAME) {
-  const { search, hash } = window.location;
-  window.history.replaceState(window.history.state, '', `${ROUTER_BASENAME}${search}${hash}`);
-}
-
-const services = createBrowserServices();
-// Decided once at start (ARCHITECTURE: Web).
-const deviceKind = detectDeviceKind(navigator.userAgent, window.innerWidth);
-// Created now so the first screen's module loads while the session starts.
-const router = createBrowserRouter(appRoutes, { basename: ROUTER_BASENAME });
-void startApp(services, window.location.href);
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App services={services} deviceKind={deviceKind} router={router} />
-  </StrictMode>,
-);
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root is missing from index.html');
+const root = createRoot(rootElement);
+// The app (router, API client, screens) is a module graph of its own, evaluated in a task after React
+// DOM's, and it starts in a task after that: one long task at start-up becomes three shorter ones, so
+// a tap or a frame can come between them. index.html preloads every file (build/preload-entry-imports.ts).
+void import('./app/boot').then(({ boot }) => setTimeout(() => boot(root)));
