@@ -65,6 +65,13 @@ export type { RailProps } from './rail/rail';
 export { Rail } from './rail/rail';
 export type { AgeBadgeProps, RatingProps } from './rating/rating';
 export { AgeBadge, floorRating, formatRating, Rating } from './rating/rating';
+export type {
+  ScheduleDay,
+  ScheduleDayCardProps,
+  ScheduleEntry,
+  WeekScheduleProps,
+} from './schedule/schedule';
+export { ScheduleDayCard, WeekSchedule } from './schedule/schedule';
 export type { SearchBoxProps } from './search-box/search-box';
 export { SearchBox } from './search-box/search-box';
 export type {

@@ -29,6 +29,13 @@ export const uiMessages = {
     text: 'Вернитесь на «Главную»',
     home: 'Главная страница',
   },
+  schedule: {
+    loading: 'Загружаем программу…',
+    empty: 'Передач нет',
+    failed: 'Не удалось загрузить программу',
+    expand: (count: number) => `Вся программа (${count})`,
+    collapse: 'Свернуть',
+  },
   search: {
     open: 'Поиск',
     label: 'Поиск',

@@ -238,6 +238,39 @@ export const contents: Record<number, () => Content> = {
 const apiError = (code: number, error: string) =>
   Object.assign(new Error(`api error ${code}`), { code, error });
 
+/** Programme titles of the fake channel, one every two hours from midnight. */
+export const SCHEDULE_TITLES = [
+  'Ночной эфир',
+  'Документальный цикл',
+  'Утренние новости',
+  'Доброе утро',
+  'Кино до обеда',
+  'Дневные новости',
+  'Сериал «Северный ветер»',
+  'Спорт',
+  'Вечерние новости',
+  'Большое кино',
+  'Ток-шоу',
+  'Поздний сеанс',
+] as const;
+
+/**
+ * A day of the fake channel (EK 31, channel 7): twelve two-hour programmes from the day's midnight in
+ * the offset the request names, so every day and time zone has a full schedule.
+ */
+export function fakeScheduleDay(dayStart: string) {
+  const midnight = Date.parse(dayStart);
+  return SCHEDULE_TITLES.map((title, index) => ({
+    tv_air_date_start: new Date(midnight + index * 7_200_000).toISOString(),
+    tv_air_date_end: new Date(midnight + (index + 1) * 7_200_000).toISOString(),
+    EK_title: title,
+    EK_description: `${title}: описание передачи.`,
+    tv_channel_title: 'Кино ТВ',
+    poster_url: null,
+    announce_url: null,
+  }));
+}
+
 type Input = {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
@@ -280,5 +313,10 @@ export function catalogueHandlers(): Partial<Record<CallId, FakeHandler>> {
       return { items: make?.().similar ?? [] };
     },
     searchHint: (input) => ({ items: searchHints(String((input as Input).body?.search_query ?? '')) }),
+    getTvSchedule: (input) => {
+      const body = (input as Input).body ?? {};
+      if (body.EK_id !== 31 && body.stream_id !== 7) throw apiError(404, 'channel_not_found');
+      return { items: fakeScheduleDay(String(body.tv_schedule_day_start_utc0)) };
+    },
   };
 }

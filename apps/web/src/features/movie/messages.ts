@@ -16,7 +16,6 @@ export const movieMessages = {
   similar: 'Похожие фильмы',
   tvGuide: 'Телепрограмма',
   weekSchedule: 'Телепрограмма на неделю',
-  weekScheduleSoon: 'Расписание передач на семь дней появится здесь в ближайшем обновлении Кадра.',
   episodeLine: (order: number, title: string) => `${order} серия · ${title}`,
   unavailable: 'Контент недоступен',
 } as const;

@@ -1,3 +1,4 @@
+import { viewerTimeZone } from '@kadr/schedule-utils';
 import { ErrorModal, Loader } from '@kadr/ui-kit';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import { useIsMobile } from '../../app/device';
 import { KitLink, useBack, useQueryNavigate } from '../../app/navigation/query-link';
 import { useServices } from '../../app/services';
 import { PlayerSlot, usePlayLogic } from '../player';
+import { ChannelWeekSchedule } from '../schedule/channel-week-schedule';
 import { lastEpisode } from './last-episode';
 import { movieMessages as m } from './messages';
 import styles from './movie-screen.module.css';
@@ -107,6 +109,7 @@ function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
       currentEpisodeId={epId}
       similar={similar}
       player={<PlayerSlot play={play} content={content} episodeId={epId} episodes={seasons.episodes} />}
+      schedule={<ChannelWeekSchedule ekId={content.EK_id} timeZone={viewerTimeZone()} />}
       onWatch={play.watch}
       onTrailer={play.trailer}
       onBack={back}

@@ -34,6 +34,8 @@ export interface MovieViewProps {
   similar: readonly FilmCardData[];
   /** The player block (features/player), rendered under the hero; null when closed. */
   player: ReactNode;
+  /** A channel's week schedule (features/schedule), shown on desktop for channel-type content. */
+  schedule?: ReactNode;
   onWatch: () => void;
   onTrailer: () => void;
   /** The mobile back button. */
@@ -58,6 +60,7 @@ export function MovieView({
   currentEpisodeId,
   similar,
   player,
+  schedule,
   onWatch,
   onTrailer,
   onBack,
@@ -149,7 +152,7 @@ export function MovieView({
           <h2 id={`${titleId}-schedule`} className={styles.sectionTitle}>
             {m.weekSchedule}
           </h2>
-          <p className={styles.note}>{m.weekScheduleSoon}</p>
+          {schedule}
         </section>
       )}
 

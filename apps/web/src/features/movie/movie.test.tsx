@@ -1,9 +1,11 @@
+import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Content } from '../../app/catalogue-types';
 import { useMovieStatusStore } from '../../app/stores/movie-status-store';
 import {
   channelContent,
+  fakeScheduleDay,
   filmContent,
   goods,
   seasonId,
@@ -275,10 +277,48 @@ describe('channel-type content', () => {
     expect(screen.queryByRole('heading', { name: 'Телепрограмма на неделю' })).not.toBeInTheDocument();
   });
 
-  it('shows the week schedule block on desktop', async () => {
-    setup('/movie/31/');
+  it('shows the week schedule on desktop: a card per day from today, the programme on air first', async () => {
+    // 10:30 on the viewer's clock: the fake channel's 10:00–12:00 programme is on air.
+    const [today] = scheduleDays(Date.now(), viewerTimeZone());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((today?.startsAt ?? 0) + 10.5 * 3_600_000);
+    const { calls } = setup('/movie/31/');
     expect(await screen.findByRole('heading', { name: 'Телепрограмма на неделю' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Телепрограмма' })).not.toBeInTheDocument();
+    const todayCard = await screen.findByRole('region', { name: 'Сегодня' });
+    await within(todayCard).findByText('Дневные новости');
+    const lines = within(todayCard).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'СейчасДневные новости',
+      '12:00Сериал «Северный ветер»',
+      '14:00Спорт',
+    ]);
+    expect(screen.getByRole('region', { name: 'Завтра' })).toBeInTheDocument();
+    // One call per day, today plus six, for this content item with the viewer's region.
+    const scheduleCalls = calls.filter((call) => call.id === 'getTvSchedule');
+    expect(scheduleCalls).toHaveLength(7);
+    const body = (scheduleCalls[0]?.input as { body: Record<string, unknown> } | undefined)?.body ?? {};
+    expect(body).toMatchObject({ EK_id: 31, tv_schedule_day_start_utc0: today?.dayStart });
+    expect(JSON.parse(String(body.region_info))).toMatchObject({ timezone: viewerTimeZone() });
+  });
+
+  it('keeps the other days when one day of the schedule fails', async () => {
+    let failed = false;
+    const getTvSchedule: FakeHandler = (input) => {
+      const day = String(
+        (input as { body: { tv_schedule_day_start_utc0: string } }).body.tv_schedule_day_start_utc0,
+      );
+      if (!failed) {
+        failed = true;
+        throw apiError(500, 'internal');
+      }
+      return { items: fakeScheduleDay(day) };
+    };
+    setup('/movie/31/', { handlers: { getTvSchedule } });
+    const todayCard = await screen.findByRole('region', { name: 'Сегодня' });
+    expect(await within(todayCard).findByText('Не удалось загрузить программу')).toBeInTheDocument();
+    const tomorrow = screen.getByRole('region', { name: 'Завтра' });
+    expect(await within(tomorrow).findByText('Ночной эфир')).toBeInTheDocument();
   });
 
   it('has no seasons and no Трейлер', async () => {

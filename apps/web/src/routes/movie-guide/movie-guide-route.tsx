@@ -1,9 +1,17 @@
+import { viewerTimeZone } from '@kadr/schedule-utils';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { screenMessages } from '../messages';
-import { ScreenPlaceholder } from '../screen-placeholder';
+import { useBack } from '../../app/navigation/query-link';
+import { ProgrammeGuide } from '../../features/schedule/programme-guide';
+import { scheduleView } from '../../features/schedule/schedule-entries';
+import { useTvSchedule } from '../../features/schedule/use-tv-schedule';
 
-/** `/movie/{EK_id}/tv_guide`: the guide of a showcase (vitrina) channel. */
+/** `/movie/{EK_id}/tv_guide`: the programme guide of a channel-type content item (SPEC §2). */
 export function MovieGuideRoute() {
   const { EK_id = '' } = useParams();
-  return <ScreenPlaceholder title={screenMessages.movieGuide(EK_id)} />;
+  const back = useBack();
+  const timeZone = useMemo(viewerTimeZone, []);
+  const { days, now } = useTvSchedule({ ekId: Number(EK_id) }, timeZone);
+  const channel = days.flatMap((day) => day.items ?? [])[0]?.tv_channel_title;
+  return <ProgrammeGuide channel={channel} days={scheduleView(days, now, timeZone)} onBack={back} />;
 }

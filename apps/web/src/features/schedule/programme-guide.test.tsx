@@ -1,0 +1,140 @@
+import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
+import type { ScheduleDay } from '@kadr/ui-kit';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeServices } from '../../testing/fake-services';
+import { renderApp } from '../../testing/render-app';
+import { ACTIVE_DAY_THRESHOLD_PX, ProgrammeGuide } from './programme-guide';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+});
+
+const day = (key: string, label: string, titles: string[]): ScheduleDay => ({
+  key,
+  label,
+  entries: titles.map((title, index) => ({ id: `${key}-${index}`, time: `0${index}:00`, title })),
+});
+
+function setup(days: ScheduleDay[]) {
+  const user = userEvent.setup();
+  const onBack = vi.fn();
+  const scrolled: string[] = [];
+  // jsdom has no scrolling: record which element was asked to scroll into view.
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    value(this: Element) {
+      scrolled.push(this.id);
+    },
+  });
+  render(<ProgrammeGuide channel="Кино ТВ" days={days} onBack={onBack} />);
+  const tabs = () => within(screen.getByRole('navigation', { name: 'Дни' })).getAllByRole('button');
+  return { user, onBack, scrolled, tabs };
+}
+
+describe('ProgrammeGuide', () => {
+  it('names the channel, lists day tabs with today current, and leaves out days without programmes', () => {
+    const { tabs } = setup([
+      day('d0', 'Сегодня', ['Новости']),
+      day('d1', 'Завтра', []),
+      day('d2', '26 ноября', ['Кино']),
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' })).toBeInTheDocument();
+    expect(tabs().map((tab) => tab.textContent)).toEqual(['Сегодня', '26 ноября']);
+    expect(tabs()[0]).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByRole('region', { name: 'Завтра' })).not.toBeInTheDocument();
+  });
+
+  it('scrolls to a day when its tab is pressed and makes it current', async () => {
+    const { user, scrolled, tabs } = setup([
+      day('d0', 'Сегодня', ['Новости']),
+      day('d1', 'Завтра', ['Кино']),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Завтра' }));
+    expect(scrolled).toEqual(['guide-day-d1']);
+    expect(tabs()[1]).toHaveAttribute('aria-current', 'true');
+    expect(tabs()[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('moves the current tab to the day whose top has come within 100 px under the tabs', async () => {
+    const { tabs } = setup([day('d0', 'Сегодня', ['Новости']), day('d1', 'Завтра', ['Кино'])]);
+    const nav = screen.getByRole('navigation', { name: 'Дни' });
+    const tomorrow = document.getElementById('guide-day-d1') as HTMLElement;
+    vi.spyOn(nav, 'getBoundingClientRect').mockReturnValue({ bottom: 50 } as DOMRect);
+    const top = vi.spyOn(tomorrow, 'getBoundingClientRect');
+    const scrollTo = async (tomorrowTop: number) => {
+      top.mockReturnValue({ top: tomorrowTop } as DOMRect);
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
+    };
+    await scrollTo(50 + ACTIVE_DAY_THRESHOLD_PX + 1);
+    expect(tabs()[0]).toHaveAttribute('aria-current', 'true');
+    await scrollTo(50 + ACTIVE_DAY_THRESHOLD_PX);
+    expect(tabs()[1]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('announces loading, then says when nothing is published or the schedule failed', () => {
+    const { unmount } = render(
+      <ProgrammeGuide days={[{ key: 'd0', label: 'Сегодня', entries: null }]} onBack={() => {}} />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Телепрограмма' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Загружаем программу…');
+    unmount();
+    const { unmount: again } = render(<ProgrammeGuide days={[day('d0', 'Сегодня', [])]} onBack={() => {}} />);
+    expect(screen.getByText('Программа передач пока не опубликована.')).toBeInTheDocument();
+    again();
+    render(
+      <ProgrammeGuide
+        days={[{ key: 'd0', label: 'Сегодня', entries: [], failed: true }]}
+        onBack={() => {}}
+      />,
+    );
+    expect(screen.getByText('Не удалось загрузить программу. Попробуйте позже.')).toBeInTheDocument();
+  });
+
+  it('goes back with the back button', async () => {
+    const { user, onBack } = setup([day('d0', 'Сегодня', ['Новости'])]);
+    await user.click(screen.getByRole('button', { name: 'Назад' }));
+    expect(onBack).toHaveBeenCalledOnce();
+  });
+});
+
+describe('guide routes', () => {
+  it('/movie/{EK_id}/tv_guide starts today at the programme on air, shown as Сейчас', async () => {
+    const [today] = scheduleDays(Date.now(), viewerTimeZone());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((today?.startsAt ?? 0) + 10.5 * 3_600_000);
+    const { calls } = renderApp('/movie/31/tv_guide', { deviceKind: 'mobile' });
+    const todaySection = await screen.findByRole('region', { name: 'Сегодня' });
+    const lines = within(todaySection).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('СейчасДневные новости');
+    expect(lines[1]).toHaveTextContent('12:00Сериал «Северный ветер»');
+    // Tomorrow is whole, from midnight.
+    const tomorrow = screen.getByRole('region', { name: 'Завтра' });
+    expect(within(tomorrow).getAllByRole('listitem')[0]).toHaveTextContent('00:00Ночной эфир');
+    expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
+  });
+
+  it('/tv/{tv_channel_id}/tv_guide asks by stream_id', async () => {
+    const { calls } = renderApp('/tv/7/tv_guide', { deviceKind: 'mobile' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' }),
+    ).toBeInTheDocument();
+    const call = calls.find((recorded) => recorded.id === 'getTvSchedule');
+    expect((call?.input as { body: object } | undefined)?.body).toEqual({
+      tv_schedule_day_start_utc0: expect.any(String),
+      stream_id: 7,
+    });
+  });
+
+  it('says the schedule failed for content that is not a channel', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/movie/12/tv_guide', { deviceKind: 'mobile', fake: createFakeServices() });
+    expect(await screen.findByText('Не удалось загрузить программу. Попробуйте позже.')).toBeInTheDocument();
+  });
+});

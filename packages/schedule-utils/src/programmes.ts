@@ -1,0 +1,45 @@
+/** What the guide needs of a programme: its start and end (ISO date-times, as the schedule call answers). */
+export interface TimedProgramme {
+  tv_air_date_start: string;
+  tv_air_date_end: string;
+}
+
+const startOf = (item: TimedProgramme) => Date.parse(item.tv_air_date_start);
+const endOf = (item: TimedProgramme) => Date.parse(item.tv_air_date_end);
+
+/**
+ * The programme on air at `now`: its start is not after now and its end is not before now (SPEC §4);
+ * the first such one in start order when two touch at `now`.
+ */
+export function currentProgramme<T extends TimedProgramme>(items: readonly T[], now: number): T | undefined {
+  return byStart(items).find((item) => startOf(item) <= now && endOf(item) >= now);
+}
+
+/** The programmes in order of their start. */
+export function byStart<T extends TimedProgramme>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => startOf(a) - startOf(b));
+}
+
+/**
+ * Today's list as the guide shows it (SPEC §2): from the programme on air on; when nothing is on air,
+ * from the next one. Programmes that ended before `now` are left out.
+ */
+export function fromCurrent<T extends TimedProgramme>(items: readonly T[], now: number): T[] {
+  return byStart(items).filter((item) => endOf(item) >= now);
+}
+
+/** The `count` programmes after the one on air (SPEC §2 channel page: the next three). */
+export function nextProgrammes<T extends TimedProgramme>(items: readonly T[], now: number, count = 3): T[] {
+  return byStart(items)
+    .filter((item) => startOf(item) > now)
+    .slice(0, count);
+}
+
+/** The programmes of a day that starts at `startsAt` and ends at `endsAt` (ms): those overlapping it. */
+export function programmesOfDay<T extends TimedProgramme>(
+  items: readonly T[],
+  startsAt: number,
+  endsAt: number,
+): T[] {
+  return byStart(items).filter((item) => startOf(item) < endsAt && endOf(item) > startsAt);
+}

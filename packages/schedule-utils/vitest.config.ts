@@ -1,0 +1,3 @@
+import { kadrProject } from '@kadr/vitest-preset';
+
+export default kadrProject('schedule-utils');

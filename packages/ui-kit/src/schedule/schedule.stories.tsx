@@ -1,0 +1,81 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { type ScheduleDay, ScheduleDayCard, WeekSchedule } from './schedule';
+
+const titles = [
+  'Доброе утро',
+  'Новости',
+  'Жить здорово!',
+  'Модный приговор',
+  'Время покажет',
+  'Новости',
+  'Давай поженимся!',
+  'Мужское / Женское',
+  'Вечерние новости',
+  'Поле чудес',
+];
+
+/** A day of programmes every 90 minutes from 06:00; the second one on air when `onAir`. */
+const day = (key: string, label: string, onAir = false): ScheduleDay => ({
+  key,
+  label,
+  entries: titles.map((title, index) => {
+    const minutes = 6 * 60 + index * 90;
+    const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    return {
+      id: `${key}-${index}`,
+      title,
+      time: onAir && index === 1 ? 'Сейчас' : time,
+      onAir: onAir && index === 1,
+    };
+  }),
+});
+
+const week: ScheduleDay[] = [
+  day('2026-11-24', 'Сегодня', true),
+  day('2026-11-25', 'Завтра'),
+  day('2026-11-26', '26 ноября'),
+  day('2026-11-27', '27 ноября'),
+  day('2026-11-28', '28 ноября'),
+  day('2026-11-29', '29 ноября'),
+  day('2026-11-30', '30 ноября'),
+];
+
+const meta = {
+  title: 'ui-kit/WeekSchedule',
+  component: WeekSchedule,
+  args: { days: week },
+} satisfies Meta<typeof WeekSchedule>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A channel's week: a card per day, three programmes each until expanded; today's on-air one marked. */
+export const Week: Story = {};
+
+/** Every state of a day card: loading, loaded, empty, failed, and a short day with no toggle. */
+export const AllStates: Story = {
+  args: {
+    days: [
+      { key: 'loading', label: 'Сегодня', entries: null },
+      day('loaded', 'Завтра'),
+      { key: 'empty', label: '26 ноября', entries: [] },
+      { key: 'failed', label: '27 ноября', entries: [], failed: true },
+      {
+        key: 'short',
+        label: '28 ноября',
+        entries: [
+          { id: 'a', time: '06:00', title: 'Доброе утро' },
+          { id: 'b', time: '09:00', title: 'Новости' },
+        ],
+      },
+    ],
+  },
+};
+
+/** One day card on its own. */
+export const DayCard: StoryObj<typeof ScheduleDayCard> = {
+  render: () => (
+    <div style={{ maxWidth: 320 }}>
+      <ScheduleDayCard day={day('2026-11-24', 'Сегодня', true)} />
+    </div>
+  ),
+};
