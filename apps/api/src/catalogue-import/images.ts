@@ -11,7 +11,7 @@ import {
   type TitleImages,
 } from '../demo/images';
 import type { Manifest, TitleImageKind } from './manifest';
-import { TITLE_IMAGE_KINDS } from './manifest';
+import { isUrlRef, TITLE_IMAGE_KINDS } from './manifest';
 
 /** Public URL prefix of DATA_DIR/media (served by the media module). */
 export const MEDIA_URL_PREFIX = '/media/';
@@ -92,7 +92,7 @@ export async function resolveImages(
 ): Promise<ResolvedImages> {
   const fileCache = new Map<string, Promise<Uint8Array>>();
   const copy = async (ref: string, name: string): Promise<string> => {
-    if (/^https?:\/\//.test(ref)) return ref;
+    if (isUrlRef(ref)) return ref;
     const file = isAbsolute(ref) ? ref : resolve(baseDir, ref);
     let data = fileCache.get(file);
     if (!data) {

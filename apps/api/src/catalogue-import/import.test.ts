@@ -282,19 +282,16 @@ for (const backend of backends) {
       ]);
     });
 
-    it('writes nothing for an invalid manifest and names every problem', async () => {
+    it('writes nothing for an invalid manifest and names every problem in one run', async () => {
       const t = setup();
       const data = fixtureData();
       data.titles[1]!.seasons![1]!.episodes[0]!.title = undefined;
       data.titles[2]!.genres = ['comedy', 'horror'];
       const error = await t.importData(data).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ManifestError);
+      // A shape problem in one entry and a reference problem in another, reported together.
       expect((error as ManifestError).problems).toEqual([
         'titles[1] (key "moskva-slezam"): seasons[1].episodes[0].title: required',
-      ]);
-      data.titles[1]!.seasons![1]!.episodes[0]!.title = 'Возвращение';
-      const refs = await t.importData(data).catch((e: unknown) => e);
-      expect((refs as ManifestError).problems).toEqual([
         'titles[2] (key "vesyolye-kanikuly"): genres[1]: unknown genre "horror"',
       ]);
       expect(await t.count('contents')).toBe(0);
@@ -319,6 +316,31 @@ for (const backend of backends) {
       expect(summary.counts.collections.created).toBe(5);
       // Sequences are not transactional in PostgreSQL: the retry works, its ids come after the lost ones.
       expect(await t.count('contents')).toBe(6);
+    });
+
+    it('leaves an existing catalogue unchanged when a re-import fails midway', async () => {
+      const t = setup();
+      await t.importData(fixtureData());
+      const before = await t.snapshot();
+      // Changes written before the failing collections: a new genre, a changed title, a new season.
+      const data = fixtureData();
+      data.genres.push({ key: 'horror', name: 'Ужасы' });
+      data.titles[3]!.description = 'Новое описание.';
+      data.titles[3]!.genres = ['thriller', 'horror'];
+      data.titles[1]!.seasons!.push({ number: 3, episodes: [{ title: 'Финал' }] });
+      data.collections[0]!.title = 'Другое название';
+      await t.db.execute(sql`
+        create function kadr_test_fail() returns trigger language plpgsql as
+        $$ begin raise exception 'collections are broken'; end $$`);
+      await t.db.execute(sql`
+        create trigger kadr_test_fail before insert or update on collections for each row execute function kadr_test_fail()`);
+      try {
+        await expect(t.importData(data, { now: new Date('2030-03-01T00:00:00Z') })).rejects.toThrow();
+      } finally {
+        await t.db.execute(sql`drop trigger kadr_test_fail on collections`);
+        await t.db.execute(sql`drop function kadr_test_fail()`);
+      }
+      expect(await t.snapshot()).toEqual(before);
     });
 
     it('imports into an empty catalogue only when asked to (first start)', async () => {

@@ -1,3 +1,4 @@
+import { url } from '@kadr/api-contract';
 import { z } from 'zod';
 
 /** Manifest format version this importer reads (docs/catalogue-manifest.md). */
@@ -14,8 +15,14 @@ export const TITLE_IMAGE_KINDS = ['poster', 'banner', 'wide_poster', 'logotype']
 /** One image kind of a title. */
 export type TitleImageKind = (typeof TITLE_IMAGE_KINDS)[number];
 
-/** File types an image path may point to; an `http(s)://` URL is stored as given. */
-export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg'] as const;
+/**
+ * File types an image path may point to (validate.ts checks the file holds that type); an `http(s)://`
+ * URL is stored as given once it passes the API contract's `url`.
+ */
+export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.gif', '.svg'] as const;
+
+/** Whether an image reference is a URL (checked against the contract) rather than a file path. */
+export const isUrlRef = (ref: string): boolean => /^https?:\/\//.test(ref);
 
 // YAML reads `key: 1917` as a number; keys and references to them are names, so numbers become text.
 const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
@@ -35,10 +42,19 @@ const imageRef = z
   .trim()
   .min(1, 'must not be empty')
   .max(1024)
-  .refine(
-    (v) => /^https?:\/\//.test(v) || IMAGE_EXTENSIONS.some((ext) => v.toLowerCase().endsWith(ext)),
-    `expected an http(s) URL or a ${IMAGE_EXTENSIONS.join(', ')} file`,
-  );
+  .superRefine((v, ctx) => {
+    if (isUrlRef(v)) {
+      // The URL is served as it is, and the calls that carry it check their answers against the
+      // contract's `url`: one the contract refuses would fail every such answer (e.g. the home rails).
+      if (!url.safeParse(v).success)
+        ctx.addIssue({ code: 'custom', message: `not a valid http(s) URL: ${v}` });
+    } else if (!IMAGE_EXTENSIONS.some((ext) => v.toLowerCase().endsWith(ext))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected an http(s) URL or a ${IMAGE_EXTENSIONS.join(', ')} file`,
+      });
+    }
+  });
 const keyList = z.array(entryKey).max(50);
 
 const genre = z.strictObject({ key: entryKey, name: text(100) });

@@ -1,8 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
-import { type Manifest, manifestSchema, TITLE_IMAGE_KINDS } from './manifest';
+import { entryKey, isUrlRef, type Manifest, manifestSchema, TITLE_IMAGE_KINDS } from './manifest';
 
 /** A manifest that cannot be imported; `problems` name the entry and field of each. */
 export class ManifestError extends Error {
@@ -98,38 +98,132 @@ const requiredMessage = (issue: { code: string; input?: unknown }) =>
     ? 'required'
     : undefined;
 
+/** Image formats a manifest's files may hold. */
+export type ImageFormat = 'PNG' | 'JPEG' | 'WebP' | 'GIF' | 'SVG';
+
+const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
+  '.png': 'PNG',
+  '.jpg': 'JPEG',
+  '.jpeg': 'JPEG',
+  '.webp': 'WebP',
+  '.gif': 'GIF',
+  '.svg': 'SVG',
+};
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
+  prefix.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/**
+ * The image format of a file's content: PNG, JPEG, WebP and GIF by their magic bytes, SVG as text
+ * (no NUL byte) holding an `<svg` element; undefined for anything else.
+ */
+export function imageFormatOf(bytes: Uint8Array): ImageFormat | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'PNG';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'JPEG';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'WebP';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'GIF';
+  if (!bytes.includes(0) && /<svg[\s>/]/.test(Buffer.from(bytes).toString('utf8'))) return 'SVG';
+  return undefined;
+}
+
+/** Sections whose entries are checked one by one. */
+type Section =
+  | 'genres'
+  | 'countries'
+  | 'stickers'
+  | 'partner_labels'
+  | 'packages'
+  | 'titles'
+  | 'channels'
+  | 'collections';
+
+/**
+ * The entries of a manifest whose shape is valid, as a Manifest, when every shape problem lies inside
+ * an entry (`titles[3]…`); undefined when one does not (a wrong version, a section that is not a
+ * list, no package left…). `rawIndex` maps an entry's place back to its place in `raw`, and
+ * `brokenKeys` holds the keys of the entries left out, so references to them are not called unknown.
+ */
+interface Salvaged {
+  manifest: Manifest;
+  rawIndex(section: Section, index: number): number;
+  brokenKeys(section: Section): string[];
+}
+
+function salvage(raw: unknown, issues: readonly z.core.$ZodIssue[]): Salvaged | undefined {
+  const broken = new Map<string, Set<number>>();
+  for (const { path } of issues) {
+    const [section, index] = path;
+    if (typeof section !== 'string' || !SECTIONS.has(section) || typeof index !== 'number') return undefined;
+    const set = broken.get(section) ?? new Set<number>();
+    set.add(index);
+    broken.set(section, set);
+  }
+  const data = { ...(raw as Record<string, unknown>) };
+  const kept = new Map<string, number[]>();
+  const keys = new Map<string, string[]>();
+  for (const [section, indexes] of broken) {
+    const entries = data[section] as unknown[];
+    const keep = entries.flatMap((_, i) => (indexes.has(i) ? [] : [i]));
+    kept.set(section, keep);
+    data[section] = keep.map((i) => entries[i]);
+    keys.set(
+      section,
+      [...indexes].flatMap((i) => {
+        const key = entryKey.safeParse((entries[i] as Record<string, unknown> | null)?.key);
+        return key.success ? [key.data] : [];
+      }),
+    );
+  }
+  const parsed = manifestSchema.safeParse(data);
+  if (!parsed.success) return undefined;
+  return {
+    manifest: parsed.data,
+    rawIndex: (section, index) => kept.get(section)?.[index] ?? index,
+    brokenKeys: (section) => keys.get(section) ?? [],
+  };
+}
+
 /**
  * Validates parsed manifest data: the schema (shapes, ranges, unknown fields), then what a schema
  * cannot see: duplicate keys, references to genres, countries, stickers, partner labels, channels and
- * titles, the seasons/channel rules of each type, and that image files exist beside the manifest.
- * Throws a ManifestError listing every problem.
+ * titles, the seasons/channel rules of each type, and that image files exist beside the manifest and
+ * hold the image their name says. When some entries are malformed, the references of the others are
+ * still checked, so one run lists every problem. Throws a ManifestError listing them.
  */
 export function validateManifest(raw: unknown, baseDir: string): Manifest {
   const parsed = manifestSchema.safeParse(raw, { error: requiredMessage });
-  if (!parsed.success) {
-    throw new ManifestError(parsed.error.issues.map((i) => describe(raw, i.path, issueMessage(i))));
+  if (parsed.success) {
+    const problems = checkReferences(raw, baseDir, {
+      manifest: parsed.data,
+      rawIndex: (_, index) => index,
+      brokenKeys: () => [],
+    });
+    if (problems.length > 0) throw new ManifestError(problems);
+    return parsed.data;
   }
-  const manifest = parsed.data;
+  const problems = parsed.error.issues.map((i) => describe(raw, i.path, issueMessage(i)));
+  const valid = salvage(raw, parsed.error.issues);
+  if (valid) problems.push(...checkReferences(raw, baseDir, valid));
+  throw new ManifestError(problems);
+}
+
+/** The problems a schema cannot see (see validateManifest), named by the entries' places in `raw`. */
+function checkReferences(raw: unknown, baseDir: string, valid: Salvaged): string[] {
+  const { manifest, rawIndex } = valid;
   const problems: string[] = [];
   const report = (path: Path, message: string) => problems.push(describe(raw, path, message));
 
-  const keysOf = (
-    section:
-      | 'genres'
-      | 'countries'
-      | 'stickers'
-      | 'partner_labels'
-      | 'packages'
-      | 'titles'
-      | 'channels'
-      | 'collections',
-  ) => {
+  const keysOf = (section: Section) => {
     const seen = new Map<string, number>();
     manifest[section].forEach((entry, i) => {
+      const at = rawIndex(section, i);
       const first = seen.get(entry.key);
-      if (first === undefined) seen.set(entry.key, i);
-      else report([section, i, 'key'], `duplicate of ${section}[${first}]`);
+      if (first === undefined) seen.set(entry.key, at);
+      else report([section, at, 'key'], `duplicate of ${section}[${first}]`);
     });
+    // Malformed entries are reported already; what refers to them is not "unknown" on top of that.
+    for (const key of valid.brokenKeys(section)) if (!seen.has(key)) seen.set(key, -1);
     return seen;
   };
   const genres = keysOf('genres');
@@ -149,18 +243,29 @@ export function validateManifest(raw: unknown, baseDir: string): Manifest {
       seen.add(k);
     });
   };
+  const formats = new Map<string, ImageFormat | undefined | 'missing'>();
   const checkImage = (path: Path, ref: string | undefined) => {
-    if (ref === undefined || /^https?:\/\//.test(ref)) return;
+    if (ref === undefined || isUrlRef(ref)) return;
     const file = isAbsolute(ref) ? ref : resolve(baseDir, ref);
-    if (!existsSync(file) || !statSync(file).isFile()) report(path, `file not found: ${ref}`);
+    let format = formats.get(file);
+    if (!formats.has(file)) {
+      format = statSync(file, { throwIfNoEntry: false })?.isFile()
+        ? imageFormatOf(readFileSync(file))
+        : 'missing';
+      formats.set(file, format);
+    }
+    const expected = FORMAT_OF_EXTENSION[extname(file).toLowerCase()];
+    if (format === 'missing') report(path, `file not found: ${ref}`);
+    else if (format === undefined) report(path, `not a ${expected} image: ${ref}`);
+    else if (format !== expected) report(path, `not a ${expected} image (the file holds ${format}): ${ref}`);
   };
 
   manifest.stickers.forEach((s, i) => {
-    checkImage(['stickers', i, 'image'], s.image);
+    checkImage(['stickers', rawIndex('stickers', i), 'image'], s.image);
   });
 
   manifest.titles.forEach((t, i) => {
-    const at = ['titles', i] as const;
+    const at = ['titles', rawIndex('titles', i)] as const;
     checkRefs([...at, 'genres'], t.genres, genres, 'genre');
     checkRefs([...at, 'countries'], t.countries, countries, 'country');
     if (t.sticker !== undefined && !stickers.has(t.sticker))
@@ -196,25 +301,21 @@ export function validateManifest(raw: unknown, baseDir: string): Manifest {
   });
 
   manifest.channels.forEach((c, i) => {
-    checkRefs(['channels', i, 'genres'], c.genres, genres, 'genre');
-    checkImage(['channels', i, 'logo'], c.logo);
+    const at = ['channels', rawIndex('channels', i)] as const;
+    checkRefs([...at, 'genres'], c.genres, genres, 'genre');
+    checkImage([...at, 'logo'], c.logo);
   });
 
   manifest.collections.forEach((c, i) => {
+    const at = ['collections', rawIndex('collections', i)] as const;
     const channelRail = c.type === 'tv_channels';
-    checkRefs(
-      ['collections', i, 'items'],
-      c.items,
-      channelRail ? channels : titles,
-      channelRail ? 'channel' : 'title',
-    );
+    checkRefs([...at, 'items'], c.items, channelRail ? channels : titles, channelRail ? 'channel' : 'title');
     const tabs = new Set<string>();
     c.tabs.forEach((tab, ti) => {
-      if (tabs.has(tab)) report(['collections', i, 'tabs', ti], `"${tab}" is listed twice`);
+      if (tabs.has(tab)) report([...at, 'tabs', ti], `"${tab}" is listed twice`);
       tabs.add(tab);
     });
   });
 
-  if (problems.length > 0) throw new ManifestError(problems);
-  return manifest;
+  return problems;
 }

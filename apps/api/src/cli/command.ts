@@ -1,4 +1,5 @@
-import { EnvError, type EnvSource, loadStorageEnv } from '../env';
+import { createDatabase, type Database, lockEmbeddedDatabase } from '../db/client';
+import { EnvError, type EnvSource, loadStorageEnv, type StorageEnv } from '../env';
 
 /** Where an operator command reads its configuration and writes its lines (tests capture both). */
 export interface CliIo {
@@ -59,4 +60,31 @@ export function parsedOrUsage<T extends { values: { help?: boolean } }>(
     return 0;
   }
   return parsed;
+}
+
+/**
+ * Opens a command's database: DATABASE_URL as it is, or the embedded database in DATA_DIR once the
+ * command holds its lock (db/client.ts), released when the database is closed. Throws
+ * EmbeddedDatabaseBusyError, naming the pid, while the server (or another command) has it open.
+ */
+export async function openCommandDatabase(storage: StorageEnv, holder: string): Promise<Database> {
+  if (storage.databaseUrl) return createDatabase(storage);
+  const lock = lockEmbeddedDatabase(storage.dataDir, holder);
+  let database: Database;
+  try {
+    database = await createDatabase(storage);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }

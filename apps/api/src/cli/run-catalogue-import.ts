@@ -8,15 +8,16 @@ import {
   prepareManifestFile,
 } from '../catalogue-import/import';
 import { ManifestError } from '../catalogue-import/validate';
-import { createDatabase } from '../db/client';
+import { type Database, EmbeddedDatabaseBusyError } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { type CliIo, parsedOrUsage, storageOrReport } from './command';
+import { type CliIo, openCommandDatabase, parsedOrUsage, storageOrReport } from './command';
 
 /** Usage text of the catalogue import command. */
 export const USAGE = `Usage: catalogue-import <manifest.yaml|.yml|.json> [--prune]
 
 Imports a catalogue manifest (docs/catalogue-manifest.md) into DATABASE_URL, or the embedded
-database in DATA_DIR (stop the server first: the embedded database takes one process at a time).
+database in DATA_DIR (not while the server runs on it: the embedded database takes one process at a
+time, and the command refuses while another process holds DATA_DIR/db.lock).
   --prune   also delete titles, channels, collections and lookups the manifest no longer lists`;
 
 const parseOptions = (args: string[]) =>
@@ -28,7 +29,8 @@ const parseOptions = (args: string[]) =>
 
 /**
  * The catalogue import command. Exit codes: 0 imported, 1 invalid manifest (every problem listed,
- * nothing written) or failed import (rolled back), 2 wrong usage or configuration.
+ * nothing written), embedded database in use by another process, or failed import (rolled back),
+ * 2 wrong usage or configuration.
  */
 export async function runCatalogueImport(argv: string[], io: CliIo): Promise<number> {
   const options = parsedOrUsage(() => parseOptions(argv), USAGE, io);
@@ -52,7 +54,14 @@ export async function runCatalogueImport(argv: string[], io: CliIo): Promise<num
     return 1;
   }
 
-  const database = await createDatabase(storage);
+  let database: Database;
+  try {
+    database = await openCommandDatabase(storage, 'catalogue:import');
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
+    io.err(`${file}: not imported: ${error.message}`);
+    return 1;
+  }
   try {
     await migrateDatabase(database);
     const summary = await importPrepared(database.db, prepared, {

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { phone as phoneNumber } from '@kadr/api-contract';
-import { createDatabase } from '../db/client';
+import { type Database, EmbeddedDatabaseBusyError } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { grantPackage, HoldingError, type ProfileRef, revokePackage } from '../modules/playback/holdings';
-import { type CliIo, storageOrReport } from './command';
+import { type CliIo, openCommandDatabase, storageOrReport } from './command';
 
 /** Usage text of the package grant and revoke commands. */
 export const PACKAGE_USAGE = `Usage: package:grant  (--phone 79991234567 | --profile 12) --package 1 [--until 2027-01-01T00:00:00Z]
@@ -11,8 +11,9 @@ export const PACKAGE_USAGE = `Usage: package:grant  (--phone 79991234567 | --pro
 
 Gives a viewer a package (from now until --until, or open-ended), replacing the period they hold now,
 or ends it now. A phone that never signed in gets its profile made, the one its first sign-in uses.
-Writes DATABASE_URL, or the embedded database in DATA_DIR: stop the server first (the embedded
-database takes one process at a time). Support tool; payments grant packages themselves.`;
+Writes DATABASE_URL, or the embedded database in DATA_DIR: not while the server runs on it (the
+embedded database takes one process at a time; the command refuses while another process holds
+DATA_DIR/db.lock). Support tool; payments grant packages themselves.`;
 
 const parseOptions = (args: string[]) =>
   parseArgs({
@@ -67,7 +68,8 @@ function parseCommand(argv: string[]): Parsed | 'help' {
 
 /**
  * The package grant/revoke command (`grant|revoke` then options). Exit codes: 0 done, 1 unknown
- * profile or package, 2 wrong usage or configuration.
+ * profile or package or the embedded database in use by another process, 2 wrong usage or
+ * configuration.
  */
 export async function runPackageAccess(argv: string[], io: CliIo, now = new Date()): Promise<number> {
   const parsed = parseCommand(argv);
@@ -81,7 +83,14 @@ export async function runPackageAccess(argv: string[], io: CliIo, now = new Date
   }
   const storage = storageOrReport(io);
   if (!storage) return 2;
-  const database = await createDatabase(storage);
+  let database: Database;
+  try {
+    database = await openCommandDatabase(storage, `package:${parsed.action}`);
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
+    io.err(`${parsed.action} failed: ${error.message}`);
+    return 1;
+  }
   try {
     await migrateDatabase(database);
     if (parsed.action === 'grant') {

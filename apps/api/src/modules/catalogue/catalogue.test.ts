@@ -165,6 +165,8 @@ for (const backend of backends) {
         'tab_id=Main2&RB_teaser_count=101',
         'tab_id=Main2&RB_queue_count=abc',
         'tab_id=Main%202',
+        'tab_id=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+        'tab_id=%3Cb%3EMain2%3C%2Fb%3E',
         'RB_queue_count=15',
       ]) {
         const res = await get(rails(query));
@@ -311,6 +313,15 @@ for (const backend of backends) {
       expect((await get('/web/2/seasons/x/episodes?EK_id=2')).status).toBe(400);
     });
 
+    it('refuses a season episodes call whose EK_id is not a number with 400', async () => {
+      const { get } = await setup();
+      for (const ekId of ['abc', '0', '2.5']) {
+        const res = await get(`/web/2/seasons/1/episodes?EK_id=${ekId}`);
+        expect(res.status, ekId).toBe(400);
+        expect(res.body, ekId).toMatchObject({ code: 400, response: { error: 'validation_error' } });
+      }
+    });
+
     it('answers the season holding an episode; not found for a trailer or an unknown episode', async () => {
       const { post } = await setup();
       const res = await post('/v1/agregator/getSeasonByEpisodeId', { EP_id: 5 });
@@ -353,6 +364,15 @@ for (const backend of backends) {
         expect(res.body, query).toMatchObject({ code: 400, response: { error: 'validation_error' } });
       }
       expect((await get('/web/1/contents/999/similar')).body).toMatchObject({ code: 900 });
+    });
+
+    it('refuses similar titles of an id that is not a number with 400', async () => {
+      const { get } = await setup();
+      for (const id of ['abc', '0', '1.5']) {
+        const res = await get(`/web/1/contents/${id}/similar`);
+        expect(res.status, id).toBe(400);
+        expect(res.body, id).toMatchObject({ code: 400, response: { error: 'validation_error' } });
+      }
     });
 
     it('serves catalogue images under /media/ with year-long caching', async () => {

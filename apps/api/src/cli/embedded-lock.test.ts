@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
+import { EMBEDDED_LOCK_FILE, EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from '../db/client';
+import { startServer } from '../server';
+import { testEnv } from '../test/harness';
+import { runCatalogueImport } from './run-catalogue-import';
+import { runPackageAccess } from './run-package-access';
+
+// The server and the operator commands share one embedded database (PGlite, DATA_DIR/db), which a
+// single process may have open: DATA_DIR/db.lock names the process that has it.
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The pid of a process that has exited (and was reaped): what a crashed server leaves in its lock. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
+
+function setup() {
+  const cwd = mkdtempSync(join(tmpdir(), 'kadr-lock-'));
+  temps.push(cwd);
+  const dataDir = join(cwd, 'data');
+  const lockFile = join(dataDir, EMBEDDED_LOCK_FILE);
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = {
+    env: { DATA_DIR: 'data', INIT_CWD: cwd },
+    out: (l: string) => out.push(l),
+    err: (l: string) => err.push(l),
+  };
+  const owner = () => JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; holder: string };
+  const writeLock = (pid: number, holder = 'server') => {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(lockFile, JSON.stringify({ pid, holder, since: '2030-01-15T10:00:00.000Z' }));
+  };
+  return { cwd, dataDir, lockFile, out, err, io, owner, writeLock };
+}
+
+describe('embedded database lock', () => {
+  it('is taken with the pid and holder, refused while held, and removed on release', () => {
+    const t = setup();
+    const lock = lockEmbeddedDatabase(t.dataDir, 'server');
+    expect(t.owner()).toMatchObject({ pid: process.pid, holder: 'server' });
+    const busy = (() => {
+      try {
+        lockEmbeddedDatabase(t.dataDir, 'catalogue:import');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(busy).toBeInstanceOf(EmbeddedDatabaseBusyError);
+    expect((busy as Error).message).toContain(`in use by server (pid ${process.pid}`);
+    lock.release();
+    expect(existsSync(t.lockFile)).toBe(false);
+    lockEmbeddedDatabase(t.dataDir, 'catalogue:import').release();
+  });
+
+  it('takes over a stale lock whose process is gone, or an unreadable one', () => {
+    const t = setup();
+    t.writeLock(deadPid());
+    const lock = lockEmbeddedDatabase(t.dataDir, 'server');
+    expect(t.owner()).toMatchObject({ pid: process.pid, holder: 'server' });
+    lock.release();
+    writeFileSync(t.lockFile, '');
+    lockEmbeddedDatabase(t.dataDir, 'server').release();
+    expect(existsSync(t.lockFile)).toBe(false);
+  });
+
+  it('release leaves alone a lock another process took over', () => {
+    const t = setup();
+    const lock = lockEmbeddedDatabase(t.dataDir, 'server');
+    t.writeLock(process.ppid, 'catalogue:import');
+    lock.release();
+    expect(t.owner()).toMatchObject({ pid: process.ppid });
+  });
+});
+
+describe('operator commands on the embedded database', () => {
+  it('catalogue:import, package:grant and package:revoke refuse while the server holds it, naming its pid', async () => {
+    const t = setup();
+    const server = lockEmbeddedDatabase(t.dataDir, 'server');
+    try {
+      expect(await runCatalogueImport([FIXTURE_MANIFEST], t.io)).toBe(1);
+      expect(await runPackageAccess(['grant', '--profile', '1', '--package', '1'], t.io)).toBe(1);
+      expect(await runPackageAccess(['revoke', '--profile', '1', '--package', '1'], t.io)).toBe(1);
+    } finally {
+      server.release();
+    }
+    const busy = `the embedded database in ${t.dataDir} is in use by server (pid ${process.pid}`;
+    expect(t.err).toEqual([
+      expect.stringMatching(new RegExp(`^${FIXTURE_MANIFEST}: not imported: .*stop it first`)),
+      expect.stringMatching(/^grant failed: .*stop it first/),
+      expect.stringMatching(/^revoke failed: .*stop it first/),
+    ]);
+    for (const line of t.err) expect(line).toContain(busy);
+    // Nothing was opened: no database folder was made.
+    expect(existsSync(join(t.dataDir, 'db'))).toBe(false);
+  });
+
+  it('catalogue:import proceeds over a stale lock and releases its own when done', {
+    timeout: 120_000,
+  }, async () => {
+    const t = setup();
+    t.writeLock(deadPid());
+    expect(await runCatalogueImport([FIXTURE_MANIFEST], t.io)).toBe(0);
+    expect(t.out).toContain('  titles: 6 new, 0 updated, 0 unchanged');
+    expect(existsSync(t.lockFile)).toBe(false);
+  });
+
+  it('the server holds the lock while it runs and releases it when it stops', {
+    timeout: 120_000,
+  }, async () => {
+    const t = setup();
+    const server = await startServer(
+      testEnv({ DATA_DIR: t.dataDir, PORT: '0', HOST: '127.0.0.1', CATALOGUE_SEED: 'off' }),
+      { seedCatalogue: false },
+    );
+    try {
+      expect(t.owner()).toMatchObject({ pid: process.pid, holder: 'server' });
+      expect(await runCatalogueImport([FIXTURE_MANIFEST], t.io)).toBe(1);
+      expect(t.err[0]).toContain(`in use by server (pid ${process.pid}`);
+    } finally {
+      await server.stop();
+    }
+    expect(existsSync(t.lockFile)).toBe(false);
+  });
+});
