@@ -107,7 +107,61 @@ describe.skipIf(!hasChromium)('catalogue journeys in Chromium (demo catalogue)',
     await page.getByRole('button', { name: 'Поиск', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Поиск' }).fill('щщщщщщщщ');
     await page.getByText('По вашему запросу ничего не найдено.').waitFor();
+    // The demo's «search» collection stays under the message.
+    await page.getByRole('region', { name: 'Рекомендуем' }).waitFor();
     await page.close();
+  });
+
+  it('scrolls a home rail with its arrows on desktop', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/`);
+    const rail = page.getByRole('region', { name: 'Новинки' });
+    const next = rail.getByRole('button', { name: 'Прокрутить вправо' });
+    await next.click();
+    await rail.getByRole('button', { name: 'Прокрутить влево' }).waitFor();
+    await page.close();
+  });
+
+  it("shows a channel title's week on the desktop card and its guide on a phone", async () => {
+    const { items } = await api<{ items: { id: number; title: string; type: string }[] }>(
+      '/v2/agregator/searchHint',
+      { search_query: 'Кадр Новости' },
+    );
+    const channelTitle = items.find((item) => item.type === 'content' && /Прямой эфир/.test(item.title));
+    if (!channelTitle) throw new Error('the demo catalogue has no «Кадр Новости. Прямой эфир»');
+
+    const page = await browser.context.newPage();
+    await page.goto(`${service.baseUrl}/promo/web/movie/${channelTitle.id}/`);
+    const week = page.getByRole('region', { name: 'Телепрограмма на неделю' });
+    const today = week.getByRole('region', { name: 'Сегодня' });
+    // Today starts at the programme on air; the demo schedule covers every hour of the week.
+    await expect.poll(() => today.getByRole('listitem').first().textContent()).toMatch(/^Сейчас/);
+    await expect.poll(() => week.getByRole('region').count()).toBe(7);
+    const tomorrow = week.getByRole('region', { name: 'Завтра' });
+    await expect.poll(() => tomorrow.getByRole('listitem').count()).toBe(3);
+    await tomorrow.getByRole('button', { name: /^Вся программа/ }).click();
+    expect(await tomorrow.getByRole('listitem').count()).toBeGreaterThan(3);
+    await page.close();
+
+    const mobile = await launchBrowser(MOBILE);
+    try {
+      const phone = await mobile.context.newPage();
+      await phone.goto(`${service.baseUrl}/promo/web/movie/${channelTitle.id}/?utm_source=e2e`);
+      await phone.getByRole('link', { name: 'Телепрограмма' }).click();
+      await expect
+        .poll(() => new URL(phone.url()).pathname)
+        .toBe(`/promo/web/movie/${channelTitle.id}/tv_guide`);
+      await phone.getByRole('heading', { level: 1, name: 'Телепрограмма: Кадр Новости' }).waitFor();
+      const days = phone.getByRole('navigation', { name: 'Дни' });
+      await days.getByRole('button', { name: 'Завтра' }).click();
+      await expect
+        .poll(() => days.getByRole('button', { name: 'Завтра' }).getAttribute('aria-current'))
+        .toBe('true');
+      const todaySection = phone.getByRole('region', { name: 'Сегодня' });
+      expect(await todaySection.getByRole('listitem').first().textContent()).toMatch(/^Сейчас/);
+    } finally {
+      await mobile.close();
+    }
   });
 
   it('opens the last episode of the last season for ?series=last', async () => {
@@ -148,7 +202,10 @@ describe.skipIf(!hasChromium)('catalogue journeys in Chromium (demo catalogue)',
     try {
       const page = await mobile.context.newPage();
       await page.goto(`${service.baseUrl}/promo/web/search`);
-      await page.getByRole('searchbox', { name: 'Поиск' }).fill(series.title.slice(0, 4));
+      const field = page.getByRole('searchbox', { name: 'Поиск' });
+      expect(await field.getAttribute('placeholder')).toBe('Поиск');
+      await page.getByRole('button', { name: 'Назад' }).waitFor();
+      await field.fill(series.title.slice(0, 4));
       await page.getByRole('link', { name: series.title }).first().waitFor();
     } finally {
       await mobile.close();

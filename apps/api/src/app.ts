@@ -8,6 +8,7 @@ import { seedCatalogue } from './catalogue-import/seed';
 import { type Clock, systemClock } from './clock';
 import { createDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { createDemoSchedule } from './demo/tv-schedule-fill';
 import type { Env } from './env';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { RequestLog } from './http/request-log';
@@ -43,6 +44,8 @@ import { sandboxRoutes } from './modules/sandbox/routes';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
 import { systemRoutes } from './modules/system/routes';
+import { tvRoutes } from './modules/tv/routes';
+import { TvScheduleService } from './modules/tv/service';
 import { registerCompression } from './modules/web/compression';
 import { webRoutes } from './modules/web/routes';
 import { createProviders, type Providers } from './providers';
@@ -230,6 +233,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     search.ready().catch(() => undefined);
   });
   await app.register(searchRoutes, { search });
+  await app.register(tvRoutes, { schedule: new TvScheduleService(db) });
+  // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz
+  // never waits for it; only with a server's start-up (seedCatalogue), like demo media.
+  const demoSchedule = options.seedCatalogue
+    ? createDemoSchedule({ db, env, log: app.log, clock })
+    : undefined;
+  app.addHook('onListen', async () => demoSchedule?.start());
   await app.register(mediaRoutes, { mediaDir: env.mediaDir });
   const mediaStore = new MediaStore(env.dataDir);
   const grantSigner = new GrantSigner(env.mediaSecret);
@@ -260,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     clearInterval(pruning);
     await demoMedia?.stop();
+    await demoSchedule?.stop();
     await sessionChannel?.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();

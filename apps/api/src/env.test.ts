@@ -81,6 +81,20 @@ describe('loadEnv', () => {
     expect(env.smsGateway).toEqual({ url: 'https://sms.example/send', token: 'tok' });
   });
 
+  it('fills the demo TV schedule by default, not in production unless DEMO_SCHEDULE says so', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'x'.repeat(32),
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      SMS_GATEWAY_TOKEN: 'tok',
+    };
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).demoSchedule).toBe(true);
+    expect(loadEnv({ DATA_DIR: tempDir(), DEMO_SCHEDULE: 'off' }, {}).demoSchedule).toBe(false);
+    expect(loadEnv(production, {}).demoSchedule).toBe(false);
+    expect(loadEnv({ ...production, DEMO_SCHEDULE: 'on' }, {}).demoSchedule).toBe(true);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), DEMO_SCHEDULE: 'maybe' }, {})).toThrow(EnvError);
+  });
+
   it('parses lists, flags and numbers', () => {
     const env = loadEnv(
       {

@@ -77,6 +77,11 @@ export interface Env {
   catalogueSeed: string | undefined;
   /** Generate and package demo media for the catalogue's titles after start (src/media/demo.ts). */
   demoMedia: boolean;
+  /**
+   * Fill the TV programme guide from the demo EPG after start and daily, for the Moscow days
+   * [today − 3, today + 7] (src/demo/tv-schedule-fill.ts). On by default, off in production.
+   */
+  demoSchedule: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** A request slower than this many milliseconds gets a warn log line (http/request-log.ts). */
   logSlowMs: number;
@@ -182,6 +187,7 @@ const schema = z.object({
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
   DEMO_MEDIA: flag,
+  DEMO_SCHEDULE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
 });
@@ -248,6 +254,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     mediaDir: join(dataDir, 'media'),
     catalogueSeed: catalogueSeedOf(e.CATALOGUE_SEED),
     demoMedia: e.DEMO_MEDIA ?? !production,
+    demoSchedule: e.DEMO_SCHEDULE ?? !production,
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
   };

@@ -25,6 +25,9 @@ export const errorTable = {
   no_vendor: { code: ApiCode.NO_CONTENT, status: 404, message: 'vendor_id отсутствует' },
   season_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Сезон не найден' },
   episode_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Серия не найдена' },
+  // TV schedule: the EK of a schedule request must stand for a channel; stream_id must be a channel.
+  not_a_channel: { code: ApiCode.NOT_FOUND, status: 404, message: 'Контент не является телеканалом' },
+  channel_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Телеканал не найден' },
   // Playback (docs/decisions/005). Release refusals are envelopes a viewer may see; grant and segment
   // refusals answer players and CDNs (English), 403 for a bad signature, 410 for an expired one.
   episode_required: { code: ApiCode.VALIDATION, status: 400, message: 'EP_id is required for a series' },

@@ -435,3 +435,33 @@ export const profilePackages = pgTable(
     index('profile_packages_package_id_idx').on(t.packageId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// TV programme guide (SPEC §3 TV schedule item). Rows come from an EPG feed; in development the demo
+// EPG (src/demo/tv-schedule-fill.ts) writes them. A programme is identified by its channel and start.
+
+/** One programme of a channel's schedule, on air in [starts_at, ends_at). */
+export const tvProgrammes = pgTable(
+  'tv_programmes',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    posterUrl: text('poster_url'),
+    /** The announcement image shown for the programme on air. */
+    announceUrl: text('announce_url'),
+  },
+  (t) => [
+    uniqueIndex('tv_programmes_channel_starts_idx').on(t.channelId, t.startsAt),
+    // The day query asks for programmes with ends_at > day start and starts_at < day end: ranging over
+    // ends_at reads only programmes not over by the day's start (a programme may cross midnight, so
+    // its start may be before the day), not the whole past of the channel.
+    index('tv_programmes_channel_ends_idx').on(t.channelId, t.endsAt),
+    check('tv_programmes_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

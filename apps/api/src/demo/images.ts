@@ -66,10 +66,11 @@ export function hashString(text: string): number {
   return hash >>> 0;
 }
 
-type Rng = () => number;
+/** A seeded source of numbers in [0, 1). */
+export type Rng = () => number;
 
 /** mulberry32: a small seeded generator, values in [0, 1). */
-function seeded(seed: number): Rng {
+export function seeded(seed: number): Rng {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, systemClock } from '../clock';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import {
+  channelsForSchedule,
+  deleteProgrammesEndedBefore,
+  insertProgrammes,
+  type NewProgramme,
+  type ProgrammeSpan,
+  spansOverlapping,
+} from '../modules/tv/queries';
+import {
+  addDays,
+  type DemoProgramme,
+  generateDay,
+  type MoscowDay,
+  moscowDayOf,
+  moscowDayStart,
+} from './tv-schedule';
+
+/** Days before today the demo EPG fills (the channels' catch-up archive, SPEC §9 "at least 3 days"). */
+export const DEMO_SCHEDULE_DAYS_BEFORE = 3;
+/** Days after today the demo EPG fills (the 7-day horizon, today plus 6, and one more for late evenings). */
+export const DEMO_SCHEDULE_DAYS_AFTER = 7;
+/** The daily fill runs this long after Moscow midnight. */
+const DAILY_DELAY_MS = 60_000;
+
+/** What one fill did. */
+export interface DemoScheduleFill {
+  /** The first and last Moscow day of the window. */
+  from: MoscowDay;
+  to: MoscowDay;
+  channels: number;
+  /** Programmes written; 0 when the window was already filled. */
+  written: number;
+  /** Programmes deleted because they ended before the window (past the archive). */
+  pruned: number;
+}
+
+const overlaps = (p: DemoProgramme, span: ProgrammeSpan) =>
+  p.startsAt.getTime() < new Date(span.ends_at).getTime() &&
+  new Date(span.starts_at).getTime() < p.endsAt.getTime();
+
+/**
+ * Fills every channel's programmes for the Moscow days [today − 3, today + 7] from the demo EPG,
+ * leaving existing rows alone: a programme already there (same channel and start), or one that would
+ * overlap a programme of its channel, is not written. Re-running writes nothing; instances running at
+ * once write each programme once (the generator is deterministic; insertProgrammes skips conflicts).
+ * Days are written one statement each, so the embedded database answers requests in between.
+ * Programmes that ended before the window are deleted: the table keeps the archive and the week ahead,
+ * not every day since the first start.
+ */
+export async function fillDemoSchedule(db: Db, now: Date): Promise<DemoScheduleFill> {
+  const today = moscowDayOf(now);
+  const from = addDays(today, -DEMO_SCHEDULE_DAYS_BEFORE);
+  const to = addDays(today, DEMO_SCHEDULE_DAYS_AFTER);
+  const channels = await channelsForSchedule(db);
+  // The day before the window only for its last programme, which covers the first day's early minutes.
+  const days: MoscowDay[] = [];
+  for (let day = addDays(from, -1); day <= to; day = addDays(day, 1)) days.push(day);
+  const windowStart = moscowDayStart(from);
+
+  const existing = await spansOverlapping(db, windowStart, moscowDayStart(addDays(to, 2)));
+  const spansOf = new Map<number, ProgrammeSpan[]>();
+  for (const span of existing) {
+    const list = spansOf.get(span.channel_id) ?? [];
+    list.push(span);
+    spansOf.set(span.channel_id, list);
+  }
+
+  let written = 0;
+  for (const day of days) {
+    const batch: NewProgramme[] = [];
+    for (const channel of channels) {
+      let programmes = generateDay(channel, day);
+      if (day < from) programmes = programmes.filter((p) => p.endsAt > windowStart);
+      const spans = spansOf.get(channel.id) ?? [];
+      for (const p of programmes) {
+        if (spans.some((span) => overlaps(p, span))) continue;
+        batch.push({ channelId: channel.id, ...p });
+      }
+    }
+    written += await insertProgrammes(db, batch);
+  }
+  const pruned = await deleteProgrammesEndedBefore(db, windowStart);
+  return { from, to, channels: channels.length, written, pruned };
+}
+
+/** The demo EPG of a running server: a fill after listen, then one a minute after each Moscow midnight. */
+export interface DemoScheduleHandle {
+  /** Starts the fills in the background (no-op when DEMO_SCHEDULE is off or already started). */
+  start(): void;
+  /** Stops the timer and waits for a running fill; awaited on close. */
+  stop(): Promise<void>;
+  /** The running or last fill (undefined before the first); tests and logs await it. */
+  readonly current: Promise<DemoScheduleFill | undefined> | undefined;
+}
+
+/** Keeps the demo EPG filled while the server runs; never part of start-up (see start()). */
+export function createDemoSchedule(options: {
+  db: Db;
+  env: Pick<Env, 'demoSchedule'>;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+}): DemoScheduleHandle {
+  const { db, log } = options;
+  const clock = options.clock ?? systemClock;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let current: Promise<DemoScheduleFill | undefined> | undefined;
+
+  const run = () => {
+    timer = undefined;
+    if (stopped) return;
+    const started = performance.now();
+    current = fillDemoSchedule(db, clock.now()).then(
+      (fill) => {
+        if (fill.written > 0 || fill.pruned > 0)
+          log.info({ ...fill, ms: Math.round(performance.now() - started) }, 'demo TV schedule filled');
+        return fill;
+      },
+      (err: unknown) => {
+        // A failed fill (database closing, a broken row) must not stop the service; tomorrow tries again.
+        if (!stopped) log.warn({ err }, 'demo TV schedule fill failed');
+        return undefined;
+      },
+    );
+    void current.then(schedule);
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    const now = clock.now();
+    const nextMidnight = moscowDayStart(addDays(moscowDayOf(now), 1)).getTime();
+    timer = setTimeout(run, nextMidnight - now.getTime() + DAILY_DELAY_MS);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      if (!options.env.demoSchedule || stopped || current || timer) return;
+      // After the listen callback returns: the first requests (and /healthz) go before the fill.
+      timer = setTimeout(run, 0);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await current;
+    },
+    get current() {
+      return current;
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+// Raw SQL like the catalogue module; times travel as ISO text and come back as `Date | string`
+// (PGlite and node-postgres differ), so callers convert with `new Date(…)`.
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A content item as the schedule sees it: its type and the channel it stands for. */
+export interface ContentChannelRow {
+  type: 'film' | 'series' | 'tvshow' | 'channel';
+  channel_id: number | null;
+}
+
+/** The type and channel of a content item, or undefined when there is no such item. */
+export async function contentChannel(db: Db, contentId: number): Promise<ContentChannelRow | undefined> {
+  const [row] = rowsOf<ContentChannelRow>(
+    await db.execute(sql`select type, channel_id from contents where id = ${contentId}`),
+  );
+  return row;
+}
+
+/** Whether a channel exists. */
+export async function channelExists(db: Db, channelId: number): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from channels where id = ${channelId}`)).length > 0;
+}
+
+/** A programme with its channel's name. */
+export interface ProgrammeRow {
+  starts_at: Date | string;
+  ends_at: Date | string;
+  title: string;
+  description: string;
+  poster_url: string | null;
+  announce_url: string | null;
+  channel_name: string;
+}
+
+/**
+ * The programmes of a channel on air at some moment of [from, to), by start. The range over
+ * `ends_at` uses tv_programmes_channel_ends_idx; a programme crossing `from` is included.
+ */
+export async function programmesOverlapping(
+  db: Db,
+  channelId: number,
+  from: Date,
+  to: Date,
+): Promise<ProgrammeRow[]> {
+  return rowsOf<ProgrammeRow>(
+    await db.execute(sql`
+      select p.starts_at, p.ends_at, p.title, p.description, p.poster_url, p.announce_url,
+             ch.name as channel_name
+      from tv_programmes p
+      join channels ch on ch.id = p.channel_id
+      where p.channel_id = ${channelId}
+        and p.ends_at > ${from.toISOString()}::timestamptz
+        and p.starts_at < ${to.toISOString()}::timestamptz
+      order by p.starts_at`),
+  );
+}
+
+/** Deletes every programme that ended before `before` (older than the catch-up archive); returns how many. */
+export async function deleteProgrammesEndedBefore(db: Db, before: Date): Promise<number> {
+  const [row] = rowsOf<{ deleted: number }>(
+    await db.execute(sql`
+      with deleted as (
+        delete from tv_programmes where ends_at < ${before.toISOString()}::timestamptz returning 1
+      )
+      select count(*)::int as deleted from deleted`),
+  );
+  return row?.deleted ?? 0;
+}
+
+/** A programme to write. */
+export interface NewProgramme {
+  channelId: number;
+  startsAt: Date;
+  endsAt: Date;
+  title: string;
+  description: string;
+  posterUrl: string | null;
+  announceUrl: string | null;
+}
+
+/** What a channel's programmes are drawn from: its genres (keys, main first) and catalogue images. */
+export interface ChannelForSchedule {
+  id: number;
+  key: string;
+  genres: string[];
+  /** Poster and wide poster of the channel-type title and of titles sharing the channel's main genre. */
+  images: Array<{ poster: string; announce: string }>;
+}
+
+/**
+ * Every channel with its genre keys in order and up to `imageLimit` image pairs: first the title that
+ * stands for the channel, then titles of the channel's genres (not channels), by id.
+ */
+export async function channelsForSchedule(db: Db, imageLimit = 6): Promise<ChannelForSchedule[]> {
+  const rows = rowsOf<{ id: number; key: string; genres: string[] | null; images: unknown }>(
+    await db.execute(sql`
+      select ch.id, ch.key,
+             (select array_agg(g.key order by cg.position)
+              from channel_genres cg join genres g on g.id = cg.genre_id
+              where cg.channel_id = ch.id) as genres,
+             (select coalesce(json_agg(json_build_object('poster', t.poster_url, 'announce', t.wide_poster_url)
+                                       order by t.rank, t.id), '[]'::json)
+              from (
+                select k.id, k.poster_url, k.wide_poster_url, case when k.channel_id = ch.id then 0 else 1 end as rank
+                from contents k
+                where k.wide_poster_url is not null
+                  and (k.channel_id = ch.id
+                       or (k.type <> 'channel' and exists (
+                             select 1 from content_genres kg join channel_genres cg on cg.genre_id = kg.genre_id
+                             where kg.content_id = k.id and cg.channel_id = ch.id)))
+                order by rank, k.id
+                limit ${imageLimit}
+              ) t) as images
+      from channels ch
+      order by ch.id`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    key: row.key,
+    genres: row.genres ?? [],
+    images: (typeof row.images === 'string' ? JSON.parse(row.images) : row.images) as Array<{
+      poster: string;
+      announce: string;
+    }>,
+  }));
+}
+
+/** A programme slot already in the table. */
+export interface ProgrammeSpan {
+  channel_id: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+}
+
+/** The programmes of every channel on air at some moment of [from, to). */
+export async function spansOverlapping(db: Db, from: Date, to: Date): Promise<ProgrammeSpan[]> {
+  return rowsOf<ProgrammeSpan>(
+    await db.execute(sql`
+      select channel_id, starts_at, ends_at from tv_programmes
+      where ends_at > ${from.toISOString()}::timestamptz and starts_at < ${to.toISOString()}::timestamptz`),
+  );
+}
+
+/**
+ * Writes programmes in one statement, leaving every existing row as it is: a programme whose channel
+ * and start exist already, or which would overlap a programme of its channel, is skipped (so feeds and
+ * instances writing at once never duplicate or overlap each other). Answers how many were written.
+ */
+export async function insertProgrammes(db: Db, programmes: readonly NewProgramme[]): Promise<number> {
+  if (programmes.length === 0) return 0;
+  // One JSON parameter rather than 7 × n placeholders: same text on both drivers, any batch size.
+  const rows = JSON.stringify(
+    programmes.map((p) => ({
+      channel_id: p.channelId,
+      starts_at: p.startsAt.toISOString(),
+      ends_at: p.endsAt.toISOString(),
+      title: p.title,
+      description: p.description,
+      poster_url: p.posterUrl,
+      announce_url: p.announceUrl,
+    })),
+  );
+  const [row] = rowsOf<{ written: number }>(
+    await db.execute(sql`
+      with written as (
+        insert into tv_programmes (channel_id, starts_at, ends_at, title, description, poster_url, announce_url)
+        select v.channel_id, v.starts_at, v.ends_at, v.title, v.description, v.poster_url, v.announce_url
+        from json_to_recordset(${rows}::json) as v(
+          channel_id int, starts_at timestamptz, ends_at timestamptz, title text, description text,
+          poster_url text, announce_url text)
+        where not exists (
+          select 1 from tv_programmes p
+          where p.channel_id = v.channel_id and p.ends_at > v.starts_at and p.starts_at < v.ends_at)
+        on conflict (channel_id, starts_at) do nothing
+        returning 1
+      )
+      select count(*)::int as written from written`),
+  );
+  return row?.written ?? 0;
+}
