@@ -130,6 +130,21 @@ describe.skipIf(!hasChromium)('catalogue journeys in Chromium (demo catalogue)',
     const channelTitle = items.find((item) => item.type === 'content' && /Прямой эфир/.test(item.title));
     if (!channelTitle) throw new Error('the demo catalogue has no «Кадр Новости. Прямой эфир»');
 
+    // The demo EPG fills a moment after the service starts: wait for today's programmes.
+    const todayUtc = `${new Date().toISOString().slice(0, 10)}T00:00Z`;
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ items: unknown[] }>('/v1/agregator/getTvSchedule', {
+              tv_schedule_day_start_utc0: todayUtc,
+              EK_id: channelTitle.id,
+              region_info: '{}',
+            })
+          ).items.length,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     const page = await browser.context.newPage();
     await page.goto(`${service.baseUrl}/promo/web/movie/${channelTitle.id}/`);
     const week = page.getByRole('region', { name: 'Телепрограмма на неделю' });

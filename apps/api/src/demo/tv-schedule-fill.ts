@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import {
   channelsForSchedule,
+  channelsWithGaps,
   deleteProgrammesEndedBefore,
   insertProgrammes,
   type NewProgramme,
@@ -23,6 +24,8 @@ import {
 export const DEMO_SCHEDULE_DAYS_BEFORE = 3;
 /** Days after today the demo EPG fills (the 7-day horizon, today plus 6, and one more for late evenings). */
 export const DEMO_SCHEDULE_DAYS_AFTER = 7;
+/** The first fill waits this long after the server listens. */
+export const FIRST_FILL_DELAY_MS = 1000;
 /** The daily fill runs this long after Moscow midnight. */
 const DAILY_DELAY_MS = 60_000;
 
@@ -31,6 +34,7 @@ export interface DemoScheduleFill {
   /** The first and last Moscow day of the window. */
   from: MoscowDay;
   to: MoscowDay;
+  /** Channels that had a gap in the window and were filled. */
   channels: number;
   /** Programmes written; 0 when the window was already filled. */
   written: number;
@@ -38,9 +42,38 @@ export interface DemoScheduleFill {
   pruned: number;
 }
 
-const overlaps = (p: DemoProgramme, span: ProgrammeSpan) =>
-  p.startsAt.getTime() < new Date(span.ends_at).getTime() &&
-  new Date(span.starts_at).getTime() < p.endsAt.getTime();
+/** A channel's programmes as [start, end) in ms, sorted by start (they never overlap each other). */
+type Spans = Array<readonly [start: number, end: number]>;
+
+/** Spans by channel, each list sorted, times parsed once. */
+function spansByChannel(rows: readonly ProgrammeSpan[]): Map<number, Spans> {
+  const byChannel = new Map<number, Spans>();
+  for (const row of rows) {
+    const list = byChannel.get(row.channel_id) ?? [];
+    list.push([new Date(row.starts_at).getTime(), new Date(row.ends_at).getTime()]);
+    byChannel.set(row.channel_id, list);
+  }
+  for (const list of byChannel.values()) list.sort((a, b) => a[0] - b[0]);
+  return byChannel;
+}
+
+/**
+ * Whether `p` overlaps one of `spans`. Spans of a channel never overlap, so sorted by start they are
+ * sorted by end too: the first span ending after p's start is the only candidate (binary search; a
+ * filled window is thousands of programmes, and the fill runs right after start).
+ */
+function overlapsAny(p: DemoProgramme, spans: Spans): boolean {
+  const start = p.startsAt.getTime();
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((spans[mid] as readonly [number, number])[1] > start) high = mid;
+    else low = mid + 1;
+  }
+  const candidate = spans[low];
+  return candidate !== undefined && candidate[0] < p.endsAt.getTime();
+}
 
 /**
  * Fills every channel's programmes for the Moscow days [today − 3, today + 7] from the demo EPG,
@@ -55,19 +88,17 @@ export async function fillDemoSchedule(db: Db, now: Date): Promise<DemoScheduleF
   const today = moscowDayOf(now);
   const from = addDays(today, -DEMO_SCHEDULE_DAYS_BEFORE);
   const to = addDays(today, DEMO_SCHEDULE_DAYS_AFTER);
-  const channels = await channelsForSchedule(db);
+  const windowStart = moscowDayStart(from);
+  const pruned = await deleteProgrammesEndedBefore(db, windowStart);
+  // Channels already covering the window have nothing to fill: one aggregate statement tells.
+  const gaps = await channelsWithGaps(db, windowStart, moscowDayStart(addDays(to, 1)));
+  if (gaps.size === 0) return { from, to, channels: 0, written: 0, pruned };
+  const channels = (await channelsForSchedule(db)).filter((channel) => gaps.has(channel.id));
   // The day before the window only for its last programme, which covers the first day's early minutes.
   const days: MoscowDay[] = [];
   for (let day = addDays(from, -1); day <= to; day = addDays(day, 1)) days.push(day);
-  const windowStart = moscowDayStart(from);
 
-  const existing = await spansOverlapping(db, windowStart, moscowDayStart(addDays(to, 2)));
-  const spansOf = new Map<number, ProgrammeSpan[]>();
-  for (const span of existing) {
-    const list = spansOf.get(span.channel_id) ?? [];
-    list.push(span);
-    spansOf.set(span.channel_id, list);
-  }
+  const spansOf = spansByChannel(await spansOverlapping(db, windowStart, moscowDayStart(addDays(to, 2))));
 
   let written = 0;
   for (const day of days) {
@@ -77,13 +108,12 @@ export async function fillDemoSchedule(db: Db, now: Date): Promise<DemoScheduleF
       if (day < from) programmes = programmes.filter((p) => p.endsAt > windowStart);
       const spans = spansOf.get(channel.id) ?? [];
       for (const p of programmes) {
-        if (spans.some((span) => overlaps(p, span))) continue;
+        if (overlapsAny(p, spans)) continue;
         batch.push({ channelId: channel.id, ...p });
       }
     }
     written += await insertProgrammes(db, batch);
   }
-  const pruned = await deleteProgrammesEndedBefore(db, windowStart);
   return { from, to, channels: channels.length, written, pruned };
 }
 
@@ -140,8 +170,9 @@ export function createDemoSchedule(options: {
   return {
     start() {
       if (!options.env.demoSchedule || stopped || current || timer) return;
-      // After the listen callback returns: the first requests (and /healthz) go before the fill.
-      timer = setTimeout(run, 0);
+      // A moment after listening: the embedded database runs one statement at a time, and the first
+      // requests (/healthz, a first page) should not queue behind the fill's.
+      timer = setTimeout(run, FIRST_FILL_DELAY_MS);
       timer.unref();
     },
     async stop() {

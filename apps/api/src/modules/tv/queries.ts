@@ -129,6 +129,29 @@ export async function channelsForSchedule(db: Db, imageLimit = 6): Promise<Chann
   }));
 }
 
+/**
+ * The channels whose programmes leave some moment of [from, to) uncovered: a filled channel answers
+ * one aggregate row instead of its thousands of programmes, so a fill with nothing to do is one cheap
+ * statement (it runs right after start).
+ */
+export async function channelsWithGaps(db: Db, from: Date, to: Date): Promise<Set<number>> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select ch.id
+      from channels ch
+      left join lateral (
+        select sum(extract(epoch from least(p.ends_at, ${to.toISOString()}::timestamptz)
+                                      - greatest(p.starts_at, ${from.toISOString()}::timestamptz))) as covered
+        from tv_programmes p
+        where p.channel_id = ch.id
+          and p.ends_at > ${from.toISOString()}::timestamptz
+          and p.starts_at < ${to.toISOString()}::timestamptz
+      ) c on true
+      where coalesce(c.covered, 0) < ${(to.getTime() - from.getTime()) / 1000}`),
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /** A programme slot already in the table. */
 export interface ProgrammeSpan {
   channel_id: number;
