@@ -29,7 +29,8 @@ describe.skipIf(!hasChromium)('catalogue journeys in Chromium (demo catalogue)',
   let series: { id: number; title: string };
 
   beforeAll(async () => {
-    service = await startService();
+    // The channel journey shows the demo EPG's week.
+    service = await startService({ DEMO_SCHEDULE: '1' });
     browser = await launchBrowser();
     api = await apiClient(service.baseUrl);
     // The first series of the home page's «Сериалы» rail, whatever the demo catalogue holds today.
