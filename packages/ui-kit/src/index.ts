@@ -69,9 +69,10 @@ export type {
   ScheduleDay,
   ScheduleDayCardProps,
   ScheduleEntry,
+  ScheduleListProps,
   WeekScheduleProps,
 } from './schedule/schedule';
-export { ScheduleDayCard, WeekSchedule } from './schedule/schedule';
+export { ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule/schedule';
 export type { SearchBoxProps } from './search-box/search-box';
 export { SearchBox } from './search-box/search-box';
 export type {

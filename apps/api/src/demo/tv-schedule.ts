@@ -8,6 +8,8 @@
  * 24:00 + offset(d + 1), where the offset (0–40 min) depends on the channel and the day alone. So
  * consecutive days join without gap or overlap, and the last programme of a day crosses midnight.
  */
+
+import type { NewProgramme } from '../modules/tv/queries';
 import { hashString, type Rng, seeded } from './images';
 
 /** Moscow time is UTC+3 all year (no daylight saving since 2014). */
@@ -50,15 +52,8 @@ export interface DemoChannel {
   images?: readonly { poster: string; announce: string }[];
 }
 
-/** One generated programme, on air in [startsAt, endsAt). */
-export interface DemoProgramme {
-  startsAt: Date;
-  endsAt: Date;
-  title: string;
-  description: string;
-  posterUrl: string | null;
-  announceUrl: string | null;
-}
+/** One generated programme, on air in [startsAt, endsAt): a programme to write, but for its channel. */
+export type DemoProgramme = Omit<NewProgramme, 'channelId'>;
 
 /** A show a channel may air: its title and description drawn with the day's generator. */
 interface Show {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type ScheduleDay, ScheduleDayCard, WeekSchedule } from './schedule';
+import { type ScheduleDay, ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule';
 
 const titles = [
   'Доброе утро',
@@ -78,4 +78,9 @@ export const DayCard: StoryObj<typeof ScheduleDayCard> = {
       <ScheduleDayCard day={day('2026-11-24', 'Сегодня', true)} />
     </div>
   ),
+};
+
+/** The programme lines alone, as the guide lists a day. */
+export const List: StoryObj<typeof ScheduleList> = {
+  render: () => <ScheduleList entries={day('2026-11-24', 'Сегодня', true).entries ?? []} />,
 };

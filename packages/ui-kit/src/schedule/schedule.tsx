@@ -27,6 +27,27 @@ export interface ScheduleDay {
   failed?: boolean;
 }
 
+/** Props of {@link ScheduleList}. */
+export interface ScheduleListProps {
+  entries: readonly ScheduleEntry[];
+  /** For `aria-controls` of a toggle. */
+  id?: string;
+}
+
+/** Programme lines: the time («08:05» or «Сейчас») and the title; the one on air highlighted. */
+export function ScheduleList({ entries, id }: ScheduleListProps) {
+  return (
+    <ul id={id} className={styles.list}>
+      {entries.map((entry) => (
+        <li key={entry.id} className={entry.onAir ? `${styles.entry} ${styles.onAir}` : styles.entry}>
+          <span className={styles.time}>{entry.time}</span>
+          <span className={styles.title}>{entry.title}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Props of {@link ScheduleDayCard}. */
 export interface ScheduleDayCardProps {
   day: ScheduleDay;
@@ -60,14 +81,7 @@ export function ScheduleDayCard({ day, collapsedCount = 3, messages }: ScheduleD
       ) : entries.length === 0 ? (
         <p className={styles.state}>{day.failed ? m.failed : m.empty}</p>
       ) : (
-        <ul id={listId} className={styles.list}>
-          {shown.map((entry) => (
-            <li key={entry.id} className={entry.onAir ? `${styles.entry} ${styles.onAir}` : styles.entry}>
-              <span className={styles.time}>{entry.time}</span>
-              <span className={styles.title}>{entry.title}</span>
-            </li>
-          ))}
-        </ul>
+        <ScheduleList id={listId} entries={shown} />
       )}
       {canToggle && (
         <Button

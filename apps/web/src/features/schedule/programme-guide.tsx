@@ -1,4 +1,4 @@
-import { IconBack, IconButton, Loader, type ScheduleDay, type ScheduleEntry } from '@kadr/ui-kit';
+import { IconBack, IconButton, Loader, type ScheduleDay, ScheduleList } from '@kadr/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { scheduleMessages as m } from './messages';
 import styles from './programme-guide.module.css';
@@ -95,14 +95,7 @@ export function ProgrammeGuide({ channel, days, onBack }: ProgrammeGuideProps) {
           <h2 id={`${sectionId(day.key)}-title`} className={styles.sectionTitle}>
             {day.label}
           </h2>
-          <ul className={styles.list}>
-            {(day.entries ?? []).map((entry: ScheduleEntry) => (
-              <li key={entry.id} className={entry.onAir ? `${styles.entry} ${styles.onAir}` : styles.entry}>
-                <span className={styles.time}>{entry.time}</span>
-                <span>{entry.title}</span>
-              </li>
-            ))}
-          </ul>
+          <ScheduleList entries={day.entries ?? []} />
         </section>
       ))}
       {loading && (
