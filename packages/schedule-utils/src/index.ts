@@ -9,6 +9,13 @@ export {
 } from './days';
 export { dayLabel, dayLabels, formatTime } from './labels';
 export type { TimedProgramme } from './programmes';
-export { byStart, currentProgramme, fromCurrent, nextProgrammes, programmesOfDay } from './programmes';
+export {
+  byStart,
+  currentProgramme,
+  fromCurrent,
+  nextProgrammes,
+  programmesOfDay,
+  programmesStartingIn,
+} from './programmes';
 export type { RegionInfo } from './region';
 export { regionInfo, viewerTimeZone } from './region';

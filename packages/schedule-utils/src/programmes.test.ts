@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { byStart, currentProgramme, fromCurrent, nextProgrammes, programmesOfDay } from './index';
+import {
+  byStart,
+  currentProgramme,
+  fromCurrent,
+  nextProgrammes,
+  programmesOfDay,
+  programmesStartingIn,
+} from './index';
 
 const at = (time: string) => Date.parse(`2026-11-24T${time}:00Z`);
 const programme = (title: string, start: string, end: string) => ({
@@ -55,6 +62,11 @@ describe('lists', () => {
   it('keeps the programmes overlapping a day, one crossing its start included', () => {
     const titles = programmesOfDay(setup(), at('09:15'), at('12:00')).map((item) => item.title);
     expect(titles).toEqual(['Новости', 'Кино', 'Спорт']);
+  });
+
+  it('lists under a day the programmes starting in it, not one running in from the day before', () => {
+    const titles = programmesStartingIn(setup(), at('09:15'), at('12:00')).map((item) => item.title);
+    expect(titles).toEqual(['Кино', 'Спорт']);
   });
 
   it('orders by start without changing the input', () => {

@@ -35,6 +35,18 @@ export function nextProgrammes<T extends TimedProgramme>(items: readonly T[], no
     .slice(0, count);
 }
 
+/**
+ * The programmes listed under a day that starts at `startsAt` and ends at `endsAt` (ms): those starting
+ * in it, as a printed guide lists them (a programme crossing midnight is under the day it starts).
+ */
+export function programmesStartingIn<T extends TimedProgramme>(
+  items: readonly T[],
+  startsAt: number,
+  endsAt: number,
+): T[] {
+  return byStart(items).filter((item) => startOf(item) >= startsAt && startOf(item) < endsAt);
+}
+
 /** The programmes of a day that starts at `startsAt` and ends at `endsAt` (ms): those overlapping it. */
 export function programmesOfDay<T extends TimedProgramme>(
   items: readonly T[],

@@ -152,7 +152,7 @@ export function MovieView({
           <h2 id={`${titleId}-schedule`} className={styles.sectionTitle}>
             {m.weekSchedule}
           </h2>
-          {schedule}
+          <div className={styles.schedule}>{schedule}</div>
         </section>
       )}
 

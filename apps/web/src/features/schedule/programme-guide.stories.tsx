@@ -29,6 +29,7 @@ const meta = {
   globals: { viewport: { value: 'mobile1' } },
   args: {
     channel: 'Кино ТВ',
+    mobile: true,
     onBack: () => console.info('[story] back'),
     days: [
       day('d0', 'Сегодня', true),

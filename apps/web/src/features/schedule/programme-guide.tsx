@@ -12,6 +12,8 @@ export interface ProgrammeGuideProps {
   channel?: string;
   /** The days (today first), their entries null while loading. */
   days: readonly ScheduleDay[];
+  /** The phone layout: the day tabs stick under the shorter mobile header. */
+  mobile?: boolean;
   onBack: () => void;
 }
 
@@ -22,7 +24,7 @@ const sectionId = (key: string) => `guide-day-${key}`;
  * on air («Сейчас»); days without programmes are left out (the newer variant). Scrolling moves the
  * active tab to the day under the tabs; a tab scrolls to its day.
  */
-export function ProgrammeGuide({ channel, days, onBack }: ProgrammeGuideProps) {
+export function ProgrammeGuide({ channel, days, mobile = false, onBack }: ProgrammeGuideProps) {
   const loading = days.some((day) => day.entries === null);
   const shown = days.filter((day) => day.entries !== null && day.entries.length > 0);
   const failed = !loading && shown.length === 0 && days.some((day) => day.failed);
@@ -63,7 +65,7 @@ export function ProgrammeGuide({ channel, days, onBack }: ProgrammeGuideProps) {
   };
 
   return (
-    <div className={styles.page}>
+    <div className={mobile ? `${styles.page} ${styles.mobile}` : styles.page}>
       <div className={styles.bar}>
         <IconButton label={m.back} onClick={onBack}>
           <IconBack />

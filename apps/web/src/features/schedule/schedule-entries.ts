@@ -5,19 +5,21 @@ import {
   formatTime,
   fromCurrent,
   programmesOfDay,
+  programmesStartingIn,
 } from '@kadr/schedule-utils';
 import type { ScheduleDay as ScheduleDayView, ScheduleEntry } from '@kadr/ui-kit';
 import type { LoadedDay, Programme } from './use-tv-schedule';
 
 /**
  * The lines of a day as the guide shows them (SPEC §2 Programme guide): today's list starts at the
- * programme on air, which says «Сейчас»; the others show their start time. A programme crossing
- * midnight belongs to both days it overlaps.
+ * programme on air, which says «Сейчас» (it may have started the day before); the others show their
+ * start time. Other days list the programmes starting in them, as a printed guide does.
  */
 export function dayEntries(day: LoadedDay, today: boolean, now: number, timeZone: string): ScheduleEntry[] {
   if (!day.items) return [];
-  const ofDay = programmesOfDay(day.items, day.startsAt, day.endsAt);
-  const items = today ? fromCurrent(ofDay, now) : ofDay;
+  const items = today
+    ? fromCurrent(programmesOfDay(day.items, day.startsAt, day.endsAt), now)
+    : programmesStartingIn(day.items, day.startsAt, day.endsAt);
   const onAir = today ? currentProgramme(items, now) : undefined;
   return items.map((item: Programme) => ({
     id: item.tv_air_date_start,
