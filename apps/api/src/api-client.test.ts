@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { createApiClient, createMemoryTokenStore, isApiError } from '@kadr/api-client';
+import { type createApiClient, type createMemoryTokenStore, isApiError } from '@kadr/api-client';
 import { describe, expect, it } from 'vitest';
-import { pgliteBackend, type TestApi, useApi } from './test/harness';
+import { listeningClient, pgliteBackend, type TestApi, useApi } from './test/harness';
 
 const PHONE = '79261234567';
 const DEVICE = 'web_clientdevice0001';
@@ -12,16 +11,7 @@ describe('through @kadr/api-client (PGlite)', () => {
 
   async function setup() {
     const t = await api.setup({ PUSH_SIGNIN: 'off' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const tokens = createMemoryTokenStore();
-    const client = createApiClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      tokens,
-      deviceUid: () => DEVICE,
-      mode: 'development',
-      sleep: async () => {},
-    });
+    const { client, tokens } = await listeningClient(t.app, DEVICE);
     return { t, tokens, client };
   }
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createApiClient, createMemoryTokenStore } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -143,6 +145,33 @@ export interface Tokens {
 }
 
 /** A built app plus helpers that speak the contract. */
+/**
+ * Makes `app` listen on a free loopback port and returns @kadr/api-client over it (SPEC headers,
+ * envelope, no retry waits) with its token store and the base URL: the integration tests drive the server as the web does.
+ */
+export async function listeningClient(app: FastifyInstance, deviceUid: string) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tokens = createMemoryTokenStore();
+  const client = createApiClient({
+    baseUrl,
+    tokens,
+    deviceUid: () => deviceUid,
+    mode: 'development',
+    sleep: async () => {},
+  });
+  return { client, tokens, baseUrl };
+}
+
+/** {@link listeningClient} with the device's anonymous session already stored. */
+export async function anonymousClient(app: FastifyInstance, deviceUid: string) {
+  const listening = await listeningClient(app, deviceUid);
+  const { client, tokens } = listening;
+  tokens.setTokens(await client.call('anonymousAuth', { params: { device_uid: deviceUid } }));
+  return listening;
+}
+
 export interface TestApi {
   app: FastifyInstance;
   database: Database;

@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient, createMemoryTokenStore, isApiError } from '@kadr/api-client';
+import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_MANIFEST, truncateCatalogue } from '../../catalogue-import/fixtures';
 import { LocalImageStore } from '../../catalogue-import/images';
 import { importManifestFile } from '../../catalogue-import/import';
-import { backends, pgliteBackend, useApi } from '../../test/harness';
+import { anonymousClient, backends, pgliteBackend, useApi } from '../../test/harness';
 import { CatalogueService } from './service';
 import { CatalogueVersion, VERSION_CHECK_MS } from './version';
 
@@ -406,17 +405,7 @@ describe('catalogue through @kadr/api-client (PGlite)', () => {
 
   it('loads the home rails, a content card, its season and similar titles', async () => {
     const t = await api.setup({ DATA_DIR: dataDir });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const tokens = createMemoryTokenStore();
-    const client = createApiClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      tokens,
-      deviceUid: () => 'web_catalogueclient01',
-      mode: 'development',
-      sleep: async () => {},
-    });
-    tokens.setTokens(await client.call('anonymousAuth', { params: { device_uid: 'web_catalogueclient01' } }));
+    const { client } = await anonymousClient(t.app, 'web_catalogueclient01');
 
     const home = await client.call('getCollections', {
       query: { tab_id: 'Main2', RB_queue_count: 15, RB_teaser_count: 15 },

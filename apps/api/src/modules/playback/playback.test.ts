@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient, createMemoryTokenStore, isApiError } from '@kadr/api-client';
+import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
@@ -11,7 +10,7 @@ import { LocalImageStore } from '../../catalogue-import/images';
 import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
-import { backends, useApi } from '../../test/harness';
+import { anonymousClient, backends, useApi } from '../../test/harness';
 import { type FixtureAsset, writeFixtureAsset } from './fixture-media';
 import { grantPackage, revokePackage } from './holdings';
 import { signedSegmentUrl } from './secure-link';
@@ -225,25 +224,13 @@ for (const backend of backends) {
 
     it('answers the release through @kadr/api-client, and code 900 as an ApiError', async () => {
       const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
-      const tokens = createMemoryTokenStore();
-      const client = createApiClient({
-        baseUrl: `http://127.0.0.1:${port}`,
-        tokens,
-        deviceUid: () => 'web_playbackclient01',
-        mode: 'development',
-        sleep: async () => {},
-      });
-      tokens.setTokens(
-        await client.call('anonymousAuth', { params: { device_uid: 'web_playbackclient01' } }),
-      );
+      const { client, baseUrl } = await anonymousClient(t.app, 'web_playbackclient01');
       const film = await client.call('getRelease', {
         params: { id: 1 },
         query: { dev_type: 'PCWEB', dev_model: 'web' },
       });
       expect(film).toMatchObject({ drm: null, preview_timer: PREVIEW });
-      const master = await fetch(`http://127.0.0.1:${port}${film.content_url}`);
+      const master = await fetch(`${baseUrl}${film.content_url}`);
       expect(master.status).toBe(200);
       const error = await client
         .call('getRelease', { params: { id: 999 }, query: { dev_type: 'PCWEB', dev_model: 'web' } })

@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient, createMemoryTokenStore, isApiError } from '@kadr/api-client';
+import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_MANIFEST, truncateCatalogue } from '../../catalogue-import/fixtures';
 import { LocalImageStore } from '../../catalogue-import/images';
 import { importManifestFile } from '../../catalogue-import/import';
 import { fillDemoSchedule } from '../../demo/tv-schedule-fill';
-import { backends, pgliteBackend, useApi } from '../../test/harness';
+import { anonymousClient, backends, pgliteBackend, useApi } from '../../test/harness';
 
 // The fixture catalogue: channel 1 «Кадр Новости» (content 5 is its channel-type title), channel 2
 // «Кадр Кино»; content 1 is a film. Days below are Moscow days; 2030-01-15 00:00 MSK = 2030-01-14 21:00Z.
@@ -252,17 +251,7 @@ describe('getTvSchedule through @kadr/api-client (PGlite)', () => {
   async function setup() {
     const t = await api.setup();
     await fillDemoSchedule(t.database.db, t.clock.now());
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const tokens = createMemoryTokenStore();
-    const client = createApiClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      tokens,
-      deviceUid: () => 'web_tvscheduletest01',
-      mode: 'development',
-      sleep: async () => {},
-    });
-    tokens.setTokens(await client.call('anonymousAuth', { params: { device_uid: 'web_tvscheduletest01' } }));
+    const { client } = await anonymousClient(t.app, 'web_tvscheduletest01');
     return { client };
   }
 
