@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, createFakeServices, type FakeHandlers, never } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
 
@@ -54,9 +54,14 @@ describe('catalogue home', () => {
     setup();
     const banners = await screen.findByRole('region', { name: 'Премьеры недели' });
     const teasers = screen.getByRole('region', { name: 'Новинки' });
-    const src = (rail: HTMLElement) => rail.querySelector('img')?.getAttribute('src') ?? '';
-    expect(decodeURIComponent(src(banners))).toContain('width="1280" height="540"');
-    expect(decodeURIComponent(src(teasers))).toContain('width="285" height="400"');
+    // The card picture, not its sticker (a decorative img that renders at once, while LazyImage
+    // renders its img when the box is seen: which comes first in the rail depends on timing).
+    const src = (rail: HTMLElement) =>
+      rail.querySelector('img:not([aria-hidden="true"])')?.getAttribute('src') ?? '';
+    await vi.waitFor(() => {
+      expect(decodeURIComponent(src(banners))).toContain('width="1280" height="540"');
+      expect(decodeURIComponent(src(teasers))).toContain('width="285" height="400"');
+    });
   });
 
   it('loads the lead rail’s first images at once and the rest lazily', async () => {
