@@ -39,35 +39,45 @@ describe('CandidateIndex.lookupWords', () => {
   ]);
 
   it('tells whether a word starts a catalogue word', () => {
-    const lookups = index.lookupWords({ words: ['тих', 'зор', 'нет'], fuzzy: [], stems: [] });
+    const lookups = index.lookupWords({ words: ['тих', 'зор', 'нет'], fuzzy: [], finished: [], stems: [] });
     expect(lookups.get('тих')?.startsAny).toBe(true);
     expect(lookups.get('зор')?.startsAny).toBe(true);
     expect(lookups.get('нет')?.startsAny).toBe(false);
   });
 
   it('finds the nearest words of a mistyped word by trigram similarity, nearest first', () => {
-    const lookups = index.lookupWords({ words: ['москав'], fuzzy: ['москав'], stems: [] });
+    const lookups = index.lookupWords({ words: ['москав'], fuzzy: ['москав'], finished: [], stems: [] });
     const neighbours = lookups.get('москав')?.neighbours ?? [];
     expect(neighbours.map((n) => n.word)).toEqual(['москва', 'москит']);
     expect(neighbours[0]?.similarity).toBeCloseTo(0.4, 6);
   });
 
   it('asks for no neighbours when the word starts a catalogue word (it is being typed)', () => {
-    const lookups = index.lookupWords({ words: [], fuzzy: ['моск'], stems: [] });
+    const lookups = index.lookupWords({ words: [], fuzzy: ['моск'], finished: [], stems: [] });
     expect(lookups.get('моск')?.neighbours).toEqual([]);
+  });
+
+  it('finds the neighbours of a finished word even when it starts a catalogue word', () => {
+    const lookups = index.lookupWords({ words: [], fuzzy: ['моски'], finished: ['моски'], stems: [] });
+    expect(lookups.get('моски')?.neighbours.map((n) => n.word)).toContain('москва');
   });
 
   it('keeps at most NEIGHBOURS_PER_WORD neighbours', () => {
     const many = new CandidateIndex(Array.from({ length: 40 }, (_, i) => entry(`слово${i}`)));
-    const lookups = many.lookupWords({ words: [], fuzzy: ['слово'], stems: [] });
+    const lookups = many.lookupWords({ words: [], fuzzy: ['слово'], finished: [], stems: [] });
     // «слово» starts every word: no neighbours; a typo asks for them.
     expect(lookups.get('слово')?.neighbours).toEqual([]);
-    const typo = many.lookupWords({ words: [], fuzzy: ['слова'], stems: [] });
+    const typo = many.lookupWords({ words: [], fuzzy: ['слова'], finished: [], stems: [] });
     expect(typo.get('слова')?.neighbours).toHaveLength(NEIGHBOURS_PER_WORD);
   });
 
   it('lists the words a stem starts as other forms of the word', () => {
-    const lookups = index.lookupWords({ words: [], fuzzy: [], stems: [{ word: 'тихого', stem: 'тих' }] });
+    const lookups = index.lookupWords({
+      words: [],
+      fuzzy: [],
+      finished: [],
+      stems: [{ word: 'тихого', stem: 'тих' }],
+    });
     expect(lookups.get('тихого')?.neighbours.map((n) => n.word)).toEqual(['тихие', 'тихий']);
   });
 });
@@ -161,7 +171,9 @@ describe('CandidateIndex.findCandidates', () => {
   it('works on an empty catalogue', () => {
     const index = new CandidateIndex([]);
     expect(index.findCandidates([reading('тих')])).toEqual([]);
-    expect(index.lookupWords({ words: ['тих'], fuzzy: ['тихиц'], stems: [] }).get('тих')).toEqual({
+    expect(
+      index.lookupWords({ words: ['тих'], fuzzy: ['тихиц'], finished: [], stems: [] }).get('тих'),
+    ).toEqual({
       startsAny: false,
       neighbours: [],
     });

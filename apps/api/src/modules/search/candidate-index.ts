@@ -196,8 +196,9 @@ export class CandidateIndex {
       const lookup = lookups.get(w);
       if (lookup && this.startsAny(w)) lookup.startsAny = true;
     }
+    const finished = new Set(questions.finished);
     for (const w of new Set(fuzzy)) {
-      if (!this.startsAny(w)) lookups.get(w)?.neighbours.push(...this.nearest(w));
+      if (finished.has(w) || !this.startsAny(w)) lookups.get(w)?.neighbours.push(...this.nearest(w));
     }
     for (const { word, stem } of stems) {
       const [lo, hi] = this.range(stem);

@@ -72,6 +72,14 @@ function textArray(values: readonly string[]): SQL {
   )}]::text[]`;
 }
 
+/** A boolean[] of bound parameters. */
+function booleanArray(values: readonly boolean[]): SQL {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::boolean[]`;
+}
+
 /** What the vocabulary knows of one query word. */
 export interface WordLookup {
   /** Whether some catalogue word starts with it. */
@@ -86,6 +94,12 @@ export interface WordQuestions {
   words: readonly string[];
   /** Words that may be mistyped: their nearest vocabulary words are wanted when they start none. */
   fuzzy: readonly string[];
+  /**
+   * Those of `fuzzy` the viewer has finished typing (another word follows them): their nearest words
+   * are wanted even when they start some. «вечер» in «вечер над» may be a mistyped «ветер» though
+   * «вечерний» starts with it; the word being typed is most likely a prefix.
+   */
+  finished: readonly string[];
   /** A word and its stem: vocabulary words starting with the stem may be other forms of the word. */
   stems: ReadonlyArray<{ word: string; stem: string }>;
 }
@@ -95,12 +109,13 @@ export const STEM_EXPANSION_LIMIT = 50;
 
 /**
  * One round trip to the vocabulary: whether each of `words` starts a word (a btree range in "C" order);
- * for each `fuzzy` word that starts none (a typo, most likely) the NEIGHBOURS_PER_WORD nearest words
+ * for each `fuzzy` word that starts none (a typo, most likely), and each `finished` one, the NEIGHBOURS_PER_WORD nearest words
  * by trigram distance (GiST k-nearest neighbours: no threshold setting needed); and the words each
  * stem starts, as candidate forms («дом» for «дома»). The service keeps the neighbours it accepts.
  */
 export async function lookupWords(db: Db, questions: WordQuestions): Promise<Map<string, WordLookup>> {
   const { words, fuzzy, stems } = questions;
+  const finished = new Set(questions.finished);
   const lookups = new Map<string, WordLookup>();
   for (const w of [...words, ...fuzzy, ...stems.map((s) => s.word)]) {
     lookups.set(w, { startsAny: false, neighbours: [] });
@@ -116,11 +131,12 @@ export async function lookupWords(db: Db, questions: WordQuestions): Promise<Map
   if (fuzzy.length > 0) {
     parts.push(sql`
       select q.w as query, 'near' as kind, v.word, v.similarity
-        from unnest(${textArray(fuzzy)}) as q(w)
+        from unnest(${textArray(fuzzy)}, ${booleanArray(fuzzy.map((w) => finished.has(w)))}) as q(w, finished)
         cross join lateral (
           select sw.word, similarity(sw.word, q.w) as similarity
             from search_words sw
-           where not exists (select 1 from search_words k where ${startsWith(sql.raw('k.word'), sql.raw('q.w'))})
+           where q.finished
+              or not exists (select 1 from search_words k where ${startsWith(sql.raw('k.word'), sql.raw('q.w'))})
            order by sw.word <-> q.w
            limit ${NEIGHBOURS_PER_WORD}
         ) v`);

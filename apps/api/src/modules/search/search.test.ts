@@ -19,7 +19,8 @@ interface FixtureTitle {
 // A small Russian catalogue with the traps the quality table needs: titles sharing a prefix
 // («Тихий дом», «Тихие зори», «Тихоокеанский рубеж»), a substring-only look-alike («Стихи»), an exact
 // title that is also the prefix of a better-rated one («Брат», «Брат 2»), and letters that
-// transliterate in several ways (ж, х, ц, ч, ш, щ, ю, я, ё).
+// transliterate in several ways (ж, х, ц, ч, ш, щ, ю, я, ё), and a typo that is a word's prefix
+// («вечер» for «ветер», «вечерний» starting with it).
 const TITLES: FixtureTitle[] = [
   { title: 'Тихий дом', original: 'The Quiet House', year: 2021, rating: 7.4, sticker: true },
   { title: 'Тихие зори', year: 2015, rating: 7.0 },
@@ -51,6 +52,8 @@ const TITLES: FixtureTitle[] = [
   { title: 'Домашний арест', year: 2018, rating: 8.0 },
   { title: 'Ирония судьбы, или С лёгким паром!', year: 1975, rating: 8.2 },
   { title: 'Матрица', original: 'The Matrix', year: 1999, rating: 8.5 },
+  { title: 'Ветер над рекой', year: 2021, rating: 6.6 },
+  { title: 'Вечерний звон', year: 2014, rating: 7.1 },
 ];
 
 const CHANNELS = ['Кадр Новости', 'Кадр Кино', 'Мультландия', 'Москва 24', 'Спорт Плюс'];
@@ -98,6 +101,13 @@ const QUALITY: Array<[query: string, top: string, why: string]> = [
   ['экепаж', 'Экипаж', 'typo in a 6-letter word'],
   ['бригода', 'Бригада', 'typo in a 7-letter word'],
   ['чебурашко', 'Чебурашка', 'typo in a 9-letter word'],
+  ['вечер над', 'Ветер над рекой', 'typo in a finished word that also starts a word («вечерний»)'],
+  ['вечер', 'Вечерний звон', 'the word being typed is read as a prefix first'],
+  [
+    'рекой вечер',
+    'Ветер над рекой',
+    'the last word read as a typo when reading it as a prefix finds nothing',
+  ],
   ['тихого дома', 'Тихий дом', 'inflected forms'],
   ['войне и мире', 'Война и мир', 'inflected forms with a short word between'],
   ['ghbdtn', 'Привет, Андрей', 'Russian typed with the English layout'],

@@ -90,7 +90,18 @@ describe('questionsOf', () => {
     expect(questionsOf(queryVariants('privet dom'))).toEqual({
       words: ['privet', 'dom', 'зкшмуе', 'вщь', 'привет', 'дом'],
       fuzzy: ['privet', 'привет'],
+      finished: ['privet', 'привет'],
       stems: [],
     });
+  });
+
+  it('asks for typo neighbours of a prefix word only once it is finished, or of every word on a second look', () => {
+    expect(questionsOf(queryVariants('вечер над ветер')).finished).toEqual(['вечер']);
+    expect(questionsOf(queryVariants('вечер над ветер'), { everyWordFinished: true }).finished).toEqual([
+      'вечер',
+      'ветер',
+    ]);
+    // Too short for a typo: no neighbours whatever its place.
+    expect(questionsOf(queryVariants('дом над'), { everyWordFinished: true }).finished).toEqual([]);
   });
 });

@@ -315,24 +315,30 @@ export function stemOf(word: string): string | null {
 /**
  * What the vocabulary is asked for the readings: whether every word of 3+ characters starts a word;
  * typo neighbours and other forms only for the readings a viewer may have mistyped (as typed, and
- * transliterated), not for keyboard-layout readings.
+ * transliterated), not for keyboard-layout readings. Typo neighbours of a word that starts some
+ * catalogue word are asked for only when the viewer has finished it (another word follows), or for
+ * every word with `everyWordFinished` (the second look when the first found nothing).
  */
-export function questionsOf(variants: readonly QueryVariant[]): WordQuestions {
+export function questionsOf(
+  variants: readonly QueryVariant[],
+  { everyWordFinished = false }: { everyWordFinished?: boolean } = {},
+): WordQuestions {
   const unique = (list: string[]) => [...new Set(list)];
   const words = unique(
     variants.flatMap((v) => wordsOf(v.text)).filter((w) => w.length >= INDEXED_MIN_WORD_LENGTH),
   );
-  const typed = unique(
-    variants
-      .filter((v) => v.kind !== 'layout')
-      .flatMap((v) => wordsOf(v.text))
-      .filter((w) => w.length >= VOCABULARY_MIN_WORD_LENGTH),
+  const mistypable = variants.filter((v) => v.kind !== 'layout').map((v) => wordsOf(v.text));
+  const typed = unique(mistypable.flat().filter((w) => w.length >= VOCABULARY_MIN_WORD_LENGTH));
+  const finished = unique(
+    mistypable
+      .flatMap((readingWords) => (everyWordFinished ? readingWords : readingWords.slice(0, -1)))
+      .filter((w) => typoBudget(w) > 0),
   );
   const stems = typed.flatMap((word) => {
     const stem = stemOf(word);
     return stem ? [{ word, stem }] : [];
   });
-  return { words, fuzzy: typed, stems };
+  return { words, fuzzy: typed, finished, stems };
 }
 
 /** Tuning of SearchService. */
@@ -416,15 +422,30 @@ export class SearchService {
     if (variants.length === 0) return [NOTHING_FOUND];
     // The index answers as the database would, without a round trip; the database while it is built.
     const index = this.index?.get(version) ?? null;
-    const questions = questionsOf(variants);
+    const first = questionsOf(variants);
+    let ranked = await this.find(variants, first, index);
+    // The word being typed was read as a prefix only. Nothing found: it may be a finished, mistyped
+    // word that happens to start another («ветер» typed «вечер», a prefix of «вечерний»).
+    if (ranked.length === 0) {
+      const second = questionsOf(variants, { everyWordFinished: true });
+      if (second.finished.length > first.finished.length) ranked = await this.find(variants, second, index);
+    }
+    return ranked.length > 0 ? ranked.slice(0, RESULT_LIMIT).map(hintOf) : [NOTHING_FOUND];
+  }
+
+  /** The candidates that match a reading of the query, best first. */
+  private async find(
+    variants: readonly QueryVariant[],
+    questions: WordQuestions,
+    index: CandidateIndex | null,
+  ): Promise<SearchCandidate[]> {
     // Remembered per word whichever answers (the index's answers are the database's): working out
     // neighbours and word forms again was a sixth of a cold search.
     const lookups = await this.words.lookup(questions, index ? (q) => index.lookupWords(q) : undefined);
     const plans = variants.map((v) => planOf(v, lookups)).filter((p): p is ReadingPlan => p !== null);
     // Every reading has a word the catalogue does not know: nothing to look for.
-    const candidates =
-      plans.length === 0 ? [] : index ? index.findCandidates(plans) : await findCandidates(this.db, plans);
-    const ranked = rank(candidates, variants).slice(0, RESULT_LIMIT);
-    return ranked.length > 0 ? ranked.map(hintOf) : [NOTHING_FOUND];
+    if (plans.length === 0) return [];
+    const candidates = index ? index.findCandidates(plans) : await findCandidates(this.db, plans);
+    return rank(candidates, variants);
   }
 }

@@ -30,8 +30,10 @@ export class WordLookups {
    */
   async lookup(questions: WordQuestions, ask: AskVocabulary = this.ask): Promise<Map<string, WordLookup>> {
     const fuzzy = new Set(questions.fuzzy);
+    const finished = new Set(questions.finished);
     const stems = new Map(questions.stems.map((s) => [s.word, s.stem]));
-    const keyOf = (word: string) => `${fuzzy.has(word) ? 'f' : '-'}${stems.get(word) ?? ''}|${word}`;
+    const keyOf = (word: string) =>
+      `${finished.has(word) ? 'F' : fuzzy.has(word) ? 'f' : '-'}${stems.get(word) ?? ''}|${word}`;
     const words = new Set([...questions.words, ...fuzzy, ...stems.keys()]);
     const known = new Map<string, WordLookup>();
     const missing: string[] = [];
@@ -53,6 +55,7 @@ export class WordLookups {
     const answers = await ask({
       words: questions.words.filter((w) => wanted.has(w)),
       fuzzy: questions.fuzzy.filter((w) => wanted.has(w)),
+      finished: questions.finished.filter((w) => wanted.has(w)),
       stems: questions.stems.filter((s) => wanted.has(s.word)),
     });
     for (const word of missing) {
