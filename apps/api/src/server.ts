@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { EmbeddedDatabaseBusyError, type EmbeddedDatabaseLock, lockEmbeddedDatabase } from './db/client';
+import {
+  EmbeddedDatabaseBusyError,
+  type EmbeddedDatabaseLock,
+  lockEmbeddedDatabase,
+} from './db/embedded-lock';
 import { type Env, EnvError, loadEnv } from './env';
 import { WEB_BASE } from './modules/web/routes';
 

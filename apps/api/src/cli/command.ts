@@ -1,4 +1,5 @@
-import { createDatabase, type Database, lockEmbeddedDatabase } from '../db/client';
+import { createDatabase, type Database } from '../db/client';
+import { lockEmbeddedDatabase } from '../db/embedded-lock';
 import { EnvError, type EnvSource, loadStorageEnv, type StorageEnv } from '../env';
 
 /** Where an operator command reads its configuration and writes its lines (tests capture both). */

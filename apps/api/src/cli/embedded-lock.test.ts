@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
-import { EMBEDDED_LOCK_FILE, EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from '../db/client';
+import { EMBEDDED_LOCK_FILE, EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from '../db/embedded-lock';
 import { startServer } from '../server';
 import { testEnv } from '../test/harness';
 import { runCatalogueImport } from './run-catalogue-import';
@@ -22,6 +22,39 @@ afterEach(() => {
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', '']);
   return child.pid!;
+}
+
+/** The lock's module, run by plain Node in child processes (Node 24 strips its types). */
+const LOCK_MODULE = resolve(import.meta.dirname, '../db/embedded-lock.ts');
+
+/** A Node process running an ES module's source: what it printed first, and how to end it. */
+interface Contender {
+  firstLine: Promise<string>;
+  /** Closes its standard input (the contender script then releases what it holds and exits). */
+  end(): Promise<void>;
+}
+
+function startModule(source: string): Contender {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((done) => child.on('close', () => done()));
+  const firstLine = new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) done(out.slice(0, out.indexOf('\n')));
+    });
+    child.on('error', fail);
+    exited.then(() => done(out.trim()));
+  });
+  return {
+    firstLine,
+    end: () => {
+      child.stdin.end();
+      return exited;
+    },
+  };
 }
 
 function setup() {
@@ -71,6 +104,48 @@ describe('embedded database lock', () => {
     lock.release();
     writeFileSync(t.lockFile, '');
     lockEmbeddedDatabase(t.dataDir, 'server').release();
+    expect(existsSync(t.lockFile)).toBe(false);
+  });
+
+  it('waits while another process takes a stale lock over, then names the file to remove if it never ends', () => {
+    const t = setup();
+    t.writeLock(deadPid());
+    mkdirSync(`${t.lockFile}.takeover`);
+    const started = Date.now();
+    expect(() => lockEmbeddedDatabase(t.dataDir, 'server', { takeoverWaitMs: 150 })).toThrow(
+      `remove ${t.lockFile}.takeover if no Kadr process runs`,
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    // The stale lock is left as it was: only the process holding the takeover may remove it.
+    expect(t.owner().holder).toBe('server');
+    rmSync(`${t.lockFile}.takeover`, { recursive: true });
+    lockEmbeddedDatabase(t.dataDir, 'server').release();
+  });
+
+  it('lets exactly one of several processes racing over a stale lock take it', {
+    timeout: 30_000,
+  }, async () => {
+    const t = setup();
+    t.writeLock(deadPid());
+    const contenders = 8;
+    // Every process spins until the same instant, then takes the lock and says how it went; the
+    // winner holds it until its standard input closes, so no late starter can take it after it.
+    const startAt = Date.now() + 1500;
+    const script = `
+      import { lockEmbeddedDatabase } from ${JSON.stringify(LOCK_MODULE)};
+      while (Date.now() < ${startAt});
+      try {
+        const lock = lockEmbeddedDatabase(${JSON.stringify(t.dataDir)}, 'contender');
+        console.log('won');
+        process.stdin.on('end', () => lock.release()).resume();
+      } catch (error) {
+        console.log(error.name === 'EmbeddedDatabaseBusyError' ? 'busy' : 'error ' + error.message);
+      }`;
+    const running = Array.from({ length: contenders }, () => startModule(script));
+    const outcomes = await Promise.all(running.map((c) => c.firstLine));
+    await Promise.all(running.map((c) => c.end()));
+    expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'busy')).toHaveLength(contenders - 1);
     expect(existsSync(t.lockFile)).toBe(false);
   });
 

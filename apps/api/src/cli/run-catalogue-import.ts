@@ -8,7 +8,8 @@ import {
   prepareManifestFile,
 } from '../catalogue-import/import';
 import { ManifestError } from '../catalogue-import/validate';
-import { type Database, EmbeddedDatabaseBusyError } from '../db/client';
+import type { Database } from '../db/client';
+import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
 import { migrateDatabase } from '../db/migrate';
 import { type CliIo, openCommandDatabase, parsedOrUsage, storageOrReport } from './command';
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { phone as phoneNumber } from '@kadr/api-contract';
-import { type Database, EmbeddedDatabaseBusyError } from '../db/client';
+import type { Database } from '../db/client';
+import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
 import { migrateDatabase } from '../db/migrate';
 import { grantPackage, HoldingError, type ProfileRef, revokePackage } from '../modules/playback/holdings';
 import { type CliIo, openCommandDatabase, storageOrReport } from './command';
