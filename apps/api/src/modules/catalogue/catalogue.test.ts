@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_MANIFEST, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importManifestFile } from '../../catalogue-import/import';
+import { loadFixtureCatalogue } from '../../catalogue-import/fixtures';
 import { anonymousClient, backends, pgliteBackend, useApi } from '../../test/harness';
 import { CatalogueService } from './service';
 import { CatalogueVersion, VERSION_CHECK_MS } from './version';
@@ -25,11 +23,11 @@ for (const backend of backends) {
 
     beforeAll(async () => {
       if (!backend.available) return;
-      await truncateCatalogue(api.database.db);
-      await importManifestFile(api.database.db, FIXTURE_MANIFEST, {
-        images: new LocalImageStore(join(dataDir, 'media', 'images')),
-        now: new Date('2030-01-15T10:00:00Z'),
-      });
+      await loadFixtureCatalogue(
+        api.database.db,
+        join(dataDir, 'media', 'images'),
+        new Date('2030-01-15T10:00:00Z'),
+      );
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -396,10 +394,7 @@ describe('catalogue through @kadr/api-client (PGlite)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-catalogue-'));
 
   beforeAll(async () => {
-    await truncateCatalogue(api.database.db);
-    await importManifestFile(api.database.db, FIXTURE_MANIFEST, {
-      images: new LocalImageStore(join(dataDir, 'media', 'images')),
-    });
+    await loadFixtureCatalogue(api.database.db, join(dataDir, 'media', 'images'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

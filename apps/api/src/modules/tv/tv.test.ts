@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_MANIFEST, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importManifestFile } from '../../catalogue-import/import';
+import { loadFixtureCatalogue } from '../../catalogue-import/fixtures';
 import { fillDemoSchedule } from '../../demo/tv-schedule-fill';
 import { anonymousClient, backends, pgliteBackend, useApi } from '../../test/harness';
 
@@ -35,11 +33,11 @@ for (const backend of backends) {
 
     beforeAll(async () => {
       if (!backend.available) return;
-      await truncateCatalogue(api.database.db);
-      await importManifestFile(api.database.db, FIXTURE_MANIFEST, {
-        images: new LocalImageStore(join(dataDir, 'media', 'images')),
-        now: new Date('2030-01-15T10:00:00Z'),
-      });
+      await loadFixtureCatalogue(
+        api.database.db,
+        join(dataDir, 'media', 'images'),
+        new Date('2030-01-15T10:00:00Z'),
+      );
     });
     beforeEach(async () => {
       if (!backend.available) return;
@@ -241,11 +239,11 @@ describe('getTvSchedule through @kadr/api-client (PGlite)', () => {
   const api = useApi(pgliteBackend);
 
   beforeAll(async () => {
-    await truncateCatalogue(api.database.db);
-    await importManifestFile(api.database.db, FIXTURE_MANIFEST, {
-      images: new LocalImageStore(join(api.tempDir(), 'images')),
-      now: new Date('2030-01-15T10:00:00Z'),
-    });
+    await loadFixtureCatalogue(
+      api.database.db,
+      join(api.tempDir(), 'images'),
+      new Date('2030-01-15T10:00:00Z'),
+    );
   });
 
   async function setup() {
