@@ -1,7 +1,3 @@
-// The design tokens travel with the components: importing the kit (from source) loads them, and the
-// built dist/index.css (exported as ./styles.css) holds them first.
-import './tokens.css';
-
 export type { BannerCardProps } from './banner-card/banner-card.js';
 export { BANNER_SIZE, BannerCard } from './banner-card/banner-card.js';
 export type { BottomBarIcon, BottomBarItem, BottomBarProps } from './bottom-bar/bottom-bar.js';
