@@ -6,7 +6,8 @@ import { defineConfig } from 'tsup';
 // local-css here: fine, because the only non-module stylesheet (tokens.css) holds `:root` alone, which
 // local-css leaves global. Everything ends up in dist/index.css, exported as `@kadr/ui-kit/styles.css`.
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // build-entry.ts = tokens.css + index.ts, so index.d.ts (from tsc) imports no CSS.
+  entry: { index: 'src/build-entry.ts' },
   format: ['esm'],
   target: 'es2022',
   dts: false,

@@ -1,13 +1,13 @@
 import { calls } from '@kadr/api-contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelopeAnswer, startTestServer } from '../test/test-server';
+import { envelopeAnswer, startTestServer } from '../test/test-server.js';
 import {
   type ApiClientOptions,
   ApiError,
   createApiClient,
   createMemoryTokenStore,
   type SessionTokens,
-} from './index';
+} from './index.js';
 
 const SESSION: SessionTokens = { access_token: 'access-1', refresh_token: 'refresh-1', profile_id: 7 };
 const PROFILE = { profile_id: 7, phone: null, external_accounts: [] };

@@ -19,18 +19,18 @@ import {
   routes,
 } from '@kadr/api-contract/routes';
 import ky from 'ky';
-import { ApiError, CLIENT_ERROR_IDS } from './api-error';
-import { detectDevicePlatform } from './device-platform';
-import { readErrorBody } from './error-body';
-import { DEFAULT_TIMEOUT_MS } from './fetch-with-timeout';
+import { ApiError, CLIENT_ERROR_IDS } from './api-error.js';
+import { detectDevicePlatform } from './device-platform.js';
+import { readErrorBody } from './error-body.js';
+import { DEFAULT_TIMEOUT_MS } from './fetch-with-timeout.js';
 import {
   isRetryable,
   MAX_RETRIES,
   RETRY_DELAY_MS,
   TOKEN_WAIT_ATTEMPTS,
   TOKEN_WAIT_INTERVAL_MS,
-} from './retry-policy';
-import type { SessionTokens, TokenStore } from './token-store';
+} from './retry-policy.js';
+import type { SessionTokens, TokenStore } from './token-store.js';
 
 /**
  * Response schemas by call id, to check success responses against: pass `calls` of

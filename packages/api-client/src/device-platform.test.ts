@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDevicePlatform } from './index';
+import { detectDevicePlatform } from './index.js';
 
 describe('detectDevicePlatform', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { errorBody } from '@kadr/api-contract';
 import { describe, expect, it } from 'vitest';
-import { readErrorBody } from './error-body';
+import { readErrorBody } from './error-body.js';
 
 const samples: Record<string, unknown> = {
   minimal: { error: 'not_found', message: 'Нет' },

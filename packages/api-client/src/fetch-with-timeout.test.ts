@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer } from '../test/test-server';
-import { fetchWithTimeout } from './index';
+import { startTestServer } from '../test/test-server.js';
+import { fetchWithTimeout } from './index.js';
 
 const URLS = ['https://a.test/', 'https://b.test/', 'https://c.test/'];
 

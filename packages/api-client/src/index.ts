@@ -1,5 +1,5 @@
-export type { ApiErrorInit } from './api-error';
-export { ApiError, CLIENT_ERROR_IDS, isApiError } from './api-error';
+export type { ApiErrorInit } from './api-error.js';
+export { ApiError, CLIENT_ERROR_IDS, isApiError } from './api-error.js';
 export type {
   ApiClient,
   ApiClientOptions,
@@ -8,17 +8,17 @@ export type {
   CallInput,
   CallOptions,
   ResponseSchemas,
-} from './create-api-client';
-export { createApiClient } from './create-api-client';
-export { detectDevicePlatform } from './device-platform';
-export type { FetchWithTimeoutInit } from './fetch-with-timeout';
-export { ALL_URLS_FAILED, DEFAULT_TIMEOUT_MS, fetchWithTimeout } from './fetch-with-timeout';
+} from './create-api-client.js';
+export { createApiClient } from './create-api-client.js';
+export { detectDevicePlatform } from './device-platform.js';
+export type { FetchWithTimeoutInit } from './fetch-with-timeout.js';
+export { ALL_URLS_FAILED, DEFAULT_TIMEOUT_MS, fetchWithTimeout } from './fetch-with-timeout.js';
 export {
   isRetryable,
   MAX_RETRIES,
   RETRY_DELAY_MS,
   TOKEN_WAIT_ATTEMPTS,
   TOKEN_WAIT_INTERVAL_MS,
-} from './retry-policy';
-export type { SessionTokens, TokenStore } from './token-store';
-export { createMemoryTokenStore } from './token-store';
+} from './retry-policy.js';
+export type { SessionTokens, TokenStore } from './token-store.js';
+export { createMemoryTokenStore } from './token-store.js';

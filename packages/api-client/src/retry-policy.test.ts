@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isRetryable } from './index';
+import { ApiError, isRetryable } from './index.js';
 
 function error(code: number, kind = 'x', httpStatus = code < 600 ? code : 400) {
   return new ApiError({ code, httpStatus, error: kind, message: 'm', callId: 'getProfile' });

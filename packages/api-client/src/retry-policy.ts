@@ -1,5 +1,5 @@
 import { ApiCode, NO_RETRY_CODES } from '@kadr/api-contract/routes';
-import { type ApiError, CLIENT_ERROR_IDS } from './api-error';
+import { type ApiError, CLIENT_ERROR_IDS } from './api-error.js';
 
 /** Retries after the first attempt (SPEC §8, §9). */
 export const MAX_RETRIES = 5;

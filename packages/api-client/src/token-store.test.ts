@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryTokenStore } from './index';
+import { createMemoryTokenStore } from './index.js';
 
 describe('createMemoryTokenStore', () => {
   it('starts empty', () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type Route, type RouteId, type Routes, routes } from './routes';
+import { type Route, type RouteId, type Routes, routes } from './routes.js';
 
 /**
  * One API call of SPEC §7: how it is sent (its `Route`: method, path with `:param` placeholders, body

@@ -1,4 +1,4 @@
-export type { AsyncAuthStatus } from './calls/auth';
+export type { AsyncAuthStatus } from './calls/auth.js';
 export {
   ASYNC_AUTH_STATUSES,
   anonymousAuth,
@@ -14,7 +14,7 @@ export {
   sendAuth,
   sessionTokens,
   setProfileUtm,
-} from './calls/auth';
+} from './calls/auth.js';
 export type {
   CancelReason,
   PackageAction,
@@ -22,7 +22,7 @@ export type {
   PaymentStatus,
   PaymentType,
   ReceiptStatus,
-} from './calls/billing';
+} from './calls/billing.js';
 export {
   billingCalls,
   CANCEL_REASONS,
@@ -49,8 +49,8 @@ export {
   restorePackage,
   tariff,
   unsubscribePackage,
-} from './calls/billing';
-export type { CollectionType, ContentType } from './calls/catalogue';
+} from './calls/billing.js';
+export type { CollectionType, ContentType } from './calls/catalogue.js';
 export {
   CHANNEL_COLLECTION_PAGE_SIZE,
   COLLECTION_PAGE_SIZE,
@@ -69,7 +69,7 @@ export {
   getSimilar,
   SIMILAR_LIMIT,
   season,
-} from './calls/catalogue';
+} from './calls/catalogue.js';
 export {
   asyncAuthUuid,
   dateTime,
@@ -84,8 +84,8 @@ export {
   url,
   verifyCode,
   year,
-} from './calls/common';
-export type { DrmType } from './calls/playback';
+} from './calls/common.js';
+export type { DrmType } from './calls/playback.js';
 export {
   DEFAULT_PREVIEW_SECONDS,
   DRM_TYPES,
@@ -95,8 +95,8 @@ export {
   playbackCalls,
   RELEASE_DEV_TYPES,
   release,
-} from './calls/playback';
-export { SEARCH_MIN_LENGTH, searchCalls, searchHint, searchHintItem } from './calls/search';
+} from './calls/playback.js';
+export { SEARCH_MIN_LENGTH, searchCalls, searchHint, searchHintItem } from './calls/search.js';
 export {
   getPackageByChannel,
   getTvSchedule,
@@ -104,17 +104,17 @@ export {
   scheduleDayStart,
   tvCalls,
   tvScheduleItem,
-} from './calls/tv';
-export type { ApiCodeValue } from './codes';
-export { ApiCode, NO_RETRY_CODES } from './codes';
-export type { CallDefinition } from './define-call';
-export { defineCall } from './define-call';
-export type { Envelope, ErrorBody } from './envelope';
-export { envelope, errorBody, errorEnvelope } from './envelope';
-export type { DevicePlatform } from './headers';
-export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers';
-export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login';
-export type { CallBody, CallId, CallParams, CallQuery, CallResponse, Calls } from './registry';
-export { callList, calls } from './registry';
-export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes';
-export { routes } from './routes';
+} from './calls/tv.js';
+export type { ApiCodeValue } from './codes.js';
+export { ApiCode, NO_RETRY_CODES } from './codes.js';
+export type { CallDefinition } from './define-call.js';
+export { defineCall } from './define-call.js';
+export type { Envelope, ErrorBody } from './envelope.js';
+export { envelope, errorBody, errorEnvelope } from './envelope.js';
+export type { DevicePlatform } from './headers.js';
+export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers.js';
+export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login.js';
+export type { CallBody, CallId, CallParams, CallQuery, CallResponse, Calls } from './registry.js';
+export { callList, calls } from './registry.js';
+export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes.js';
+export { routes } from './routes.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callList, calls, envelope, errorEnvelope } from './index';
+import { callList, calls, envelope, errorEnvelope } from './index.js';
 
 const all = callList.map((c) => [c.id, c] as const);
 

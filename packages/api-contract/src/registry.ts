@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { authCalls } from './calls/auth';
-import { billingCalls } from './calls/billing';
-import { catalogueCalls } from './calls/catalogue';
-import { playbackCalls } from './calls/playback';
-import { searchCalls } from './calls/search';
-import { tvCalls } from './calls/tv';
-import type { CallDefinition } from './define-call';
-import type { RouteId } from './routes';
+import { authCalls } from './calls/auth.js';
+import { billingCalls } from './calls/billing.js';
+import { catalogueCalls } from './calls/catalogue.js';
+import { playbackCalls } from './calls/playback.js';
+import { searchCalls } from './calls/search.js';
+import { tvCalls } from './calls/tv.js';
+import type { CallDefinition } from './define-call.js';
+import type { RouteId } from './routes.js';
 
 /** Every call of SPEC §7, by id. The api registers routes from it; the client derives its methods from it. */
 export const calls = {

@@ -12,8 +12,8 @@ import {
   NO_RETRY_CODES,
   PLATFORM,
   routes,
-} from './index';
-import * as entry from './routes-entry';
+} from './index.js';
+import * as entry from './routes-entry.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -25,7 +25,7 @@ function importGraph(file: string, seen = new Map<string, string[]>()): Map<stri
   );
   seen.set(file, specifiers);
   for (const s of specifiers) {
-    if (s.startsWith('.')) importGraph(resolve(dirname(file), `${s}.ts`), seen);
+    if (s.startsWith('.')) importGraph(resolve(dirname(file), s.replace(/\.js$/, '.ts')), seen);
   }
   return seen;
 }

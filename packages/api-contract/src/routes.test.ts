@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callList, calls, routes } from './index';
+import { callList, calls, routes } from './index.js';
 
 /** The routes-table fields of a call definition, with the optional ones left out when absent. */
 function routeOf(call: object): object {

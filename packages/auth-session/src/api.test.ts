@@ -1,6 +1,6 @@
 import type { ApiClient, TokenStore as ClientTokenStore } from '@kadr/api-client';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type AuthApi, isApiErrorLike, type TokenStore } from './index';
+import { type AuthApi, isApiErrorLike, type TokenStore } from './index.js';
 
 describe('AuthApi port', () => {
   it("accepts @kadr/api-client's client, and our TokenStore fits the client's", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDeviceId, createMemoryStorage, getOrCreateDeviceUid, StorageKey } from './index';
+import { createDeviceId, createMemoryStorage, getOrCreateDeviceUid, StorageKey } from './index.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

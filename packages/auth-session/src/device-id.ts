@@ -1,4 +1,4 @@
-import { StorageKey, type StorageLike } from './storage';
+import { StorageKey, type StorageLike } from './storage.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Letters or digits after the `web_` prefix (SPEC §3). */

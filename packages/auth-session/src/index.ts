@@ -1,6 +1,6 @@
-export type { ApiErrorLike, AuthApi, AuthCallId, AuthCallOptions } from './api';
-export { isApiErrorLike } from './api';
-export { createDeviceId, DEVICE_ID_PREFIX, getOrCreateDeviceUid } from './device-id';
+export type { ApiErrorLike, AuthApi, AuthCallId, AuthCallOptions } from './api.js';
+export { isApiErrorLike } from './api.js';
+export { createDeviceId, DEVICE_ID_PREFIX, getOrCreateDeviceUid } from './device-id.js';
 export type {
   CodeDigits,
   LoggedInSession,
@@ -8,16 +8,16 @@ export type {
   LoginFlowOptions,
   LoginFlowState,
   LoginFlowTimers,
-} from './login-flow';
+} from './login-flow.js';
 export {
   ASYNC_AUTH_POLL_MS,
   CODE_LENGTH,
   createLoginFlow,
   LOGIN_DEVICE_MODEL,
   RESEND_LOCKOUT_SECONDS,
-} from './login-flow';
-export type { LogoutOptions } from './logout';
-export { logout } from './logout';
+} from './login-flow.js';
+export type { LogoutOptions } from './logout.js';
+export { logout } from './logout.js';
 export {
   CODE_EXPIRED,
   formatWait,
@@ -30,8 +30,8 @@ export {
   resendTooEarlyMessage,
   tooManyAttemptsMessage,
   WRONG_CODE,
-} from './messages';
-export type { PhoneValidation } from './phone';
+} from './messages.js';
+export type { PhoneValidation } from './phone.js';
 export {
   formatPhone,
   maskPhone,
@@ -39,18 +39,18 @@ export {
   PHONE_MAX_LENGTH,
   PHONE_PREFIX,
   validatePhone,
-} from './phone';
-export type { PromptPlace, RegistrationPromptOptions } from './prompt';
-export { dismissRegistrationPrompt, PROMPT_CLOSED, shouldShowRegistrationPrompt } from './prompt';
-export type { ExchangedSession, SessionSnapshot, StartSessionOptions } from './startup';
-export { AUTH_QUERY_PARAM, SMART_TV_REDIRECT, startSession } from './startup';
+} from './phone.js';
+export type { PromptPlace, RegistrationPromptOptions } from './prompt.js';
+export { dismissRegistrationPrompt, PROMPT_CLOSED, shouldShowRegistrationPrompt } from './prompt.js';
+export type { ExchangedSession, SessionSnapshot, StartSessionOptions } from './startup.js';
+export { AUTH_QUERY_PARAM, SMART_TV_REDIRECT, startSession } from './startup.js';
 export type {
   SessionFlagValue,
   SessionTokens,
   StorageKeyValue,
   StorageLike,
   TokenStore,
-} from './storage';
+} from './storage.js';
 export {
   createMemoryStorage,
   createStorageTokenStore,
@@ -60,6 +60,6 @@ export {
   isLoggedIn,
   SessionFlag,
   StorageKey,
-} from './storage';
-export type { AuthLog, ExternalStore } from './store';
-export { consoleLog } from './store';
+} from './storage.js';
+export type { AuthLog, ExternalStore } from './store.js';
+export { consoleLog } from './store.js';

@@ -8,8 +8,8 @@ import {
   type LoginFlowOptions,
   PROMPT_TITLE,
   WRONG_CODE,
-} from './index';
-import { apiError, createFakeApi, deferred, type FakeHandler } from './testing/fake-api';
+} from './index.js';
+import { apiError, createFakeApi, deferred, type FakeHandler } from './testing/fake-api.js';
 
 const UUID = '0b7e3c5e-8f1d-4c1a-9b7a-2f6d1e0c9a11';
 const UUID2 = '1c8f4d6f-9a2e-4d2b-8c8b-3a7e2f1d0b22';

@@ -1,7 +1,7 @@
 import type { AsyncAuthStatus, CallResponse } from '@kadr/api-contract';
 // Values from the zod-free entry, so the browser bundle does not carry the contract's schemas.
 import { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from '@kadr/api-contract/routes';
-import { type AuthApi, isApiErrorLike, retryAfterOf } from './api';
+import { type AuthApi, isApiErrorLike, retryAfterOf } from './api.js';
 import {
   CODE_EXPIRED,
   LOGIN_REJECTED,
@@ -10,10 +10,10 @@ import {
   resendTooEarlyMessage,
   tooManyAttemptsMessage,
   WRONG_CODE,
-} from './messages';
-import { maskPhone, normalizePhoneInput, PHONE_PREFIX, validatePhone } from './phone';
-import { StorageKey, type StorageLike } from './storage';
-import { type AuthLog, consoleLog, createStore, type ExternalStore } from './store';
+} from './messages.js';
+import { maskPhone, normalizePhoneInput, PHONE_PREFIX, validatePhone } from './phone.js';
+import { StorageKey, type StorageLike } from './storage.js';
+import { type AuthLog, consoleLog, createStore, type ExternalStore } from './store.js';
 
 /** Seconds the resend button stays disabled after a code was sent (SPEC §9). */
 export const RESEND_LOCKOUT_SECONDS = 60;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage, logout } from './index';
-import { apiError, createFakeApi } from './testing/fake-api';
+import { createMemoryStorage, logout } from './index.js';
+import { apiError, createFakeApi } from './testing/fake-api.js';
 
 function setup(handler: () => unknown = () => ({ ok: true })) {
   const storage = createMemoryStorage({

@@ -1,6 +1,6 @@
-import type { AuthApi } from './api';
-import { StorageKey, type StorageLike } from './storage';
-import { type AuthLog, consoleLog } from './store';
+import type { AuthApi } from './api.js';
+import { StorageKey, type StorageLike } from './storage.js';
+import { type AuthLog, consoleLog } from './store.js';
 
 /** Options of `logout`. */
 export interface LogoutOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWait, resendTooEarlyMessage, tooManyAttemptsMessage } from './index';
+import { formatWait, resendTooEarlyMessage, tooManyAttemptsMessage } from './index.js';
 
 describe('formatWait', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, maskPhone, normalizePhoneInput, PHONE_MAX_LENGTH, validatePhone } from './index';
+import { formatPhone, maskPhone, normalizePhoneInput, PHONE_MAX_LENGTH, validatePhone } from './index.js';
 
 describe('normalizePhoneInput', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { INVALID_PHONE } from './messages';
+import { INVALID_PHONE } from './messages.js';
 
 /** Maximum length of the phone field, plus included (SPEC §9). */
 export const PHONE_MAX_LENGTH = 12;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, dismissRegistrationPrompt, shouldShowRegistrationPrompt } from './index';
+import { createMemoryStorage, dismissRegistrationPrompt, shouldShowRegistrationPrompt } from './index.js';
 
 function setup(local: Record<string, string> = {}, session: Record<string, string> = {}) {
   return { storage: createMemoryStorage(local), sessionStorage: createMemoryStorage(session) };

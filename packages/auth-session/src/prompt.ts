@@ -1,4 +1,4 @@
-import { isLoggedIn, SessionFlag, type StorageLike } from './storage';
+import { isLoggedIn, SessionFlag, type StorageLike } from './storage.js';
 
 /** Where the registration prompt shows: the header banner or before playing a movie (SPEC §2, §4). */
 export type PromptPlace = 'header' | 'movie';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage, type ExchangedSession, startSession } from './index';
-import { apiError, createFakeApi, type FakeHandler } from './testing/fake-api';
+import { createMemoryStorage, type ExchangedSession, startSession } from './index.js';
+import { apiError, createFakeApi, type FakeHandler } from './testing/fake-api.js';
 
 const DEVICE = 'web_AAAAAAAAAAAAAAAA';
 const ANON = {

@@ -1,5 +1,5 @@
-import type { AuthApi } from './api';
-import { getOrCreateDeviceUid } from './device-id';
+import type { AuthApi } from './api.js';
+import { getOrCreateDeviceUid } from './device-id.js';
 import {
   createStorageTokenStore,
   ensureAuthFlag,
@@ -8,8 +8,8 @@ import {
   isLoggedIn,
   StorageKey,
   type StorageLike,
-} from './storage';
-import { type AuthLog, consoleLog } from './store';
+} from './storage.js';
+import { type AuthLog, consoleLog } from './store.js';
 
 /** Query parameter carrying the auth-by-link value (SPEC §4 Startup). */
 export const AUTH_QUERY_PARAM = 'auth';

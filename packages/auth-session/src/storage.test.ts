@@ -8,7 +8,7 @@ import {
   isLoggedIn,
   SessionFlag,
   StorageKey,
-} from './index';
+} from './index.js';
 
 describe('storage keys', () => {
   it('match SPEC §3', () => {

@@ -1,9 +1,9 @@
 import { type episode, type goods, release } from '@kadr/api-contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { createPlayerController } from './controller';
-import { createFakeAdapter } from './testing/fake-adapter';
-import type { PlayerEpisode, PlayerGoods, PlayerRelease } from './types';
+import { createPlayerController } from './controller.js';
+import { createFakeAdapter } from './testing/fake-adapter.js';
+import type { PlayerEpisode, PlayerGoods, PlayerRelease } from './types.js';
 
 // The API contract's shapes go into the controller as they are: the build breaks here when they drift.
 describe('the API contract fits the controller', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPlayerController } from './controller';
-import { createFakeAdapter, type FakeAdapterOptions, type FakeVideoAdapter } from './testing/fake-adapter';
-import type { PlayerControllerOptions, PlayerErrorCode, PlayerRelease } from './types';
+import { createPlayerController } from './controller.js';
+import { createFakeAdapter, type FakeAdapterOptions, type FakeVideoAdapter } from './testing/fake-adapter.js';
+import type { PlayerControllerOptions, PlayerErrorCode, PlayerRelease } from './types.js';
 
 function release(previewTimer: number | null = 30, url = 'https://cdn.test/master.m3u8'): PlayerRelease {
   return { content_url: url, drm: null, preview_timer: previewTimer };

@@ -1,6 +1,6 @@
-import { episodeNeighbours, playableEpisodeIds } from './episodes';
-import { toPlayerError } from './errors';
-import { resolvePreviewSeconds } from './preview';
+import { episodeNeighbours, playableEpisodeIds } from './episodes.js';
+import { toPlayerError } from './errors.js';
+import { resolvePreviewSeconds } from './preview.js';
 import {
   type PaywallState,
   PLAYBACK_RATES,
@@ -16,7 +16,7 @@ import {
   PREVIEW_WATCHDOG_MS,
   SEEK_STEP_SECONDS,
   type VideoAdapter,
-} from './types';
+} from './types.js';
 
 const TICK_MS = 1_000;
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodeNeighbours, playableEpisodeIds } from './episodes';
+import { episodeNeighbours, playableEpisodeIds } from './episodes.js';
 
 describe('episodes', () => {
   const playable = playableEpisodeIds([{ EP_id: 5 }, { EP_id: 6, is_announce: true }, { EP_id: 7 }]);

@@ -1,4 +1,4 @@
-import type { PlayerEpisode } from './types';
+import type { PlayerEpisode } from './types.js';
 
 /** Neighbours of an episode among the playable (non-announced) ones, in the given order. */
 export interface EpisodeNeighbours {

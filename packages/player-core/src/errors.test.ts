@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPlayerError } from './errors';
+import { toPlayerError } from './errors.js';
 
 describe('toPlayerError', () => {
   it('keeps an adapter error code', () => {

@@ -1,4 +1,4 @@
-import type { PlayerError, PlayerErrorCode } from './types';
+import type { PlayerError, PlayerErrorCode } from './types.js';
 
 const ADAPTER_CODES = new Set<PlayerErrorCode>([
   'MEDIA_NETWORK',

@@ -4,8 +4,8 @@
  * buyer controls, episode changes and next-episode, error codes for MOVIE_STARTED_ERROR. The video engine
  * (video.js + hls.js + EME) lives in the separate entry `@kadr/player-core/videojs`.
  */
-export { createPlayerController } from './controller';
-export { resolvePreviewSeconds } from './preview';
+export { createPlayerController } from './controller.js';
+export { resolvePreviewSeconds } from './preview.js';
 export {
   type ContentKind,
   type PaywallState,
@@ -36,4 +36,4 @@ export {
   type VideoAdapterEvents,
   type VideoAdapterFactory,
   type VideoSource,
-} from './types';
+} from './types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePreviewSeconds } from './preview';
+import { resolvePreviewSeconds } from './preview.js';
 
 describe('resolvePreviewSeconds', () => {
   it('takes preview_timer when the release gives one, whatever the kind', () => {

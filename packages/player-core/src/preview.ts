@@ -1,4 +1,4 @@
-import type { ContentKind, PlayerConfig, PreviewDefaults } from './types';
+import type { ContentKind, PlayerConfig, PreviewDefaults } from './types.js';
 
 /** SPEC §4: 600 s for films, 60 s for live when the release gives no preview_timer. */
 export const DEFAULT_PREVIEW_SECONDS: PreviewDefaults = { film: 600, live: 60 };

@@ -6,7 +6,7 @@ import {
   scheduleDayAt,
   scheduleDays,
   utcOffsetMinutes,
-} from './index';
+} from './index.js';
 
 describe('scheduleDays', () => {
   it('gives today and the next six days in Moscow, each starting at local midnight', () => {

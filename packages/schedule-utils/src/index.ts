@@ -1,4 +1,4 @@
-export type { ScheduleDay } from './days';
+export type { ScheduleDay } from './days.js';
 export {
   daysBetween,
   formatOffset,
@@ -6,9 +6,9 @@ export {
   scheduleDayAt,
   scheduleDays,
   utcOffsetMinutes,
-} from './days';
-export { dayLabel, dayLabels, formatTime } from './labels';
-export type { TimedProgramme } from './programmes';
+} from './days.js';
+export { dayLabel, dayLabels, formatTime } from './labels.js';
+export type { TimedProgramme } from './programmes.js';
 export {
   byStart,
   currentProgramme,
@@ -16,6 +16,6 @@ export {
   nextProgrammes,
   programmesOfDay,
   programmesStartingIn,
-} from './programmes';
-export type { RegionInfo } from './region';
-export { regionInfo, viewerTimeZone } from './region';
+} from './programmes.js';
+export type { RegionInfo } from './region.js';
+export { regionInfo, viewerTimeZone } from './region.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, formatTime } from './index';
+import { dayLabel, formatTime } from './index.js';
 
 describe('dayLabel', () => {
   it('says Сегодня and Завтра, then the date in Russian', () => {

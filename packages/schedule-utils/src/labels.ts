@@ -1,4 +1,4 @@
-import { daysBetween } from './days';
+import { daysBetween } from './days.js';
 
 /** Day labels of the guide (SPEC §2 Programme guide). */
 export const dayLabels = {

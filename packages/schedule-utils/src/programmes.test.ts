@@ -6,7 +6,7 @@ import {
   nextProgrammes,
   programmesOfDay,
   programmesStartingIn,
-} from './index';
+} from './index.js';
 
 const at = (time: string) => Date.parse(`2026-11-24T${time}:00Z`);
 const programme = (title: string, start: string, end: string) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionInfo, viewerTimeZone } from './index';
+import { regionInfo, viewerTimeZone } from './index.js';
 
 describe('regionInfo', () => {
   it('is JSON text with the zone and its offset now', () => {

@@ -1,4 +1,4 @@
-import { formatOffset, utcOffsetMinutes } from './days';
+import { formatOffset, utcOffsetMinutes } from './days.js';
 
 /** The viewer's region as the schedule call's `region_info` carries it (JSON text; SPEC §7). */
 export interface RegionInfo {

@@ -1,34 +1,30 @@
-// The design tokens travel with the components: importing the kit (from source) loads them, and the
-// built dist/index.css (exported as ./styles.css) holds them first.
-import './tokens.css';
-
-export type { BannerCardProps } from './banner-card/banner-card';
-export { BANNER_SIZE, BannerCard } from './banner-card/banner-card';
-export type { BottomBarIcon, BottomBarItem, BottomBarProps } from './bottom-bar/bottom-bar';
-export { BottomBar } from './bottom-bar/bottom-bar';
-export type { ButtonProps } from './button/button';
-export { Button } from './button/button';
-export type { ChannelCardProps } from './channel-card/channel-card';
-export { CHANNEL_IMAGE_SIZE, ChannelCard } from './channel-card/channel-card';
-export type { CheckboxProps } from './checkbox/checkbox';
-export { Checkbox } from './checkbox/checkbox';
-export type { CodeInputProps } from './code-input/code-input';
-export { CodeInput } from './code-input/code-input';
-export type { ConfirmDialogProps } from './confirm-dialog/confirm-dialog';
-export { ConfirmDialog } from './confirm-dialog/confirm-dialog';
-export type { EpisodeCardProps, EpisodeSliderItem, EpisodeSliderProps } from './episode-card/episode-card';
-export { EPISODE_IMAGE_SIZE, EpisodeCard, EpisodeSlider } from './episode-card/episode-card';
-export type { ErrorModalProps } from './error-modal/error-modal';
-export { ErrorModal } from './error-modal/error-modal';
-export type { FilmCardProps } from './film-card/film-card';
-export { FilmCard, genreYear, POSTER_SIZE } from './film-card/film-card';
-export type { FooterLink, FooterProps } from './footer/footer';
-export { Footer } from './footer/footer';
-export type { HeaderNavItem, HeaderProps } from './header/header';
-export { Header } from './header/header';
-export type { IconButtonProps } from './icon-button/icon-button';
-export { IconButton } from './icon-button/icon-button';
-export type { IconProps } from './icons/icons';
+export type { BannerCardProps } from './banner-card/banner-card.js';
+export { BANNER_SIZE, BannerCard } from './banner-card/banner-card.js';
+export type { BottomBarIcon, BottomBarItem, BottomBarProps } from './bottom-bar/bottom-bar.js';
+export { BottomBar } from './bottom-bar/bottom-bar.js';
+export type { ButtonProps } from './button/button.js';
+export { Button } from './button/button.js';
+export type { ChannelCardProps } from './channel-card/channel-card.js';
+export { CHANNEL_IMAGE_SIZE, ChannelCard } from './channel-card/channel-card.js';
+export type { CheckboxProps } from './checkbox/checkbox.js';
+export { Checkbox } from './checkbox/checkbox.js';
+export type { CodeInputProps } from './code-input/code-input.js';
+export { CodeInput } from './code-input/code-input.js';
+export type { ConfirmDialogProps } from './confirm-dialog/confirm-dialog.js';
+export { ConfirmDialog } from './confirm-dialog/confirm-dialog.js';
+export type { EpisodeCardProps, EpisodeSliderItem, EpisodeSliderProps } from './episode-card/episode-card.js';
+export { EPISODE_IMAGE_SIZE, EpisodeCard, EpisodeSlider } from './episode-card/episode-card.js';
+export type { ErrorModalProps } from './error-modal/error-modal.js';
+export { ErrorModal } from './error-modal/error-modal.js';
+export type { FilmCardProps } from './film-card/film-card.js';
+export { FilmCard, genreYear, POSTER_SIZE } from './film-card/film-card.js';
+export type { FooterLink, FooterProps } from './footer/footer.js';
+export { Footer } from './footer/footer.js';
+export type { HeaderNavItem, HeaderProps } from './header/header.js';
+export { Header } from './header/header.js';
+export type { IconButtonProps } from './icon-button/icon-button.js';
+export { IconButton } from './icon-button/icon-button.js';
+export type { IconProps } from './icons/icons.js';
 export {
   IconBack,
   IconCatalogue,
@@ -45,49 +41,49 @@ export {
   IconSubscriptions,
   IconTv,
   IconUser,
-} from './icons/icons';
-export type { LazyImageProps } from './lazy-image/lazy-image';
-export { LazyImage } from './lazy-image/lazy-image';
-export type { LinkComponent, LinkComponentProps } from './link';
-export { DefaultLink } from './link';
-export type { LoaderProps } from './loader/loader';
-export { Loader, Spinner } from './loader/loader';
-export type { LogoProps } from './logo/logo';
-export { Logo } from './logo/logo';
-export type { MenuItem, MenuListProps } from './menu-list/menu-list';
-export { MenuList } from './menu-list/menu-list';
-export { uiMessages } from './messages';
-export type { ModalProps } from './modal/modal';
-export { Modal } from './modal/modal';
-export type { PlaceholderProps } from './placeholder/placeholder';
-export { Placeholder } from './placeholder/placeholder';
-export type { RailProps } from './rail/rail';
-export { Rail } from './rail/rail';
-export type { AgeBadgeProps, RatingProps } from './rating/rating';
-export { AgeBadge, floorRating, formatRating, Rating } from './rating/rating';
+} from './icons/icons.js';
+export type { LazyImageProps } from './lazy-image/lazy-image.js';
+export { LazyImage } from './lazy-image/lazy-image.js';
+export type { LinkComponent, LinkComponentProps } from './link.js';
+export { DefaultLink } from './link.js';
+export type { LoaderProps } from './loader/loader.js';
+export { Loader, Spinner } from './loader/loader.js';
+export type { LogoProps } from './logo/logo.js';
+export { Logo } from './logo/logo.js';
+export type { MenuItem, MenuListProps } from './menu-list/menu-list.js';
+export { MenuList } from './menu-list/menu-list.js';
+export { uiMessages } from './messages.js';
+export type { ModalProps } from './modal/modal.js';
+export { Modal } from './modal/modal.js';
+export type { PlaceholderProps } from './placeholder/placeholder.js';
+export { Placeholder } from './placeholder/placeholder.js';
+export type { RailProps } from './rail/rail.js';
+export { Rail } from './rail/rail.js';
+export type { AgeBadgeProps, RatingProps } from './rating/rating.js';
+export { AgeBadge, floorRating, formatRating, Rating } from './rating/rating.js';
 export type {
   ScheduleDay,
   ScheduleDayCardProps,
   ScheduleEntry,
   ScheduleListProps,
   WeekScheduleProps,
-} from './schedule/schedule';
-export { ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule/schedule';
-export type { SearchBoxProps } from './search-box/search-box';
-export { SearchBox } from './search-box/search-box';
+} from './schedule/schedule.js';
+export { ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule/schedule.js';
+export type { SearchBoxProps } from './search-box/search-box.js';
+export { SearchBox } from './search-box/search-box.js';
 export type {
   SearchCardItem,
   SearchRecommendations,
   SearchResultItem,
   SearchResultsProps,
   SearchStatus,
-} from './search-box/search-results';
-export { SearchResults } from './search-box/search-results';
-export type { StickerProps } from './sticker/sticker';
-export { STICKER_HEIGHT, Sticker } from './sticker/sticker';
-export type { TabItem, TabPanelProps, TabsProps } from './tabs/tabs';
-export { TabPanel, Tabs } from './tabs/tabs';
-export type { PhoneFieldProps } from './text-field/phone-field';
-export { PhoneField } from './text-field/phone-field';
-export type { TextFieldProps } from './text-field/text-field';
-export { TextField } from './text-field/text-field';
+} from './search-box/search-results.js';
+export { SearchResults } from './search-box/search-results.js';
+export type { StickerProps } from './sticker/sticker.js';
+export { STICKER_HEIGHT, Sticker } from './sticker/sticker.js';
+export type { TabItem, TabPanelProps, TabsProps } from './tabs/tabs.js';
+export { TabPanel, Tabs } from './tabs/tabs.js';
+export type { PhoneFieldProps } from './text-field/phone-field.js';
+export { PhoneField } from './text-field/phone-field.js';
+export type { TextFieldProps } from './text-field/text-field.js';
+export { TextField } from './text-field/text-field.js';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { FilmCard } from './film-card/film-card';
-import { DefaultLink, type LinkComponentProps } from './link';
-import { storyFilms } from './testing/story-data';
+import { FilmCard } from './film-card/film-card.js';
+import { DefaultLink, type LinkComponentProps } from './link.js';
+import { storyFilms } from './testing/story-data.js';
 
 /** A stand-in for an app's router link: keeps the click in the page and logs where it would go. */
 function LoggingLink({ href, state, onClick, ...props }: LinkComponentProps) {

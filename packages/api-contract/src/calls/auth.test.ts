@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousAuth, authApp, phone, refreshToken, sendAuth, verifyCode } from '../index';
+import { anonymousAuth, authApp, phone, refreshToken, sendAuth, verifyCode } from '../index.js';
 
 function loginBody(overrides: Record<string, unknown> = {}) {
   return {

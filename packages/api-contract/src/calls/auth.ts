@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall, route } from '../define-call';
-import { LOGIN_GRANT_TYPE } from '../login';
-import { asyncAuthUuid, deviceUid, emptyBody, okResponse, phone, profileId, verifyCode } from './common';
+import { defineCall, route } from '../define-call.js';
+import { LOGIN_GRANT_TYPE } from '../login.js';
+import { asyncAuthUuid, deviceUid, emptyBody, okResponse, phone, profileId, verifyCode } from './common.js';
 
 /** Tokens of a session (SPEC §3 Auth). */
 export const sessionTokens = z.object({

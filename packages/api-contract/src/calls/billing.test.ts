@@ -8,7 +8,7 @@ import {
   listReceipts,
   packageSummary,
   unsubscribePackage,
-} from '../index';
+} from '../index.js';
 
 const pkg = {
   package_id: 3,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall, route } from '../define-call';
-import { dateTime, deviceUid, emptyBody, id, okResponse, roubles, url } from './common';
+import { defineCall, route } from '../define-call.js';
+import { dateTime, deviceUid, emptyBody, id, okResponse, roubles, url } from './common.js';
 
 /** Package (subscription) statuses (SPEC §3). */
 export const PACKAGE_STATUSES = ['not_purchased', 'confirmed', 'suspended', 'cancelled'] as const;

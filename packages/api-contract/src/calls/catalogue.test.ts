@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collection, content, getCollections, getContent, getSeasonEpisodes, getSimilar } from '../index';
+import { collection, content, getCollections, getContent, getSeasonEpisodes, getSimilar } from '../index.js';
 
 const card = {
   EK_id: 7,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall, route } from '../define-call';
-import { goods } from './billing';
-import { dateTime, id, idParam, url, year } from './common';
+import { defineCall, route } from '../define-call.js';
+import { goods } from './billing.js';
+import { dateTime, id, idParam, url, year } from './common.js';
 
 /** A film card (SPEC §3 "EK"): what rails, similar blocks and search recommendations show. */
 export const filmCard = z.object({

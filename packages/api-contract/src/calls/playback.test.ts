@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getRelease, getReleaseChannel, release } from '../index';
+import { getRelease, getReleaseChannel, release } from '../index.js';
 
 describe('playback schemas', () => {
   it('accepts a DRM release with a preview timer', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall, route } from '../define-call';
-import { id, idParam, url } from './common';
+import { defineCall, route } from '../define-call.js';
+import { id, idParam, url } from './common.js';
 
 /**
  * DRM systems: the SPEC's three (§3, §9) and W3C ClearKey, which Chromium plays without a licence

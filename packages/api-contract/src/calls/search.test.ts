@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchHint } from '../index';
+import { searchHint } from '../index.js';
 
 describe('search schemas', () => {
   it('accepts a query of 3 characters after trimming', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall, route } from '../define-call';
-import { url, year } from './common';
+import { defineCall, route } from '../define-call.js';
+import { url, year } from './common.js';
 
 /** Search starts at 3 characters (SPEC §5, §9). */
 export const SEARCH_MIN_LENGTH = 3;

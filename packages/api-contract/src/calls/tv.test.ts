@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPackageByChannel, getTvSchedule, tvScheduleItem } from '../index';
+import { getPackageByChannel, getTvSchedule, tvScheduleItem } from '../index.js';
 
 describe('tv schemas', () => {
   it('accepts a schedule day by channel stream', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall, route } from '../define-call';
-import { goods } from './billing';
-import { dateTime, id, url } from './common';
+import { defineCall, route } from '../define-call.js';
+import { goods } from './billing.js';
+import { dateTime, id, url } from './common.js';
 
 /** A programme of a channel's schedule (SPEC §3 TV schedule item). */
 export const tvScheduleItem = z.object({

@@ -1,6 +1,6 @@
 // Test support only (excluded from the build): a fake of the AuthApi port and ApiError-shaped errors.
 import type { CallResponse } from '@kadr/api-contract';
-import type { AuthApi, AuthCallId, AuthCallOptions } from '../api';
+import type { AuthApi, AuthCallId, AuthCallOptions } from '../api.js';
 
 /** The input of one call, as the fake sees it. */
 export interface FakeInput {

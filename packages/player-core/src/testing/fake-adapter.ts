@@ -5,7 +5,7 @@ import type {
   VideoAdapterEvent,
   VideoAdapterEvents,
   VideoSource,
-} from '../types';
+} from '../types.js';
 
 /** How a fake adapter behaves. */
 export interface FakeAdapterOptions {

@@ -2,7 +2,7 @@ import type { ErrorData, HlsConfig, Level } from 'hls.js';
 // `video.js` must resolve to the same module here and in contrib-eme (the plugin registers on it).
 // Apps alias it to the core build without VHS (hls.js does the streaming): see README, Bundling.
 import videojs from 'video.js';
-import { Hls } from './hls-light';
+import { Hls } from './hls-light.js';
 import 'videojs-contrib-eme';
 import type {
   PlayerQuality,
@@ -11,8 +11,8 @@ import type {
   VideoAdapterEvent,
   VideoAdapterEvents,
   VideoSource,
-} from '../types';
-import { buildKeySystems, type EmeKeySystemOptions } from './drm';
+} from '../types.js';
+import { buildKeySystems, type EmeKeySystemOptions } from './drm.js';
 
 /** Options of the video.js adapter. */
 export interface VideoJsAdapterOptions {

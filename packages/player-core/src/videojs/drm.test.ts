@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildKeySystems, type EmeKeySystemOptions, fairPlayLicenseRequest, readCkcMessage } from './drm';
+import { buildKeySystems, type EmeKeySystemOptions, fairPlayLicenseRequest, readCkcMessage } from './drm.js';
 
 type StandardGetLicense = (
   options: unknown,

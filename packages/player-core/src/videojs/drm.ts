@@ -1,4 +1,4 @@
-import type { PlayerDrm } from '../types';
+import type { PlayerDrm } from '../types.js';
 
 /** Key-system names of the browser's EME for each SPEC DRM type. */
 export const KEY_SYSTEMS = {

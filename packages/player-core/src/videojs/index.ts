@@ -3,5 +3,5 @@
  * (light build) for HLS over MSE, videojs-contrib-eme for encrypted media (ClearKey, Widevine, PlayReady,
  * FairPlay with the SPEC's JSON licence exchange). Import it lazily: it is the heavy part of the player.
  */
-export { createVideoJsAdapter, type VideoJsAdapterOptions } from './adapter';
-export { buildKeySystems, fairPlayLicenseRequest, readCkcMessage } from './drm';
+export { createVideoJsAdapter, type VideoJsAdapterOptions } from './adapter.js';
+export { buildKeySystems, fairPlayLicenseRequest, readCkcMessage } from './drm.js';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { storyFilms } from '../testing/story-data';
-import { BannerCard } from './banner-card';
+import { storyFilms } from '../testing/story-data.js';
+import { BannerCard } from './banner-card.js';
 
 const film = storyFilms[1]!;
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BannerCard } from './banner-card';
+import { BannerCard } from './banner-card.js';
 
 describe('BannerCard', () => {
   it('links to the content card with its title, genre and year', () => {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { genreYear } from '../film-card/film-card';
-import { LazyImage } from '../lazy-image/lazy-image';
-import { DefaultLink, type LinkComponent } from '../link';
-import { Sticker } from '../sticker/sticker';
+import { genreYear } from '../film-card/film-card.js';
+import { LazyImage } from '../lazy-image/lazy-image.js';
+import { DefaultLink, type LinkComponent } from '../link.js';
+import { Sticker } from '../sticker/sticker.js';
 import styles from './banner-card.module.css';
 
 /** Props of {@link BannerCard}. */

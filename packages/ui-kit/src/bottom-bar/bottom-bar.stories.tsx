@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { BottomBar, type BottomBarItem } from './bottom-bar';
+import { BottomBar, type BottomBarItem } from './bottom-bar.js';
 
 const items: BottomBarItem[] = [
   { key: 'catalogue', label: 'Каталог', href: '#/', icon: 'catalogue' },

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BottomBar, type BottomBarItem } from './bottom-bar';
+import { BottomBar, type BottomBarItem } from './bottom-bar.js';
 
 const items: BottomBarItem[] = [
   { key: 'catalogue', label: 'Каталог', href: '/', icon: 'catalogue' },

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { IconCatalogue, IconMenu, type IconProps, IconSubscriptions, IconTv } from '../icons/icons';
-import { DefaultLink, type LinkComponent } from '../link';
-import { uiMessages } from '../messages';
+import { IconCatalogue, IconMenu, type IconProps, IconSubscriptions, IconTv } from '../icons/icons.js';
+import { DefaultLink, type LinkComponent } from '../link.js';
+import { uiMessages } from '../messages.js';
 import styles from './bottom-bar.module.css';
 
 /** The four sections of the mobile bottom bar. */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button } from './button';
+import { Button } from './button.js';
 
 function setup(props: Partial<Parameters<typeof Button>[0]> = {}) {
   const onClick = vi.fn();

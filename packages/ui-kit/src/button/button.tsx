@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Spinner } from '../loader/loader';
+import { Spinner } from '../loader/loader.js';
 import styles from './button.module.css';
 
 /** Props of {@link Button}. */

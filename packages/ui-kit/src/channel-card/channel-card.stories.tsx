@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { storyChannels } from '../testing/story-data';
-import { ChannelCard } from './channel-card';
+import { storyChannels } from '../testing/story-data.js';
+import { ChannelCard } from './channel-card.js';
 
 const channel = storyChannels[0]!;
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ChannelCard } from './channel-card';
+import { ChannelCard } from './channel-card.js';
 
 describe('ChannelCard', () => {
   it('links to the channel, named by its name', () => {

@@ -1,5 +1,5 @@
-import { LazyImage } from '../lazy-image/lazy-image';
-import { DefaultLink, type LinkComponent } from '../link';
+import { LazyImage } from '../lazy-image/lazy-image.js';
+import { DefaultLink, type LinkComponent } from '../link.js';
 import styles from './channel-card.module.css';
 
 /** Props of {@link ChannelCard}. */

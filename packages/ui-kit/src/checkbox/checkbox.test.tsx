@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Checkbox } from './checkbox';
+import { Checkbox } from './checkbox.js';
 
 describe('Checkbox', () => {
   it('toggles when its label is clicked', async () => {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { CodeInput } from './code-input';
+import { CodeInput } from './code-input.js';
 
 const meta = {
   title: 'ui-kit/CodeInput',

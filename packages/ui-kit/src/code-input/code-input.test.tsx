@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { CodeInput } from './code-input';
+import { CodeInput } from './code-input.js';
 
 /** A store-like owner: a digit moves the focus on, a cleared box keeps it. */
 function Harness({

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
-import { uiMessages } from '../messages';
+import { uiMessages } from '../messages.js';
 import styles from './code-input.module.css';
 
 /** Props of {@link CodeInput}. */

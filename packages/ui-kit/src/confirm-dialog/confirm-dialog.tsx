@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Button } from '../button/button';
-import { Modal } from '../modal/modal';
+import { Button } from '../button/button.js';
+import { Modal } from '../modal/modal.js';
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { storyEpisodes } from '../testing/story-data';
-import { EpisodeCard, EpisodeSlider } from './episode-card';
+import { storyEpisodes } from '../testing/story-data.js';
+import { EpisodeCard, EpisodeSlider } from './episode-card.js';
 
 const episode = storyEpisodes[0]!;
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EpisodeCard, EpisodeSlider } from './episode-card';
+import { EpisodeCard, EpisodeSlider } from './episode-card.js';
 
 const episodes = [
   { key: '1', href: '/movie/9/1/', title: 'Пилот', orderNumber: 1, imageUrl: '/1.svg' },

@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
-import { LazyImage } from '../lazy-image/lazy-image';
-import { DefaultLink, type LinkComponent } from '../link';
-import { uiMessages } from '../messages';
-import { Rail } from '../rail/rail';
+import { LazyImage } from '../lazy-image/lazy-image.js';
+import { DefaultLink, type LinkComponent } from '../link.js';
+import { uiMessages } from '../messages.js';
+import { Rail } from '../rail/rail.js';
 import styles from './episode-card.module.css';
 
 /** Props of {@link EpisodeCard}. */

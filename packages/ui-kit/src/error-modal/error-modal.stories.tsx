@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ErrorModal } from './error-modal';
+import { ErrorModal } from './error-modal.js';
 
 const meta = {
   title: 'ui-kit/ErrorModal',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorModal } from './error-modal';
+import { ErrorModal } from './error-modal.js';
 
 function setup(open = true) {
   const onClose = vi.fn();

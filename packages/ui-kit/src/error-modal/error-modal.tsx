@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { DefaultLink, type LinkComponent } from '../link';
-import { uiMessages } from '../messages';
-import { Modal } from '../modal/modal';
+import { DefaultLink, type LinkComponent } from '../link.js';
+import { uiMessages } from '../messages.js';
+import { Modal } from '../modal/modal.js';
 import styles from './error-modal.module.css';
 
 /** Props of {@link ErrorModal}. */

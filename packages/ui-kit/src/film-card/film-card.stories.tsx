@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { storyFilms } from '../testing/story-data';
-import { FilmCard } from './film-card';
+import { storyFilms } from '../testing/story-data.js';
+import { FilmCard } from './film-card.js';
 
 const film = storyFilms[0]!;
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LinkComponentProps } from '../link';
-import { FilmCard } from './film-card';
+import type { LinkComponentProps } from '../link.js';
+import { FilmCard } from './film-card.js';
 
 function Custom({ state: _state, ...props }: LinkComponentProps) {
   return <a data-custom="" {...props} />;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { LazyImage } from '../lazy-image/lazy-image';
-import { DefaultLink, type LinkComponent } from '../link';
-import { Sticker } from '../sticker/sticker';
+import { LazyImage } from '../lazy-image/lazy-image.js';
+import { DefaultLink, type LinkComponent } from '../link.js';
+import { Sticker } from '../sticker/sticker.js';
 import styles from './film-card.module.css';
 
 /** Props of {@link FilmCard}. */

@@ -1,4 +1,4 @@
-import type { FooterProps } from './footer';
+import type { FooterProps } from './footer.js';
 
 /** Example footer props for tests and stories. */
 export const footerFixture: FooterProps = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Footer } from './footer';
-import { footerFixture } from './footer-fixtures';
+import { Footer } from './footer.js';
+import { footerFixture } from './footer-fixtures.js';
 
 const meta = {
   title: 'ui-kit/Footer',

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Footer } from './footer';
-import { footerFixture } from './footer-fixtures';
+import { Footer } from './footer.js';
+import { footerFixture } from './footer-fixtures.js';
 
 describe('Footer', () => {
   it('shows the text links, with external ones opening a new tab', () => {

@@ -1,5 +1,5 @@
-import { DefaultLink, type LinkComponent } from '../link';
-import { uiMessages } from '../messages';
+import { DefaultLink, type LinkComponent } from '../link.js';
+import { uiMessages } from '../messages.js';
 import styles from './footer.module.css';
 
 /** A footer link: an in-app path, or an external address opened in a new tab. */

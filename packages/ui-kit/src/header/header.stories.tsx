@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Button } from '../button/button';
-import { IconButton } from '../icon-button/icon-button';
-import { IconSearch } from '../icons/icons';
-import { Header } from './header';
+import { Button } from '../button/button.js';
+import { IconButton } from '../icon-button/icon-button.js';
+import { IconSearch } from '../icons/icons.js';
+import { Header } from './header.js';
 
 const items = [
   { key: 'catalogue', label: 'Каталог', href: '#/' },

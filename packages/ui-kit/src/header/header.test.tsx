@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LinkComponentProps } from '../link';
-import { Header } from './header';
+import type { LinkComponentProps } from '../link.js';
+import { Header } from './header.js';
 
 const items = [
   { key: 'catalogue', label: 'Каталог', href: '/' },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { DefaultLink, type LinkComponent } from '../link';
-import { Logo } from '../logo/logo';
-import { uiMessages } from '../messages';
+import { DefaultLink, type LinkComponent } from '../link.js';
+import { Logo } from '../logo/logo.js';
+import { uiMessages } from '../messages.js';
 import styles from './header.module.css';
 
 /** One navigation link of the header. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { IconBack, IconClose, IconSearch } from '../icons/icons';
-import { IconButton } from './icon-button';
+import { IconBack, IconClose, IconSearch } from '../icons/icons.js';
+import { IconButton } from './icon-button.js';
 
 const meta = {
   title: 'ui-kit/IconButton',

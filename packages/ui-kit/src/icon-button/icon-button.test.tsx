@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { IconClose } from '../icons/icons';
-import { IconButton } from './icon-button';
+import { IconClose } from '../icons/icons.js';
+import { IconButton } from './icon-button.js';
 
 describe('IconButton', () => {
   it('is named by its label and calls onClick', async () => {

@@ -15,7 +15,7 @@ import {
   IconSubscriptions,
   IconTv,
   IconUser,
-} from './icons';
+} from './icons.js';
 
 const meta = { title: 'ui-kit/Icons' } satisfies Meta;
 export default meta;

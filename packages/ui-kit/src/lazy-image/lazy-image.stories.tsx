@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { art } from '../testing/story-art';
-import { LazyImage } from './lazy-image';
+import { art } from '../testing/story-art.js';
+import { LazyImage } from './lazy-image.js';
 
 const meta = {
   title: 'ui-kit/LazyImage',

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LazyImage } from './lazy-image';
+import { LazyImage } from './lazy-image.js';
 
 /** A stand-in for the browser's IntersectionObserver: the test says when a box comes on screen. */
 class FakeObserver {

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { whenInView } from './in-view';
+import { whenInView } from './in-view.js';
 import styles from './lazy-image.module.css';
 
 /** Props of {@link LazyImage}. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Loader } from './loader';
+import { Loader } from './loader.js';
 
 const meta = { title: 'ui-kit/Loader', component: Loader } satisfies Meta<typeof Loader>;
 export default meta;

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Loader } from './loader';
+import { Loader } from './loader.js';
 
 describe('Loader', () => {
   it('announces itself as a status with the default Russian label', () => {

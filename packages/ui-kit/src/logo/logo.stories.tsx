@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Logo } from './logo';
+import { Logo } from './logo.js';
 
 const meta = { title: 'ui-kit/Logo', component: Logo } satisfies Meta<typeof Logo>;
 export default meta;

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Logo } from './logo';
+import { Logo } from './logo.js';
 
 describe('Logo', () => {
   it('is an image named Кадр', () => {

@@ -1,4 +1,4 @@
-import { uiMessages } from '../messages';
+import { uiMessages } from '../messages.js';
 import styles from './logo.module.css';
 
 /** Props of {@link Logo}. */

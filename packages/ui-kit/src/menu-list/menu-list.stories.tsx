@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type MenuItem, MenuList } from './menu-list';
+import { type MenuItem, MenuList } from './menu-list.js';
 
 const common: MenuItem[] = [
   { kind: 'link', key: 'packages', label: 'Подписки', href: '#/account/packages' },

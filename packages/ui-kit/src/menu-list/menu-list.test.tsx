@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { LinkComponentProps } from '../link';
-import { type MenuItem, MenuList } from './menu-list';
+import type { LinkComponentProps } from '../link.js';
+import { type MenuItem, MenuList } from './menu-list.js';
 
 function Link({ state, ...props }: LinkComponentProps) {
   return <a data-state={state === undefined ? undefined : JSON.stringify(state)} {...props} />;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { IconChevronRight } from '../icons/icons';
-import { DefaultLink, type LinkComponent } from '../link';
+import { IconChevronRight } from '../icons/icons.js';
+import { DefaultLink, type LinkComponent } from '../link.js';
 import styles from './menu-list.module.css';
 
 interface MenuItemBase {

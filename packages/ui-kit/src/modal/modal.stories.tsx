@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { Button } from '../button/button';
-import { IconButton } from '../icon-button/icon-button';
-import { IconBack } from '../icons/icons';
-import { Modal } from './modal';
+import { Button } from '../button/button.js';
+import { IconButton } from '../icon-button/icon-button.js';
+import { IconBack } from '../icons/icons.js';
+import { Modal } from './modal.js';
 
 const meta = {
   title: 'ui-kit/Modal',

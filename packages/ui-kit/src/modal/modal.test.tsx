@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Modal, type ModalProps } from './modal';
+import { Modal, type ModalProps } from './modal.js';
 
 function setup(props: Partial<ModalProps> = {}) {
   const onClose = vi.fn();

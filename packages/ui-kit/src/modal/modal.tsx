@@ -8,9 +8,9 @@ import {
   useRef,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { IconButton } from '../icon-button/icon-button';
-import { IconClose } from '../icons/icons';
-import { uiMessages } from '../messages';
+import { IconButton } from '../icon-button/icon-button.js';
+import { IconClose } from '../icons/icons.js';
+import { uiMessages } from '../messages.js';
 import styles from './modal.module.css';
 
 const FOCUSABLE =

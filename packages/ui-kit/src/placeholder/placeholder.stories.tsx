@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Button } from '../button/button';
-import { Placeholder } from './placeholder';
+import { Button } from '../button/button.js';
+import { Placeholder } from './placeholder.js';
 
 const meta = {
   title: 'ui-kit/Placeholder',

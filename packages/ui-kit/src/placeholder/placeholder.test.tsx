@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Placeholder } from './placeholder';
+import { Placeholder } from './placeholder.js';
 
 describe('Placeholder', () => {
   it('names the screen in a heading and says it is coming soon', () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { uiMessages } from '../messages';
+import { uiMessages } from '../messages.js';
 import styles from './placeholder.module.css';
 
 /** Props of {@link Placeholder}. */

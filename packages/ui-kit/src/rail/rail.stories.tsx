@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { BannerCard } from '../banner-card/banner-card';
-import { ChannelCard } from '../channel-card/channel-card';
-import { FilmCard } from '../film-card/film-card';
-import { storyChannels, storyFilms } from '../testing/story-data';
-import { Rail } from './rail';
+import { BannerCard } from '../banner-card/banner-card.js';
+import { ChannelCard } from '../channel-card/channel-card.js';
+import { FilmCard } from '../film-card/film-card.js';
+import { storyChannels, storyFilms } from '../testing/story-data.js';
+import { Rail } from './rail.js';
 
 const films = storyFilms.map(({ key, ...film }) => <FilmCard key={key} {...film} />);
 

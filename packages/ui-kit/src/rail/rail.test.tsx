@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Rail } from './rail';
+import { Rail } from './rail.js';
 
 function setup(props: { arrows?: boolean } = {}) {
   const user = userEvent.setup();

@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { IconChevronLeft, IconChevronRight } from '../icons/icons';
-import { uiMessages } from '../messages';
+import { IconChevronLeft, IconChevronRight } from '../icons/icons.js';
+import { uiMessages } from '../messages.js';
 import styles from './rail.module.css';
 
 /** Props of {@link Rail}. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AgeBadge, Rating } from './rating';
+import { AgeBadge, Rating } from './rating.js';
 
 const meta = { title: 'ui-kit/Rating', component: Rating, args: { value: 7.89 } } satisfies Meta<
   typeof Rating

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AgeBadge, floorRating, formatRating, Rating } from './rating';
+import { AgeBadge, floorRating, formatRating, Rating } from './rating.js';
 
 describe('floorRating', () => {
   it.each([

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type ScheduleDay, ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule';
+import { type ScheduleDay, ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule.js';
 
 const titles = [
   'Доброе утро',

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ScheduleDay, ScheduleDayCard, WeekSchedule } from './schedule';
+import { type ScheduleDay, ScheduleDayCard, WeekSchedule } from './schedule.js';
 
 const entries = (count: number) =>
   Array.from({ length: count }, (_, index) => ({

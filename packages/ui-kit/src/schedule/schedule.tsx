@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Button } from '../button/button';
-import { Loader } from '../loader/loader';
-import { uiMessages } from '../messages';
+import { Button } from '../button/button.js';
+import { Loader } from '../loader/loader.js';
+import { uiMessages } from '../messages.js';
 import styles from './schedule.module.css';
 
 /** A programme line, its texts ready to show. */

@@ -1,6 +1,6 @@
 // Story support: search state for the SearchBox and SearchResults stories. Never exported.
-import { storyChannels, storyFilms } from '../testing/story-data';
-import type { SearchRecommendations, SearchResultItem } from './search-results';
+import { storyChannels, storyFilms } from '../testing/story-data.js';
+import type { SearchRecommendations, SearchResultItem } from './search-results.js';
 
 /** The recommendations row of the search tab. */
 export const storyRecommendations: SearchRecommendations = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ReactNode, useState } from 'react';
-import { SearchBox } from './search-box';
-import { storyRecommendations, storyResults } from './search-box-fixtures';
+import { SearchBox } from './search-box.js';
+import { storyRecommendations, storyResults } from './search-box-fixtures.js';
 
 /** Stands in for the sticky header the panel hangs from. */
 function HeaderFrame({ children }: { children: ReactNode }) {

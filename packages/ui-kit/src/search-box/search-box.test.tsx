@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SearchBox, type SearchBoxProps } from './search-box';
-import type { SearchResultItem } from './search-results';
+import { SearchBox, type SearchBoxProps } from './search-box.js';
+import type { SearchResultItem } from './search-results.js';
 
 const results: SearchResultItem[] = [
   { key: 'c12', kind: 'content', href: '/movie/12/', title: 'Тихий дом', year: 2023, imageUrl: '/p.svg' },

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef } from 'react';
-import { IconButton } from '../icon-button/icon-button';
-import { IconClose, IconSearch } from '../icons/icons';
-import { uiMessages } from '../messages';
+import { IconButton } from '../icon-button/icon-button.js';
+import { IconClose, IconSearch } from '../icons/icons.js';
+import { uiMessages } from '../messages.js';
 import styles from './search-box.module.css';
-import { SearchResults, type SearchResultsProps } from './search-results';
+import { SearchResults, type SearchResultsProps } from './search-results.js';
 
 /** Props of {@link SearchBox}: the state and handlers of a search kept by the app. */
 export interface SearchBoxProps extends SearchResultsProps {

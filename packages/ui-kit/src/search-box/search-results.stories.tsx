@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { storyRecommendations, storyResults } from './search-box-fixtures';
-import { SearchResults } from './search-results';
+import { storyRecommendations, storyResults } from './search-box-fixtures.js';
+import { SearchResults } from './search-results.js';
 
 // The body of a search: the desktop SearchBox's panel and the app's mobile search page.
 const meta = {

@@ -1,9 +1,9 @@
-import { ChannelCard } from '../channel-card/channel-card';
-import { FilmCard } from '../film-card/film-card';
-import type { LinkComponent } from '../link';
-import { Loader } from '../loader/loader';
-import { uiMessages } from '../messages';
-import { Rail } from '../rail/rail';
+import { ChannelCard } from '../channel-card/channel-card.js';
+import { FilmCard } from '../film-card/film-card.js';
+import type { LinkComponent } from '../link.js';
+import { Loader } from '../loader/loader.js';
+import { uiMessages } from '../messages.js';
+import { Rail } from '../rail/rail.js';
 import styles from './search-box.module.css';
 
 /** What the search shows: recommendations (`idle`), a loader, results, «nothing found» or a failure. */

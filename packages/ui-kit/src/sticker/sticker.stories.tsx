@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CSSProperties } from 'react';
-import { art } from '../testing/story-art';
-import { Sticker } from './sticker';
+import { art } from '../testing/story-art.js';
+import { Sticker } from './sticker.js';
 
 const meta = {
   title: 'ui-kit/Sticker',

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STICKER_HEIGHT, Sticker } from './sticker';
+import { STICKER_HEIGHT, Sticker } from './sticker.js';
 
 function setup(src = '/new.svg') {
   const { container } = render(<Sticker src={src} />);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { TabPanel, Tabs } from './tabs';
+import { TabPanel, Tabs } from './tabs.js';
 
 const seasons = [1, 2, 3, 4].map((n) => ({ key: String(n), label: `Сезон ${n}` }));
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { TabPanel, Tabs } from './tabs';
+import { TabPanel, Tabs } from './tabs.js';
 
 const seasons = [
   { key: '11', label: 'Сезон 1' },

@@ -1,6 +1,6 @@
 // Story and test support: a few titles, channels and episodes with generated artwork. Reached through
 // the workspace-only entry `@kadr/ui-kit/testing` (src/testing/index.ts), never published.
-import { art } from './story-art';
+import { art } from './story-art.js';
 
 /** Titles, main genres and years of the sample catalogue (the web app's fixtures use them too). */
 export const STORY_TITLES: readonly (readonly [title: string, genre: string, year: number])[] = [

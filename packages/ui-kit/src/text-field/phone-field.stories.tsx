@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { PhoneField } from './phone-field';
+import { PhoneField } from './phone-field.js';
 
 const meta = {
   title: 'ui-kit/PhoneField',

@@ -1,4 +1,4 @@
-import { TextField, type TextFieldProps } from './text-field';
+import { TextField, type TextFieldProps } from './text-field.js';
 
 /** Props of {@link PhoneField}: a {@link TextField} whose value the app normalises on change. */
 export type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete'>;

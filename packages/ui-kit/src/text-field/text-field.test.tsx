@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PhoneField } from './phone-field';
-import { TextField } from './text-field';
+import { PhoneField } from './phone-field.js';
+import { TextField } from './text-field.js';
 
 function ControlledPhone() {
   const [value, setValue] = useState('+7');
