@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { normalize } from '../modules/search/normalize';
 import type { ResolvedImages } from './images';
-import type { Manifest, TitleEntry } from './manifest';
+import type { CollectionEntry, Manifest, TitleEntry } from './manifest';
 import {
   deleteUnlisted,
   emptyCounts,
@@ -389,7 +389,7 @@ async function writeCollections(
   titleIds: Map<string, number>,
   channelIds: Map<string, number>,
 ) {
-  const positionOf = (c: Manifest['collections'][number], i: number) => c.position ?? i + 1;
+  const positionOf = (c: CollectionEntry, i: number) => c.position ?? i + 1;
   const collections = await upsertKeyed(
     tx,
     'collections',
