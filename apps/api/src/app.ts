@@ -10,6 +10,7 @@ import { createDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createDemoSchedule } from './demo/tv-schedule-fill';
 import type { Env } from './env';
+import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -137,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  // Before any route: it marks the routes outside the API paths as it sees them (http/cors.ts).
+  await registerCors(app, env.corsOrigins);
 
   // Bodies: JSON (an empty one counts as none, for body-less POST calls) and forms; text/plain is
   // dropped so it answers 415 like any other type.

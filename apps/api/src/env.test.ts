@@ -28,6 +28,7 @@ describe('loadEnv', () => {
       accessTokenTtl: 900,
       refreshTokenGrace: 10,
       goodlineIpRanges: [],
+      corsOrigins: [],
       trustProxy: false,
       smsGateway: undefined,
       rateLimits: {
@@ -121,6 +122,43 @@ describe('loadEnv', () => {
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
+  });
+
+  it('reads CORS_ORIGINS as exact origins, once each', () => {
+    const env = loadEnv(
+      {
+        DATA_DIR: tempDir(),
+        CORS_ORIGINS: ' https://app.partner.ru, http://localhost:5173,https://app.partner.ru ',
+      },
+      {},
+    );
+    expect(env.corsOrigins).toEqual(['https://app.partner.ru', 'http://localhost:5173']);
+  });
+
+  it('refuses a CORS_ORIGINS entry that is not an exact origin, saying what to write', () => {
+    const problems = (value: string) => {
+      try {
+        loadEnv({ DATA_DIR: tempDir(), CORS_ORIGINS: value }, {});
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        return (error as Error).message;
+      }
+    };
+    expect(problems('https://app.partner.ru/')).toContain(
+      'CORS_ORIGINS: "https://app.partner.ru/" is not an origin (scheme://host[:port], no path, no trailing slash, lower case): did you mean "https://app.partner.ru"?',
+    );
+    expect(problems('https://App.Partner.ru:443')).toContain('did you mean "https://app.partner.ru"?');
+    expect(problems('*')).toContain('CORS_ORIGINS: "*" is not allowed: list the exact origins');
+    expect(problems('app.partner.ru')).toContain(
+      '"app.partner.ru" is not an origin like https://app.example.ru (scheme://host[:port])',
+    );
+    expect(problems('null')).toContain('"null" is not an origin');
+    expect(problems('ftp://files.partner.ru')).toContain(
+      '"ftp://files.partner.ru": expected http:// or https://',
+    );
+    // Every bad entry at once.
+    expect(problems('https://a.ru/x, *')).toMatch(/"https:\/\/a\.ru\/x"[\s\S]*"\*"/);
   });
 
   it('trusts cached sessions for 600 s on the embedded database and 5 s on PostgreSQL, unless told', () => {

@@ -63,6 +63,11 @@ export interface Env {
   authClients: ReadonlyMap<string, string>;
   /** CIDR ranges of the blocked provider's network. */
   goodlineIpRanges: readonly string[];
+  /**
+   * Exact origins (`scheme://host[:port]`) whose pages may call the API paths cross-origin
+   * (http/cors.ts); empty: no CORS headers at all, same-origin only.
+   */
+  corsOrigins: readonly string[];
   /** Fastify `trustProxy`: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   /** Real SMS gateway; undefined means the sandbox outbox. */
@@ -116,6 +121,26 @@ function isCidr(value: string): boolean {
   return Number.isInteger(n) && n >= 0 && n <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * Why `value` is not an exact web origin as browsers send it in `Origin` (http or https, host, port
+ * only when not the default; no path, not even a trailing slash), or undefined when it is one.
+ */
+function originProblem(value: string): string | undefined {
+  if (value === '*') return '"*" is not allowed: list the exact origins';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `"${value}" is not an origin like https://app.example.ru (scheme://host[:port])`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `"${value}": expected http:// or https://`;
+  if (url.origin !== value) {
+    return `"${value}" is not an origin (scheme://host[:port], no path, no trailing slash, lower case): did you mean "${url.origin}"?`;
+  }
+  return undefined;
+}
+
 const list = z
   .string()
   .optional()
@@ -166,6 +191,14 @@ const schema = z.object({
       return clients;
     }),
   GOODLINE_IP_RANGES: list.refine((v) => v.every(isCidr), 'expected comma-separated CIDR ranges'),
+  CORS_ORIGINS: list
+    .superRefine((origins, ctx) => {
+      for (const origin of origins) {
+        const problem = originProblem(origin);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
+    })
+    .transform((origins) => [...new Set(origins)]),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -237,6 +270,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     sessionCacheTtl: e.SESSION_CACHE_TTL ?? (e.DATABASE_URL ? SHARED_DATABASE_CACHE_TTL : EMBEDDED_CACHE_TTL),
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
+    corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     smsGateway:
       e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN

@@ -282,6 +282,33 @@ for (const backend of backends) {
       ]);
     });
 
+    it('prunes the genres, countries, stickers and partner labels the manifest no longer lists', async () => {
+      const t = setup();
+      const data = fixtureData();
+      data.genres.push({ key: 'horror', name: 'Ужасы' });
+      data.countries = [...(data.countries as unknown[]), { key: 'fr', name: 'Франция' }];
+      data.stickers = [...(data.stickers as unknown[]), { key: 'top', title: 'Топ' }];
+      data.partner_labels = [...(data.partner_labels as unknown[]), { key: 'other', title: 'Другой' }];
+      await t.importData(data);
+      const pruned = await t.importData(fixtureData(), { prune: true });
+      const deleted = Object.fromEntries(Object.entries(pruned.counts).map(([kind, c]) => [kind, c.deleted]));
+      expect(deleted).toEqual({
+        genres: 1,
+        countries: 1,
+        stickers: 1,
+        partner_labels: 1,
+        channels: 0,
+        titles: 0,
+        seasons: 0,
+        episodes: 0,
+        collections: 0,
+      });
+      expect(await t.query(`select key from genres where key = 'horror'`)).toEqual([]);
+      expect(await t.count('countries')).toBe(2);
+      expect(await t.count('stickers')).toBe(1);
+      expect(await t.count('partner_labels')).toBe(1);
+    });
+
     it('writes nothing for an invalid manifest and names every problem in one run', async () => {
       const t = setup();
       const data = fixtureData();

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Db } from '../db/client';
 import { type ArtworkGenerator, type ImageStore, resolveImages } from './images';
 import type { Manifest } from './manifest';
+import type { ImportCounts } from './table-sync';
 import {
   formatOfPath,
   ManifestError,
@@ -10,7 +11,7 @@ import {
   parseManifestText,
   validateManifest,
 } from './validate';
-import { type Counted, catalogueIsEmpty, type ImportCounts, writeCatalogue } from './write';
+import { type Counted, catalogueIsEmpty, noCounts, writeCatalogue } from './write';
 
 /** How to import. */
 export interface ImportOptions {
@@ -34,21 +35,6 @@ export interface ImportSummary {
   /** Wall time of validation, images and the transaction, milliseconds. */
   durationMs: number;
 }
-
-const noCounts = (): ImportSummary['counts'] => {
-  const zero = () => ({ created: 0, updated: 0, unchanged: 0, deleted: 0 });
-  return {
-    genres: zero(),
-    countries: zero(),
-    stickers: zero(),
-    partner_labels: zero(),
-    channels: zero(),
-    titles: zero(),
-    seasons: zero(),
-    episodes: zero(),
-    collections: zero(),
-  };
-};
 
 /** A validated manifest and the folder its image paths are relative to. */
 export interface PreparedManifest {

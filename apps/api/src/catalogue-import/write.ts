@@ -1,19 +1,22 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { normalize } from '../modules/search/normalize';
 import type { ResolvedImages } from './images';
-import type { Manifest } from './manifest';
+import type { CollectionEntry, Manifest, TitleEntry } from './manifest';
+import {
+  deleteUnlisted,
+  emptyCounts,
+  type ImportCounts,
+  type KeyedRows,
+  type Row,
+  reconcileChildren,
+  rowsOf,
+  selectByIds,
+  upsertKeyed,
+} from './table-sync';
 
 /** Advisory lock key of catalogue imports ("kadc"): one import at a time across instances. */
 export const CATALOGUE_LOCK_KEY = 0x6b616463;
-
-/** What an import did to one kind of row. */
-export interface ImportCounts {
-  created: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-}
 
 /** Kinds of rows an import reports. */
 export const COUNTED = [
@@ -36,134 +39,41 @@ export interface WriteResult {
   counts: Record<Counted, ImportCounts>;
 }
 
-type Row = Record<string, unknown>;
-type Column = readonly [name: string, type: string];
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-const list = (names: readonly string[], prefix = '') => sql.raw(names.map((n) => `${prefix}${n}`).join(', '));
-const empty = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, deleted: 0 });
-
-/** `jsonb_to_recordset(…) as v(col type, …)`: a whole list of rows as one parameter. */
-function recordset(rows: readonly Row[], columns: readonly Column[]): SQL {
-  const definition = sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(', '));
-  return sql`jsonb_to_recordset(${jsonb(rows)}) as v(${definition})`;
-}
-
-/** Row comparison that treats nulls as values, and never compares an empty list. */
-function distinct(left: string, right: string, columns: readonly string[]): SQL {
-  if (columns.length === 0) return sql`false`;
-  return sql`row(${list(columns, `${left}.`)}) is distinct from row(${list(columns, `${right}.`)})`;
-}
-
-function matchOn(left: string, right: string, columns: readonly string[]): SQL {
-  return sql.raw(
-    columns.map((c) => `${left}.${c} is not distinct from ${right}.${c}`).join(' and ') || 'true',
-  );
-}
+/** Zero counts for every kind, in COUNTED order. */
+export const noCounts = (): Record<Counted, ImportCounts> =>
+  Object.fromEntries(COUNTED.map((kind) => [kind, emptyCounts()])) as Record<Counted, ImportCounts>;
 
 /**
- * Upserts rows of a table keyed by `key` without touching unchanged rows: inserts the new keys (ids
- * follow the manifest order; no sequence value is spent on existing rows), updates rows whose columns
- * differ, and answers every key's id.
+ * Keyed entries that `prune` deletes when the manifest no longer lists them: the kind (also the
+ * manifest's list) and its table, in deletion order — collections first (their items point at titles
+ * and channels), lookups last. Packages are never pruned: profiles' holdings refer to them.
  */
-async function upsertKeyed(
-  tx: Tx,
-  table: string,
-  columns: readonly Column[],
-  rows: readonly Row[],
-  now: string | undefined,
-): Promise<{ ids: Map<string, number>; counts: ImportCounts }> {
-  const counts = empty();
-  if (rows.length === 0) return { ids: new Map(), counts };
-  const names = columns.map(([n]) => n);
-  const source = recordset(
-    rows.map((r, ord) => ({ ...r, ord })),
-    [['key', 'text'], ['ord', 'int'], ...columns],
-  );
-  const t = sql.raw(table);
-  const stamp = now !== undefined;
-  const inserted = await tx.execute(sql`
-    insert into ${t} (key, ${list(names)}${stamp ? sql`, created_at, updated_at` : sql``})
-    select v.key, ${list(names, 'v.')}${stamp ? sql`, ${now}::timestamptz, ${now}::timestamptz` : sql``}
-    from ${source}
-    where not exists (select 1 from ${t} x where x.key = v.key)
-    order by v.ord
-    returning id`);
-  const updated = await tx.execute(sql`
-    update ${t} x set (${list(names)}) = row(${list(names, 'v.')})${stamp ? sql`, updated_at = ${now}::timestamptz` : sql``}
-    from ${source}
-    where x.key = v.key and ${distinct('x', 'v', names)}
-    returning x.id`);
-  const idRows = rowsOf<{ id: number; key: string }>(
-    await tx.execute(
-      sql`select id, key from ${t} where key in (select jsonb_array_elements_text(${jsonb(rows.map((r) => r.key))}))`,
-    ),
-  );
-  counts.created = rowsOf(inserted).length;
-  counts.updated = rowsOf(updated).length;
-  counts.unchanged = rows.length - counts.created - counts.updated;
-  return { ids: new Map(idRows.map((r) => [r.key, r.id])), counts };
+const PRUNED = [
+  ['collections', 'collections'],
+  ['titles', 'contents'],
+  ['channels', 'channels'],
+  ['stickers', 'stickers'],
+  ['partner_labels', 'partner_labels'],
+  ['genres', 'genres'],
+  ['countries', 'countries'],
+] as const satisfies ReadonlyArray<readonly [Counted & keyof Manifest, string]>;
+
+/** What every step of a write reads: the transaction, the manifest, its image URLs and the time stamp. */
+interface Step {
+  tx: Tx;
+  manifest: Manifest;
+  images: ResolvedImages;
+  now: string;
 }
 
-/**
- * Makes the child rows of the given owners exactly `rows`: rows are matched on owner + `keys`, stale
- * ones deleted, changed `values` updated, missing ones inserted (unchanged rows are not touched).
- */
-async function reconcileChildren(
-  tx: Tx,
-  spec: { table: string; owner: Column; keys: readonly Column[]; values: readonly Column[] },
-  ownerIds: readonly number[],
-  rows: readonly Row[],
-): Promise<ImportCounts> {
-  const counts = empty();
-  if (ownerIds.length === 0) return counts;
-  const [owner] = spec.owner;
-  const keyNames = spec.keys.map(([n]) => n);
-  const valueNames = spec.values.map(([n]) => n);
-  const all = [owner, ...keyNames, ...valueNames];
-  const source = recordset(
-    rows.map((r, ord) => ({ ...r, ord })),
-    [spec.owner, ...spec.keys, ...spec.values, ['ord', 'int']],
-  );
-  const t = sql.raw(spec.table);
-  const o = sql.raw(owner);
-  const match = sql`x.${o} = v.${o} and ${matchOn('x', 'v', keyNames)}`;
-  const deleted = await tx.execute(sql`
-    delete from ${t} x
-    where x.${o} in (select (jsonb_array_elements_text(${jsonb(ownerIds)}))::int)
-      and not exists (select 1 from ${source} where ${match})
-    returning 1`);
-  const updated =
-    valueNames.length === 0
-      ? { rows: [] }
-      : await tx.execute(sql`
-          update ${t} x set (${list(valueNames)}) = row(${list(valueNames, 'v.')})
-          from ${source}
-          where ${match} and ${distinct('x', 'v', valueNames)}
-          returning 1`);
-  const inserted =
-    rows.length === 0
-      ? { rows: [] }
-      : await tx.execute(sql`
-          insert into ${t} (${list(all)})
-          select ${list(all, 'v.')} from ${source}
-          where not exists (select 1 from ${t} x where ${match})
-          order by v.ord
-          returning 1`);
-  counts.deleted = rowsOf(deleted).length;
-  counts.updated = rowsOf(updated).length;
-  counts.created = rowsOf(inserted).length;
-  counts.unchanged = rows.length - counts.created - counts.updated;
-  return counts;
-}
-
-async function prune(tx: Tx, table: string, keys: readonly string[]): Promise<number> {
-  const result = await tx.execute(sql`
-    delete from ${sql.raw(table)}
-    where key not in (select jsonb_array_elements_text(${jsonb(keys)}))
-    returning 1`);
-  return rowsOf(result).length;
+/** Ids of the rows titles refer to, by key. */
+interface TitleRefs {
+  genres: Map<string, number>;
+  countries: Map<string, number>;
+  stickers: Map<string, number>;
+  labels: Map<string, number>;
+  packages: Map<string, number>;
+  channels: Map<string, number>;
 }
 
 const required = <K, V>(map: Map<K, V>, key: K): V => {
@@ -197,358 +107,385 @@ export async function writeCatalogue(
   images: ResolvedImages,
   options: { now: Date; prune?: boolean; onlyIfEmpty?: boolean },
 ): Promise<WriteResult> {
-  const now = options.now.toISOString();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`);
-    const counts = Object.fromEntries(COUNTED.map((k) => [k, empty()])) as Record<Counted, ImportCounts>;
-    if (options.onlyIfEmpty && !(await catalogueIsEmpty(tx))) return { skipped: true, counts };
-
-    const genres = await upsertKeyed(
-      tx,
-      'genres',
-      [['name', 'text']],
-      manifest.genres.map((g) => ({ key: g.key, name: g.name })),
-      undefined,
-    );
-    const countries = await upsertKeyed(
-      tx,
-      'countries',
-      [['name', 'text']],
-      manifest.countries.map((c) => ({ key: c.key, name: c.name })),
-      undefined,
-    );
-    const stickers = await upsertKeyed(
-      tx,
-      'stickers',
-      [
-        ['title', 'text'],
-        ['color', 'varchar(7)'],
-        ['image_url', 'text'],
-      ],
-      manifest.stickers.map((s) => ({
-        key: s.key,
-        title: s.title,
-        color: s.color,
-        image_url: required(images.stickers, s.key),
-      })),
-      undefined,
-    );
-    const labels = await upsertKeyed(
-      tx,
-      'partner_labels',
-      [['title', 'text']],
-      manifest.partner_labels.map((p) => ({ key: p.key, title: p.title })),
-      undefined,
-    );
-    counts.genres = genres.counts;
-    counts.countries = countries.counts;
-    counts.stickers = stickers.counts;
-    counts.partner_labels = labels.counts;
-
-    // Packages are never pruned: profiles' holdings refer to them.
-    const packs = await upsertKeyed(
-      tx,
-      'packages',
-      [
-        ['name', 'text'],
-        ['pay_text', 'text'],
-        ['cost', 'int'],
-      ],
-      manifest.packages.map((p) => ({ key: p.key, name: p.name, pay_text: p.pay_text, cost: p.cost })),
-      now,
-    );
-    const defaultPackage = manifest.packages[0]?.key;
-
-    const channels = await upsertKeyed(
-      tx,
-      'channels',
-      [
-        ['name', 'text'],
-        ['description', 'text'],
-        ['logo_url', 'text'],
-        ['archive_days', 'smallint'],
-        ['search_text', 'text'],
-      ],
-      manifest.channels.map((c) => ({
-        key: c.key,
-        name: c.name,
-        description: c.description,
-        logo_url: required(images.channels, c.key),
-        archive_days: c.archive_days,
-        search_text: searchTextOf(c.name),
-      })),
-      now,
-    );
-    counts.channels = channels.counts;
-    await reconcileChildren(
-      tx,
-      {
-        table: 'channel_genres',
-        owner: ['channel_id', 'int'],
-        keys: [['genre_id', 'int']],
-        values: [['position', 'smallint']],
-      },
-      [...channels.ids.values()],
-      manifest.channels.flatMap((c) =>
-        c.genres.map((g, position) => ({
-          channel_id: required(channels.ids, c.key),
-          genre_id: required(genres.ids, g),
-          position,
-        })),
-      ),
-    );
-
-    const titles = await upsertKeyed(
-      tx,
-      'contents',
-      [
-        ['type', 'content_type'],
-        ['title', 'text'],
-        ['original_title', 'text'],
-        ['description', 'text'],
-        ['year', 'smallint'],
-        ['age_rating', 'smallint'],
-        ['rating', 'numeric(3,1)'],
-        ['duration', 'int'],
-        ['sticker_id', 'int'],
-        ['partner_label_id', 'int'],
-        ['is_preview', 'boolean'],
-        ['preview_timer', 'int'],
-        ['package_id', 'int'],
-        ['poster_url', 'text'],
-        ['banner_url', 'text'],
-        ['wide_poster_url', 'text'],
-        ['logotype_url', 'text'],
-        ['channel_id', 'int'],
-        ['vendor_id', 'text'],
-        ['search_text', 'text'],
-      ],
-      manifest.titles.map((t) => {
-        const urls = required(images.titles, t.key);
-        const packageKey = t.package ?? defaultPackage;
-        return {
-          key: t.key,
-          type: t.type,
-          title: t.title,
-          original_title: t.original_title ?? null,
-          description: t.description,
-          year: t.year ?? null,
-          age_rating: t.age_rating,
-          rating: t.rating,
-          duration: t.duration ?? null,
-          sticker_id: t.sticker === undefined ? null : required(stickers.ids, t.sticker),
-          partner_label_id: t.partner_label === undefined ? null : required(labels.ids, t.partner_label),
-          is_preview: t.is_preview,
-          preview_timer: t.preview_timer ?? null,
-          package_id: packageKey === undefined ? null : required(packs.ids, packageKey),
-          poster_url: urls.poster,
-          banner_url: urls.banner,
-          wide_poster_url: urls.wide_poster,
-          logotype_url: urls.logotype,
-          channel_id: t.channel === undefined ? null : required(channels.ids, t.channel),
-          vendor_id: t.vendor_id ?? t.key,
-          search_text: searchTextOf(t.title, t.original_title),
-        };
-      }),
-      now,
-    );
-    counts.titles = titles.counts;
-    const titleIds = [...titles.ids.values()];
-    const titleId = (key: string) => required(titles.ids, key);
-
-    await reconcileChildren(
-      tx,
-      {
-        table: 'content_genres',
-        owner: ['content_id', 'int'],
-        keys: [['genre_id', 'int']],
-        values: [['position', 'smallint']],
-      },
-      titleIds,
-      manifest.titles.flatMap((t) =>
-        t.genres.map((g, position) => ({
-          content_id: titleId(t.key),
-          genre_id: required(genres.ids, g),
-          position,
-        })),
-      ),
-    );
-    await reconcileChildren(
-      tx,
-      {
-        table: 'content_countries',
-        owner: ['content_id', 'int'],
-        keys: [['country_id', 'int']],
-        values: [['position', 'smallint']],
-      },
-      titleIds,
-      manifest.titles.flatMap((t) =>
-        t.countries.map((c, position) => ({
-          content_id: titleId(t.key),
-          country_id: required(countries.ids, c),
-          position,
-        })),
-      ),
-    );
-
-    counts.seasons = await reconcileChildren(
-      tx,
-      { table: 'seasons', owner: ['content_id', 'int'], keys: [['number', 'smallint']], values: [] },
-      titleIds,
-      manifest.titles.flatMap((t) =>
-        (t.seasons ?? []).map((s) => ({ content_id: titleId(t.key), number: s.number })),
-      ),
-    );
-    const seasonRows = rowsOf<{ id: number; content_id: number; number: number }>(
-      await tx.execute(sql`
-        select id, content_id, number from seasons
-        where content_id in (select (jsonb_array_elements_text(${jsonb(titleIds)}))::int)`),
-    );
-    const seasonIds = new Map(seasonRows.map((s) => [`${s.content_id}/${s.number}`, s.id]));
-
-    counts.episodes = await reconcileChildren(
-      tx,
-      {
-        table: 'episodes',
-        owner: ['content_id', 'int'],
-        keys: [
-          ['season_id', 'int'],
-          ['order_number', 'smallint'],
-        ],
-        values: [
-          ['title', 'text'],
-          ['duration', 'int'],
-          ['is_announce', 'boolean'],
-          ['is_trailer', 'boolean'],
-          ['poster_url', 'text'],
-        ],
-      },
-      titleIds,
-      manifest.titles.flatMap((t) => {
-        const contentId = titleId(t.key);
-        const rows: Row[] = (t.seasons ?? []).flatMap((s) =>
-          s.episodes.map((e, i) => ({
-            content_id: contentId,
-            season_id: required(seasonIds, `${contentId}/${s.number}`),
-            order_number: i + 1,
-            title: e.title,
-            duration: e.duration ?? null,
-            is_announce: e.announce,
-            is_trailer: false,
-            poster_url: images.episodes.get(`${t.key}/${s.number}/${i}`) ?? null,
-          })),
-        );
-        if (t.trailer) {
-          rows.push({
-            content_id: contentId,
-            season_id: null,
-            order_number: 0,
-            title: t.trailer.title,
-            duration: t.trailer.duration ?? null,
-            is_announce: false,
-            is_trailer: true,
-            poster_url: null,
-          });
-        }
-        return rows;
-      }),
-    );
-
-    const collections = await upsertKeyed(
-      tx,
-      'collections',
-      [
-        ['title', 'text'],
-        ['type', 'collection_type'],
-        ['position', 'int'],
-      ],
-      manifest.collections.map((c, i) => ({
-        key: c.key,
-        title: c.title,
-        type: c.type,
-        position: c.position ?? i + 1,
-      })),
-      now,
-    );
-    counts.collections = collections.counts;
-    const collectionIds = [...collections.ids.values()];
-    await reconcileChildren(
-      tx,
-      {
-        table: 'collection_tabs',
-        owner: ['collection_id', 'int'],
-        keys: [['tab', 'varchar(64)']],
-        values: [['position', 'int']],
-      },
-      collectionIds,
-      manifest.collections.flatMap((c, i) =>
-        c.tabs.map((tab) => ({
-          collection_id: required(collections.ids, c.key),
-          tab,
-          position: c.position ?? i + 1,
-        })),
-      ),
-    );
-    await reconcileChildren(
-      tx,
-      {
-        table: 'collection_items',
-        owner: ['collection_id', 'int'],
-        keys: [['position', 'int']],
-        values: [
-          ['content_id', 'int'],
-          ['channel_id', 'int'],
-        ],
-      },
-      collectionIds,
-      manifest.collections.flatMap((c) =>
-        c.items.map((item, position) => ({
-          collection_id: required(collections.ids, c.key),
-          position,
-          content_id: c.type === 'tv_channels' ? null : titleId(item),
-          channel_id: c.type === 'tv_channels' ? required(channels.ids, item) : null,
-        })),
-      ),
-    );
-
-    if (options.prune) {
-      // Collections first (their items point at titles and channels), lookups last.
-      counts.collections.deleted = await prune(
-        tx,
-        'collections',
-        manifest.collections.map((c) => c.key),
-      );
-      counts.titles.deleted = await prune(
-        tx,
-        'contents',
-        manifest.titles.map((t) => t.key),
-      );
-      counts.channels.deleted = await prune(
-        tx,
-        'channels',
-        manifest.channels.map((c) => c.key),
-      );
-      counts.stickers.deleted = await prune(
-        tx,
-        'stickers',
-        manifest.stickers.map((s) => s.key),
-      );
-      counts.partner_labels.deleted = await prune(
-        tx,
-        'partner_labels',
-        manifest.partner_labels.map((p) => p.key),
-      );
-      counts.genres.deleted = await prune(
-        tx,
-        'genres',
-        manifest.genres.map((g) => g.key),
-      );
-      counts.countries.deleted = await prune(
-        tx,
-        'countries',
-        manifest.countries.map((c) => c.key),
-      );
-    }
+    if (options.onlyIfEmpty && !(await catalogueIsEmpty(tx))) return { skipped: true, counts: noCounts() };
+    const step: Step = { tx, manifest, images, now: options.now.toISOString() };
+    // The order matters: each step refers to the ids of the ones before it, and new ids follow it.
+    const lookups = await writeLookups(step);
+    const packages = await writePackages(step);
+    const channels = await writeChannels(step, lookups.genres.ids);
+    const titles = await writeTitles(step, {
+      genres: lookups.genres.ids,
+      countries: lookups.countries.ids,
+      stickers: lookups.stickers.ids,
+      labels: lookups.partner_labels.ids,
+      packages: packages.ids,
+      channels: channels.ids,
+    });
+    const { seasons, episodes } = await writeSeasons(step, titles.ids);
+    const collections = await writeCollections(step, titles.ids, channels.ids);
+    const counts: Record<Counted, ImportCounts> = {
+      genres: lookups.genres.counts,
+      countries: lookups.countries.counts,
+      stickers: lookups.stickers.counts,
+      partner_labels: lookups.partner_labels.counts,
+      channels: channels.counts,
+      titles: titles.counts,
+      seasons,
+      episodes,
+      collections: collections.counts,
+    };
+    if (options.prune) await pruneUnlisted(step, counts);
     return { skipped: false, counts };
   });
+}
+
+/** Genres, countries, stickers and partner labels: the lookups other entries refer to. */
+async function writeLookups({ tx, manifest, images }: Step) {
+  const genres = await upsertKeyed(
+    tx,
+    'genres',
+    [['name', 'text']],
+    manifest.genres.map((g) => ({ key: g.key, name: g.name })),
+  );
+  const countries = await upsertKeyed(
+    tx,
+    'countries',
+    [['name', 'text']],
+    manifest.countries.map((c) => ({ key: c.key, name: c.name })),
+  );
+  const stickers = await upsertKeyed(
+    tx,
+    'stickers',
+    [
+      ['title', 'text'],
+      ['color', 'varchar(7)'],
+      ['image_url', 'text'],
+    ],
+    manifest.stickers.map((s) => ({
+      key: s.key,
+      title: s.title,
+      color: s.color,
+      image_url: required(images.stickers, s.key),
+    })),
+  );
+  const partner_labels = await upsertKeyed(
+    tx,
+    'partner_labels',
+    [['title', 'text']],
+    manifest.partner_labels.map((p) => ({ key: p.key, title: p.title })),
+  );
+  return { genres, countries, stickers, partner_labels };
+}
+
+/** Subscription packages (not counted, never pruned). */
+function writePackages({ tx, manifest, now }: Step): Promise<KeyedRows> {
+  return upsertKeyed(
+    tx,
+    'packages',
+    [
+      ['name', 'text'],
+      ['pay_text', 'text'],
+      ['cost', 'int'],
+    ],
+    manifest.packages.map((p) => ({ key: p.key, name: p.name, pay_text: p.pay_text, cost: p.cost })),
+    now,
+  );
+}
+
+/** TV channels and their genres in order. */
+async function writeChannels({ tx, manifest, images, now }: Step, genreIds: Map<string, number>) {
+  const channels = await upsertKeyed(
+    tx,
+    'channels',
+    [
+      ['name', 'text'],
+      ['description', 'text'],
+      ['logo_url', 'text'],
+      ['archive_days', 'smallint'],
+      ['search_text', 'text'],
+    ],
+    manifest.channels.map((c) => ({
+      key: c.key,
+      name: c.name,
+      description: c.description,
+      logo_url: required(images.channels, c.key),
+      archive_days: c.archive_days,
+      search_text: searchTextOf(c.name),
+    })),
+    now,
+  );
+  await writeOrderedLinks(
+    tx,
+    { table: 'channel_genres', owner: 'channel_id', target: 'genre_id' },
+    channels.ids,
+    genreIds,
+    manifest.channels.map((c) => [c.key, c.genres]),
+  );
+  return channels;
+}
+
+/** Titles (films, series, shows, channel types) and their genres and countries in order. */
+async function writeTitles({ tx, manifest, images, now }: Step, refs: TitleRefs) {
+  const defaultPackage = manifest.packages[0]?.key;
+  const titles = await upsertKeyed(
+    tx,
+    'contents',
+    [
+      ['type', 'content_type'],
+      ['title', 'text'],
+      ['original_title', 'text'],
+      ['description', 'text'],
+      ['year', 'smallint'],
+      ['age_rating', 'smallint'],
+      ['rating', 'numeric(3,1)'],
+      ['duration', 'int'],
+      ['sticker_id', 'int'],
+      ['partner_label_id', 'int'],
+      ['is_preview', 'boolean'],
+      ['preview_timer', 'int'],
+      ['package_id', 'int'],
+      ['poster_url', 'text'],
+      ['banner_url', 'text'],
+      ['wide_poster_url', 'text'],
+      ['logotype_url', 'text'],
+      ['channel_id', 'int'],
+      ['vendor_id', 'text'],
+      ['search_text', 'text'],
+    ],
+    manifest.titles.map((t) => titleRow(t, refs, images, t.package ?? defaultPackage)),
+    now,
+  );
+  await writeOrderedLinks(
+    tx,
+    { table: 'content_genres', owner: 'content_id', target: 'genre_id' },
+    titles.ids,
+    refs.genres,
+    manifest.titles.map((t) => [t.key, t.genres]),
+  );
+  await writeOrderedLinks(
+    tx,
+    { table: 'content_countries', owner: 'content_id', target: 'country_id' },
+    titles.ids,
+    refs.countries,
+    manifest.titles.map((t) => [t.key, t.countries]),
+  );
+  return titles;
+}
+
+/** One contents row of a title entry. */
+function titleRow(
+  t: TitleEntry,
+  refs: TitleRefs,
+  images: ResolvedImages,
+  packageKey: string | undefined,
+): Row {
+  const urls = required(images.titles, t.key);
+  return {
+    key: t.key,
+    type: t.type,
+    title: t.title,
+    original_title: t.original_title ?? null,
+    description: t.description,
+    year: t.year ?? null,
+    age_rating: t.age_rating,
+    rating: t.rating,
+    duration: t.duration ?? null,
+    sticker_id: t.sticker === undefined ? null : required(refs.stickers, t.sticker),
+    partner_label_id: t.partner_label === undefined ? null : required(refs.labels, t.partner_label),
+    is_preview: t.is_preview,
+    preview_timer: t.preview_timer ?? null,
+    package_id: packageKey === undefined ? null : required(refs.packages, packageKey),
+    poster_url: urls.poster,
+    banner_url: urls.banner,
+    wide_poster_url: urls.wide_poster,
+    logotype_url: urls.logotype,
+    channel_id: t.channel === undefined ? null : required(refs.channels, t.channel),
+    vendor_id: t.vendor_id ?? t.key,
+    search_text: searchTextOf(t.title, t.original_title),
+  };
+}
+
+/** Each title's seasons, then its episodes and trailer (kept rows keep their ids). */
+async function writeSeasons({ tx, manifest, images }: Step, titleIds: Map<string, number>) {
+  const owners = [...titleIds.values()];
+  const seasons = await reconcileChildren(
+    tx,
+    { table: 'seasons', owner: ['content_id', 'int'], keys: [['number', 'smallint']], values: [] },
+    owners,
+    manifest.titles.flatMap((t) =>
+      (t.seasons ?? []).map((s) => ({ content_id: required(titleIds, t.key), number: s.number })),
+    ),
+  );
+  const seasonRows = await selectByIds<{ id: number; content_id: number; number: number }>(
+    tx,
+    'seasons',
+    ['id', 'content_id', 'number'],
+    'content_id',
+    owners,
+  );
+  const seasonIds = new Map(seasonRows.map((s) => [`${s.content_id}/${s.number}`, s.id]));
+  const episodes = await reconcileChildren(
+    tx,
+    {
+      table: 'episodes',
+      owner: ['content_id', 'int'],
+      keys: [
+        ['season_id', 'int'],
+        ['order_number', 'smallint'],
+      ],
+      values: [
+        ['title', 'text'],
+        ['duration', 'int'],
+        ['is_announce', 'boolean'],
+        ['is_trailer', 'boolean'],
+        ['poster_url', 'text'],
+      ],
+    },
+    owners,
+    manifest.titles.flatMap((t) => episodeRows(t, required(titleIds, t.key), seasonIds, images)),
+  );
+  return { seasons, episodes };
+}
+
+/** The episodes rows of a title: its seasons' episodes numbered from 1, then its trailer as number 0. */
+function episodeRows(
+  t: TitleEntry,
+  contentId: number,
+  seasonIds: Map<string, number>,
+  images: ResolvedImages,
+): Row[] {
+  const rows: Row[] = (t.seasons ?? []).flatMap((s) =>
+    s.episodes.map((e, i) => ({
+      content_id: contentId,
+      season_id: required(seasonIds, `${contentId}/${s.number}`),
+      order_number: i + 1,
+      title: e.title,
+      duration: e.duration ?? null,
+      is_announce: e.announce,
+      is_trailer: false,
+      poster_url: images.episodes.get(`${t.key}/${s.number}/${i}`) ?? null,
+    })),
+  );
+  if (t.trailer) {
+    rows.push({
+      content_id: contentId,
+      season_id: null,
+      order_number: 0,
+      title: t.trailer.title,
+      duration: t.trailer.duration ?? null,
+      is_announce: false,
+      is_trailer: true,
+      poster_url: null,
+    });
+  }
+  return rows;
+}
+
+/** Collections, the tabs they show on and their items (titles or channels) in order. */
+async function writeCollections(
+  { tx, manifest, now }: Step,
+  titleIds: Map<string, number>,
+  channelIds: Map<string, number>,
+) {
+  const positionOf = (c: CollectionEntry, i: number) => c.position ?? i + 1;
+  const collections = await upsertKeyed(
+    tx,
+    'collections',
+    [
+      ['title', 'text'],
+      ['type', 'collection_type'],
+      ['position', 'int'],
+    ],
+    manifest.collections.map((c, i) => ({
+      key: c.key,
+      title: c.title,
+      type: c.type,
+      position: positionOf(c, i),
+    })),
+    now,
+  );
+  const owners = [...collections.ids.values()];
+  await reconcileChildren(
+    tx,
+    {
+      table: 'collection_tabs',
+      owner: ['collection_id', 'int'],
+      keys: [['tab', 'varchar(64)']],
+      values: [['position', 'int']],
+    },
+    owners,
+    manifest.collections.flatMap((c, i) =>
+      c.tabs.map((tab) => ({
+        collection_id: required(collections.ids, c.key),
+        tab,
+        position: positionOf(c, i),
+      })),
+    ),
+  );
+  await reconcileChildren(
+    tx,
+    {
+      table: 'collection_items',
+      owner: ['collection_id', 'int'],
+      keys: [['position', 'int']],
+      values: [
+        ['content_id', 'int'],
+        ['channel_id', 'int'],
+      ],
+    },
+    owners,
+    manifest.collections.flatMap((c) =>
+      c.items.map((item, position) => ({
+        collection_id: required(collections.ids, c.key),
+        position,
+        content_id: c.type === 'tv_channels' ? null : required(titleIds, item),
+        channel_id: c.type === 'tv_channels' ? required(channelIds, item) : null,
+      })),
+    ),
+  );
+  return collections;
+}
+
+/**
+ * Makes each owner's ordered links to a lookup (a title's genres, …) exactly the listed keys, the
+ * position being the index in the list.
+ */
+function writeOrderedLinks(
+  tx: Tx,
+  link: { table: string; owner: string; target: string },
+  ownerIds: Map<string, number>,
+  targetIds: Map<string, number>,
+  lists: ReadonlyArray<readonly [ownerKey: string, targetKeys: readonly string[]]>,
+): Promise<ImportCounts> {
+  return reconcileChildren(
+    tx,
+    {
+      table: link.table,
+      owner: [link.owner, 'int'],
+      keys: [[link.target, 'int']],
+      values: [['position', 'smallint']],
+    },
+    [...ownerIds.values()],
+    lists.flatMap(([ownerKey, targetKeys]) =>
+      targetKeys.map((targetKey, position) => ({
+        [link.owner]: required(ownerIds, ownerKey),
+        [link.target]: required(targetIds, targetKey),
+        position,
+      })),
+    ),
+  );
+}
+
+/** Deletes the entries the manifest no longer lists (see PRUNED) and counts them. */
+async function pruneUnlisted({ tx, manifest }: Step, counts: Record<Counted, ImportCounts>): Promise<void> {
+  for (const [kind, table] of PRUNED) {
+    const listed: ReadonlyArray<{ key: string }> = manifest[kind];
+    counts[kind].deleted = await deleteUnlisted(
+      tx,
+      table,
+      listed.map((entry) => entry.key),
+    );
+  }
 }
