@@ -1,3 +1,4 @@
+import { listenForFacts } from './adapter-facts';
 import { toPlayerError } from './errors';
 import { createKeyedQueue } from './intent-queue';
 import { initialPlayerState, reduce } from './reducer';
@@ -69,7 +70,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
   let snapshot: PlayerSnapshot = Object.freeze(selectSnapshot(state));
 
   let adapter: VideoAdapter | null = null;
-  let adapterSubscriptions: (() => void)[] = [];
+  let unsubscribeAdapter: () => void = () => {};
   const timers = new Map<PlayerTimer, unknown>();
   const trackers = new Set<Tracker>();
   const waiting = createKeyedQueue<IntentQueueKey, { intent: PlayerIntent; job: Job }>();
@@ -220,7 +221,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
           (created) => {
             settled = true;
             adapter = created;
-            attach(created);
+            unsubscribeAdapter = listenForFacts(created, (fact) => send(fact, newJob()));
             return { type: 'adapter-created', generation };
           },
           (cause) => ({ type: 'adapter-failed', generation, error: toPlayerError(cause, 'UNKNOWN') }),
@@ -336,66 +337,11 @@ export function createPlayerController(options: PlayerControllerOptions): Player
   }
 
   function destroyAdapter(): void {
-    for (const unsubscribe of adapterSubscriptions) unsubscribe();
-    adapterSubscriptions = [];
+    unsubscribeAdapter();
+    unsubscribeAdapter = () => {};
     const current = adapter;
     adapter = null;
     current?.destroy();
-  }
-
-  /** Adapter events become facts, with the readings they need taken now. */
-  function attach(source: VideoAdapter): void {
-    const fact = (make: () => PlayerFact) => () => send(make(), newJob());
-    adapterSubscriptions = [
-      source.on(
-        'loadedmetadata',
-        fact(() => ({
-          type: 'metadata-loaded',
-          currentTime: source.getCurrentTime(),
-          duration: source.getDuration(),
-          qualities: source.getQualities(),
-        })),
-      ),
-      source.on(
-        'qualitieschange',
-        fact(() => ({
-          type: 'qualities-changed',
-          qualities: source.getQualities(),
-          quality: source.getQuality(),
-        })),
-      ),
-      source.on(
-        'timeupdate',
-        fact(() => ({
-          type: 'time-updated',
-          currentTime: source.getCurrentTime(),
-          duration: source.getDuration(),
-        })),
-      ),
-      source.on(
-        'playing',
-        fact(() => ({ type: 'playing' })),
-      ),
-      source.on(
-        'pause',
-        fact(() => ({ type: 'paused' })),
-      ),
-      source.on(
-        'seeking',
-        fact(() => ({ type: 'seeking', currentTime: source.getCurrentTime() })),
-      ),
-      source.on(
-        'ended',
-        fact(() => ({ type: 'ended', currentTime: source.getCurrentTime(), duration: source.getDuration() })),
-      ),
-      source.on(
-        'pictureinpicturechange',
-        fact(() => ({ type: 'picture-in-picture-changed', active: source.isPictureInPicture() })),
-      ),
-      source.on('error', (error) =>
-        send({ type: 'media-error', error: toPlayerError(error, 'UNKNOWN') }, newJob()),
-      ),
-    ];
   }
 
   // ---- commands ----
