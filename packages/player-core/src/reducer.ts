@@ -7,6 +7,7 @@ import {
   type PlayerControllerOptions,
   type PlayerError,
   type PlayerQuality,
+  type PlayerRelease,
   PREVIEW_WATCHDOG_MS,
 } from './types';
 
@@ -313,11 +314,11 @@ function startLoad(step: Step): void {
   emit(step, { type: 'release.load', generation, episodeId: s.currentEpisodeId });
 }
 
-function useRelease(step: Step, release: PlayerState['release']): void {
+function useRelease(step: Step, release: PlayerRelease): void {
   const s = step.state;
   set(step, { release, load: { step: 'adapter' } });
   // Arms the countdown for a non-buyer the first time a release of this episode arrives.
-  if (release !== null && s.access !== 'full' && s.preview === null) {
+  if (s.access !== 'full' && s.preview === null) {
     const limit = resolvePreviewSeconds(release.preview_timer, s.setup.contentKind, s.setup.config);
     set(step, { preview: { limit, remaining: limit } });
   }
