@@ -1,7 +1,14 @@
 import { playableEpisodeIds } from './episodes';
 import { resolvePreviewSeconds } from './preview';
 import { selectNeighbours, selectPaywall } from './selectors';
-import type { PlayerEffect, PlayerEvent, PlayerState, PlayerTimer, PlayerTransition } from './state';
+import type {
+  PlayerEffect,
+  PlayerEvent,
+  PlayerLoadStep,
+  PlayerState,
+  PlayerTimer,
+  PlayerTransition,
+} from './state';
 import {
   PLAYBACK_RATES,
   type PlayerControllerOptions,
@@ -66,7 +73,8 @@ export function initialPlayerState(options: PlayerStateOptions): PlayerState {
 
 /**
  * The play logic (SPEC §4, §6, §8, §9) as one pure step: the next state and the effects for the runner.
- * Unknown or stale events (a fact of an older generation, anything after destroy) leave the state as it is.
+ * Events the rules ignore (a refused intent, a fact of an older generation, anything after destroy)
+ * return the very same state object and no effects.
  */
 export function reduce(state: PlayerState, event: PlayerEvent): PlayerTransition {
   if (state.destroyed) return { state, effects: [] };
@@ -256,7 +264,7 @@ function unhandled(event: never): void {
   void event;
 }
 
-function isCurrentLoad(state: PlayerState, generation: number, step: string): boolean {
+function isCurrentLoad(state: PlayerState, generation: number, step: PlayerLoadStep): boolean {
   return generation === state.generation && state.load?.step === step;
 }
 
