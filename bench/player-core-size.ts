@@ -46,7 +46,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const rows: [string, Size][] = [
   [
-    'core: `@kadr/player-core` (controller, preview, types)',
+    'core: `@kadr/player-core` (reducer, selectors, runner, types)',
     await measure("export * from '@kadr/player-core';", true),
   ],
   [

@@ -832,3 +832,89 @@ describe('destroy', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('intents made before the adapter is ready', () => {
+  it('pause() during the first load is applied once the adapter is ready', async () => {
+    const { controller, latest, snap } = setup();
+    const playing = controller.play();
+    controller.pause();
+    expect(snap().phase).toBe('loading');
+    await playing;
+    expect(latest().calls).toEqual(['load:https://cdn.test/film.m3u8', 'play', 'pause']);
+    expect(latest().isPaused()).toBe(true);
+    expect(snap().phase).toBe('paused');
+  });
+
+  it('a later intent of the same key replaces the earlier one: play() drops a waiting pause()', async () => {
+    const { controller, latest, snap } = setup();
+    const first = controller.play();
+    controller.pause();
+    const second = controller.play();
+    await Promise.all([first, second]);
+    expect(latest().calls).not.toContain('pause');
+    expect(snap().phase).toBe('playing');
+  });
+
+  it('a buyer’s seeks during a load: the last target wins', async () => {
+    const { controller, latest, snap } = setup({ goods: { is_bought: true } });
+    const playing = controller.play();
+    controller.seekTo(10);
+    controller.seekTo(20);
+    await playing;
+    expect(latest().calls.filter((call) => call.startsWith('seek:'))).toEqual(['seek:20']);
+    expect(snap().currentTime).toBe(20);
+  });
+
+  it('a buyer’s quality choice before the first play is applied when the renditions are known', async () => {
+    const qualities = [{ id: '1', height: 720, bitrate: 2_500_000, label: '720p' }];
+    const { controller, latest, snap } = setup({ goods: { is_bought: true }, adapterOptions: { qualities } });
+    controller.setQuality('1');
+    await controller.play();
+    expect(latest().calls).toContain('setQuality:1');
+    expect(snap().quality).toBe('1');
+  });
+
+  it('a waiting picture-in-picture toggle settles once it was carried out', async () => {
+    const { controller, snap } = setup({ goods: { is_bought: true } });
+    const playing = controller.play();
+    await controller.togglePictureInPicture();
+    expect(snap().pictureInPicture).toBe(true);
+    await playing;
+  });
+
+  it('a pause during an episode change pauses the new episode', async () => {
+    const { controller, adapters, snap } = setup({
+      contentKind: 'series',
+      episodes: SERIES,
+      goods: { is_bought: true },
+    });
+    await controller.play();
+    const changing = controller.changeEpisode(3);
+    controller.pause();
+    await changing;
+    expect(adapters[1]?.isPaused()).toBe(true);
+    expect(snap()).toMatchObject({ currentEpisodeId: 3, phase: 'paused' });
+  });
+
+  it('a non-buyer’s seek during a load is refused, not kept for later', async () => {
+    const { controller, latest, snap } = setup({ adapterOptions: { manualLoad: true } });
+    const playing = controller.play();
+    await flush();
+    controller.seekTo(100);
+    latest().resolveLoad();
+    await playing;
+    expect(snap()).toMatchObject({ paywall: 'none', phase: 'playing' });
+    expect(latest().calls.some((call) => call.startsWith('seek:'))).toBe(false);
+  });
+
+  it('waiting intents die with destroy', async () => {
+    const { controller, latest } = setup({ adapterOptions: { manualLoad: true } });
+    const playing = controller.play();
+    await flush();
+    controller.pause();
+    controller.destroy();
+    latest().resolveLoad();
+    await playing;
+    expect(latest().calls).toEqual(['load:https://cdn.test/film.m3u8', 'destroy']);
+  });
+});

@@ -1,11 +1,47 @@
 /**
  * @kadr/player-core — the React-free play logic of the Kadr player (SPEC §4, §6, §8, §9): preview and
  * trial countdown, final and install paywalls, the expired-preview watchdog, the non-buyer seek guard,
- * buyer controls, episode changes and next-episode, error codes for MOVIE_STARTED_ERROR. The video engine
+ * buyer controls, episode changes and next-episode, error codes for MOVIE_STARTED_ERROR. The rules are a
+ * pure `reduce(state, event)`; `createPlayerController` runs it over an adapter. The video engine
  * (video.js + hls.js + EME) lives in the separate entry `@kadr/player-core/videojs`.
  */
 export { createPlayerController } from './controller.js';
 export { resolvePreviewSeconds } from './preview.js';
+export {
+  COUNTDOWN_TICK_MS,
+  ENGINE_NUDGE_SECONDS,
+  initialPlayerState,
+  type PlayerStateOptions,
+  PREVIEW_CUT_TOLERANCE_SECONDS,
+  reduce,
+} from './reducer.js';
+export {
+  type IntentQueueKey,
+  selectAdapterReady,
+  selectIntentQueueKey,
+  selectKeyIntent,
+  selectNeighbours,
+  selectPaywall,
+  selectSnapshot,
+} from './selectors.js';
+export type {
+  PlayerAccess,
+  PlayerAdapterFact,
+  PlayerEffect,
+  PlayerEvent,
+  PlayerFact,
+  PlayerIntent,
+  PlayerLoadStep,
+  PlayerOutput,
+  PlayerPreview,
+  PlayerResultFact,
+  PlayerSetup,
+  PlayerState,
+  PlayerStream,
+  PlayerTimer,
+  PlayerTimerFact,
+  PlayerTransition,
+} from './state.js';
 export {
   type ContentKind,
   type PaywallState,
