@@ -3,11 +3,11 @@ import { Button, Loader, Placeholder } from '@kadr/ui-kit';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
-import { type DeviceKind, DeviceKindContext } from './device';
-import { storageLoadingFirstRails } from './first-screen-rails';
+import { storageLoadingFirstRails } from '../shared/data/first-screen-rails';
+import { type DeviceKind, DeviceKindContext } from '../shared/device';
+import { type AppServices, ServicesProvider } from '../shared/services';
+import { useSessionStore } from '../shared/stores/session-store';
 import { layoutMessages as m } from './layout/messages';
-import { type AppServices, ServicesProvider } from './services';
-import { useSessionStore } from './stores/session-store';
 
 /** A data router (browser in the app, memory in tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;

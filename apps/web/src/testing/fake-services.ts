@@ -2,8 +2,8 @@
 import type { ApiClient } from '@kadr/api-client';
 import type { CallId } from '@kadr/api-contract';
 import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
-import type { AnalyticsGoal } from '../app/analytics';
-import type { AppServices } from '../app/services';
+import type { AnalyticsGoal } from '../shared/analytics/analytics';
+import type { AppServices } from '../shared/services';
 import { catalogueHandlers } from './catalogue-fixtures';
 
 /** Answers one call from its input; throw (or reject) to fail it. */

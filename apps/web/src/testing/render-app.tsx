@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter } from 'react-router';
 import { App } from '../app/app';
-import { type DeviceKind, DeviceKindContext } from '../app/device';
 import { appRoutes } from '../app/routes';
-import { ServicesProvider } from '../app/services';
+import { type DeviceKind, DeviceKindContext } from '../shared/device';
+import { ServicesProvider } from '../shared/services';
 import { createFakeServices } from './fake-services';
 import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
 

@@ -1,8 +1,8 @@
 // Test and story support: the app's zustand stores in a known state.
-import { useCollectionsStore } from '../app/stores/collections-store';
-import { type ModalState, useModalStore } from '../app/stores/modal-store';
-import { useMovieStatusStore } from '../app/stores/movie-status-store';
-import { type SessionState, useSessionStore } from '../app/stores/session-store';
+import { useCollectionsStore } from '../shared/stores/collections-store';
+import { type ModalState, useModalStore } from '../shared/stores/modal-store';
+import { useMovieStatusStore } from '../shared/stores/movie-status-store';
+import { type SessionState, useSessionStore } from '../shared/stores/session-store';
 
 /** Session fields a test starts from. */
 export type SessionSeed = Partial<Pick<SessionState, 'loggedIn' | 'phone' | 'profileId'>>;

@@ -2,8 +2,8 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { type DeviceKind, DeviceKindContext } from '../app/device';
-import { ServicesProvider } from '../app/services';
+import { type DeviceKind, DeviceKindContext } from '../shared/device';
+import { ServicesProvider } from '../shared/services';
 import { createFakeServices, type FakeHandlers } from './fake-services';
 import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
 

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@kadr/api-client';
-import type { Content, Episode } from '../../app/catalogue-types';
+import type { Content, Episode } from '../../shared/catalogue-types';
 
 /**
  * `?series=last` (SPEC §2): the last non-announce episode of the last season, or null when there is

@@ -1,8 +1,8 @@
 import { ApiCode } from '@kadr/api-contract/routes';
 import { useEffect, useState } from 'react';
-import type { Content, FilmCardData } from '../../app/catalogue-types';
-import { useServices } from '../../app/services';
-import { useMovieStatusStore } from '../../app/stores/movie-status-store';
+import type { Content, FilmCardData } from '../../shared/catalogue-types';
+import { useServices } from '../../shared/services';
+import { useMovieStatusStore } from '../../shared/stores/movie-status-store';
 
 /** The error modal appears this long after the content fails to load (SPEC §9). */
 export const ERROR_MODAL_DELAY_MS = 1000;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Content, Episode } from '../../app/catalogue-types';
-import { useServices } from '../../app/services';
+import type { Content, Episode } from '../../shared/catalogue-types';
+import { useServices } from '../../shared/services';
 
 /** One season tab. */
 export interface SeasonTab {

@@ -1,10 +1,10 @@
 import type { ContentKind } from '@kadr/player-core';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { type Content, type Episode, moviePath } from '../../app/catalogue-types';
-import { useQueryNavigate } from '../../app/navigation/query-link';
-import { useServices } from '../../app/services';
-import { useGoals } from '../analytics';
+import { useGoals } from '../../shared/analytics';
+import { type Content, type Episode, moviePath } from '../../shared/catalogue-types';
+import { useQueryNavigate } from '../../shared/navigation/query-link';
+import { useServices } from '../../shared/services';
 import { purchasePath } from './play-decision';
 import { PlayerView } from './player-view';
 import { releaseDevType } from './release-dev-type';

@@ -1,7 +1,7 @@
 import { viewerTimeZone } from '@kadr/schedule-utils';
 import { useMemo } from 'react';
-import { useIsMobile } from '../../app/device';
-import { useBack } from '../../app/navigation/query-link';
+import { useIsMobile } from '../../shared/device';
+import { useBack } from '../../shared/navigation/query-link';
 import { ProgrammeGuide } from './programme-guide';
 import { scheduleView } from './schedule-entries';
 import { type ScheduleSource, useTvSchedule } from './use-tv-schedule';

@@ -1,7 +1,7 @@
 import type { CallResponse } from '@kadr/api-contract';
 import { regionInfo, type ScheduleDay, scheduleDays } from '@kadr/schedule-utils';
 import { useEffect, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../shared/services';
 
 /** A programme as the schedule call answers it (SPEC §3 TV schedule item). */
 export type Programme = CallResponse<'getTvSchedule'>['items'][number];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchHint } from '../../app/catalogue-types';
+import type { SearchHint } from '../../shared/catalogue-types';
 import { createSearchStore, foundHints, SEARCH_MIN_LENGTH, SEARCH_POLL_MS } from './search-store';
 
 const hint = (over: Partial<SearchHint>): SearchHint => ({

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@kadr/api-client';
 import type { SearchResultItem, SearchStatus } from '@kadr/ui-kit';
-import { channelPathFromSearch, moviePath, type SearchHint } from '../../app/catalogue-types';
+import { channelPathFromSearch, moviePath, type SearchHint } from '../../shared/catalogue-types';
 
 /** Search starts at 3 characters (SPEC §5, §9; the contract's SEARCH_MIN_LENGTH, kept out of its zod entry). */
 export const SEARCH_MIN_LENGTH = 3;

@@ -1,8 +1,8 @@
 import type { SearchRecommendations } from '@kadr/ui-kit';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { type Collection, moviePath } from '../../app/catalogue-types';
-import { useServices } from '../../app/services';
-import { CollectionTab, useCollections } from '../../app/stores/collections-store';
+import { type Collection, moviePath } from '../../shared/catalogue-types';
+import { useServices } from '../../shared/services';
+import { CollectionTab, useCollections } from '../../shared/stores/collections-store';
 import { createSearchStore } from './search-store';
 
 /**

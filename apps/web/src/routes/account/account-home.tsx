@@ -1,6 +1,6 @@
 import { formatPhone } from '@kadr/auth-session';
-import { useIsMobile } from '../../app/device';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useIsMobile } from '../../shared/device';
+import { useSessionStore } from '../../shared/stores/session-store';
 import styles from './account.module.css';
 import { AccountMenu } from './account-menu';
 import { accountMessages as m } from './messages';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { useIsMobile } from '../../app/device';
+import { useIsMobile } from '../../shared/device';
 import styles from './account.module.css';
 import { AccountMenu } from './account-menu';
 import { accountSectionOf } from './account-menu-items';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../shared/services';
 import type { ExternalAccount } from './account-menu-items';
 
 /** The profile as the account screens use it. */

@@ -1,13 +1,13 @@
 import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTER_BASENAME } from '../env';
-import { createFakeServices, never } from '../testing/fake-services';
-import { resetStores } from '../testing/seed-stores';
-import { startApp } from './app';
+import { startApp } from '../../app/app';
+import { ROUTER_BASENAME } from '../../env';
+import { createFakeServices, never } from '../../testing/fake-services';
+import { resetStores } from '../../testing/seed-stores';
+import { CollectionTab, useCollectionsStore } from '../stores/collections-store';
+import { useSessionStore } from '../stores/session-store';
 import { firstScreenTab, onAccessToken, storageLoadingFirstRails } from './first-screen-rails';
-import { CollectionTab, useCollectionsStore } from './stores/collections-store';
-import { useSessionStore } from './stores/session-store';
 
 const at = (path: string) => `https://kadr.example${path}`;
 

@@ -7,7 +7,7 @@ import {
 } from '@kadr/auth-session';
 import { createContext, type ReactNode, useContext } from 'react';
 import { config } from '../env';
-import { type Analytics, createConsoleAnalytics } from './analytics';
+import { type Analytics, createConsoleAnalytics } from './analytics/analytics';
 
 /** What screens need from the outside world; tests and stories pass fakes. */
 export interface AppServices {

@@ -1,6 +1,6 @@
 import { AUTH_QUERY_PARAM, StorageKey, type StorageLike } from '@kadr/auth-session';
-import type { AppServices } from './services';
-import { CollectionTab, useCollectionsStore } from './stores/collections-store';
+import type { AppServices } from '../services';
+import { CollectionTab, useCollectionsStore } from '../stores/collections-store';
 
 /**
  * The collections tab of the screen at `url` when that screen is a page of rails — the home ('/') or
