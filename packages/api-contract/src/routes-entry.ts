@@ -5,6 +5,13 @@ export type { ApiCodeValue } from './codes';
 export { ApiCode, NO_RETRY_CODES } from './codes';
 export type { DevicePlatform } from './headers';
 export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers';
+export {
+  CHANNEL_COLLECTION_PAGE_SIZE,
+  COLLECTION_PAGE_SIZE,
+  SCHEDULE_DAYS,
+  SEARCH_MIN_LENGTH,
+  SIMILAR_LIMIT,
+} from './limits';
 export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login';
 export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes';
 export { routes } from './routes';
