@@ -1,5 +1,6 @@
 import { startSession } from '@kadr/auth-session';
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
@@ -35,7 +36,7 @@ export interface AppProps {
   router: AppRouter;
 }
 
-/** The app root: a full-page loader until the session is ready, then the router. */
+/** The app root: a full-page loader until the session is ready, then the router over the data cache. */
 export function App({ services, deviceKind, router }: AppProps) {
   const status = useSessionStore((state) => state.status);
   if (status === 'starting') return <Loader variant="fullPage" label={m.starting} />;
@@ -48,9 +49,11 @@ export function App({ services, deviceKind, router }: AppProps) {
   }
   return (
     <ServicesProvider services={services}>
-      <DeviceKindContext.Provider value={deviceKind}>
-        <RouterProvider router={router} />
-      </DeviceKindContext.Provider>
+      <QueryClientProvider client={services.queryClient}>
+        <DeviceKindContext.Provider value={deviceKind}>
+          <RouterProvider router={router} />
+        </DeviceKindContext.Provider>
+      </QueryClientProvider>
     </ServicesProvider>
   );
 }

@@ -3,6 +3,7 @@ import type { ApiClient } from '@kadr/api-client';
 import type { CallId } from '@kadr/api-contract';
 import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
 import type { AnalyticsGoal } from '../shared/analytics/analytics';
+import { createQueryClient } from '../shared/data/query-client';
 import type { AppServices } from '../shared/services';
 import { catalogueHandlers } from './catalogue-fixtures';
 
@@ -74,7 +75,10 @@ export function defaultHandlers(): Partial<Record<CallId, FakeHandler>> {
   };
 }
 
-/** Fake services: memory storages (with an anonymous session stored), a recording API and a reload spy. */
+/**
+ * Fake services: memory storages (with an anonymous session stored), a recording API, a reload spy and
+ * an empty data cache.
+ */
 export function createFakeServices(
   options: {
     handlers?: Partial<Record<CallId, FakeHandler>>;
@@ -112,6 +116,7 @@ export function createFakeServices(
       options.reload?.();
     },
     analytics: { reachGoal: (goal, params) => goals.push(params ? { goal, params } : { goal }) },
+    queryClient: createQueryClient(),
   };
   return {
     services,
