@@ -2,7 +2,7 @@
 import type { ApiClient } from '@kadr/api-client';
 import type { CallId } from '@kadr/api-contract';
 import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
-import type { AnalyticsGoal } from '../shared/analytics/analytics';
+import { createRecordingAnalytics } from '../shared/analytics/analytics';
 import { createQueryClient } from '../shared/data/query-client';
 import type { AppServices } from '../shared/services';
 import { catalogueHandlers } from './catalogue-fixtures';
@@ -105,7 +105,7 @@ export function createFakeServices(
     ...options.storage,
   });
   let reloads = 0;
-  const goals: { goal: AnalyticsGoal; params?: Record<string, string | number> }[] = [];
+  const analytics = createRecordingAnalytics();
   const services: AppServices = {
     api,
     storage,
@@ -115,7 +115,7 @@ export function createFakeServices(
       reloads += 1;
       options.reload?.();
     },
-    analytics: { reachGoal: (goal, params) => goals.push(params ? { goal, params } : { goal }) },
+    analytics,
     queryClient: createQueryClient(),
   };
   return {
@@ -127,7 +127,7 @@ export function createFakeServices(
     /** How many times the page was reloaded. */
     reloads: () => reloads,
     /** Goals reported so far. */
-    goals,
+    goals: analytics.goals,
   };
 }
 

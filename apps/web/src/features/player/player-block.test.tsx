@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createRecordingGoalSink, GoalsProvider } from '../../shared/analytics';
+import { createRecordingAnalytics } from '../../shared/analytics/analytics';
 import type { Episode } from '../../shared/catalogue-types';
 import { ServicesProvider } from '../../shared/services';
 import {
@@ -68,24 +68,23 @@ function setup(
     },
   });
   const engine = createFakeEngine(options.initial);
-  const goals = createRecordingGoalSink();
+  const goals = createRecordingAnalytics();
+  fake.services.analytics = goals;
   let closed = 0;
   const view = render(
     <ServicesProvider services={fake.services}>
-      <GoalsProvider sink={goals}>
-        <PlayerEngineProvider value={options.loadEngine ?? (async () => engine)}>
-          <MemoryRouter initialEntries={['/movie/12/?utm_source=test']}>
-            <Host
-              content={filmContent()}
-              kind="movie"
-              onClose={() => {
-                closed += 1;
-              }}
-              {...overrides}
-            />
-          </MemoryRouter>
-        </PlayerEngineProvider>
-      </GoalsProvider>
+      <PlayerEngineProvider value={options.loadEngine ?? (async () => engine)}>
+        <MemoryRouter initialEntries={['/movie/12/?utm_source=test']}>
+          <Host
+            content={filmContent()}
+            kind="movie"
+            onClose={() => {
+              closed += 1;
+            }}
+            {...overrides}
+          />
+        </MemoryRouter>
+      </PlayerEngineProvider>
     </ServicesProvider>,
   );
   const address = () => screen.getByRole('status', { name: 'address' });
