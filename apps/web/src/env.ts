@@ -23,6 +23,13 @@ export const config = {
   lgStoreUrl: env.VITE_LG_STORE_URL || 'lgcontentstore://kadr',
   /** `X-Mode` of the API client. */
   apiMode: env.DEV ? 'development' : 'production',
+  /** The analytics services goals go to (shared/analytics/sinks.ts); none unless set. */
+  analytics: {
+    metrikaCounterId: env.VITE_METRIKA_COUNTER_ID || '',
+    gtagMeasurementId: env.VITE_GTAG_MEASUREMENT_ID || '',
+    /** 'true' or 'false'; by default the dev server logs goals and a build does not. */
+    console: env.VITE_ANALYTICS_CONSOLE ? env.VITE_ANALYTICS_CONSOLE === 'true' : env.DEV,
+  },
 } as const;
 
 /** The app's configuration. */

@@ -13,6 +13,12 @@ interface ImportMetaEnv {
   readonly VITE_TERMS_URL?: string;
   /** LG Content Store deep link of the TV app (footer). */
   readonly VITE_LG_STORE_URL?: string;
+  /** Yandex Metrica counter id: goals go to it (empty = off). */
+  readonly VITE_METRIKA_COUNTER_ID?: string;
+  /** Google Analytics measurement id (G-…): goals go to it as events (empty = off). */
+  readonly VITE_GTAG_MEASUREMENT_ID?: string;
+  /** 'true' writes every goal to the console ('false' silences the dev server). */
+  readonly VITE_ANALYTICS_CONSOLE?: string;
 }
 
 interface ImportMeta {

@@ -52,8 +52,6 @@ export {
 } from './calls/billing.js';
 export type { CollectionType, ContentType } from './calls/catalogue.js';
 export {
-  CHANNEL_COLLECTION_PAGE_SIZE,
-  COLLECTION_PAGE_SIZE,
   COLLECTION_TYPES,
   CONTENT_TYPES,
   catalogueCalls,
@@ -67,7 +65,6 @@ export {
   getSeasonByEpisodeId,
   getSeasonEpisodes,
   getSimilar,
-  SIMILAR_LIMIT,
   season,
 } from './calls/catalogue.js';
 export {
@@ -96,11 +93,10 @@ export {
   RELEASE_DEV_TYPES,
   release,
 } from './calls/playback.js';
-export { SEARCH_MIN_LENGTH, searchCalls, searchHint, searchHintItem } from './calls/search.js';
+export { searchCalls, searchHint, searchHintItem } from './calls/search.js';
 export {
   getPackageByChannel,
   getTvSchedule,
-  SCHEDULE_DAYS,
   scheduleDayStart,
   tvCalls,
   tvScheduleItem,
@@ -113,6 +109,13 @@ export type { Envelope, ErrorBody } from './envelope.js';
 export { envelope, errorBody, errorEnvelope } from './envelope.js';
 export type { DevicePlatform } from './headers.js';
 export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers.js';
+export {
+  CHANNEL_COLLECTION_PAGE_SIZE,
+  COLLECTION_PAGE_SIZE,
+  SCHEDULE_DAYS,
+  SEARCH_MIN_LENGTH,
+  SIMILAR_LIMIT,
+} from './limits.js';
 export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login.js';
 export type { CallBody, CallId, CallParams, CallQuery, CallResponse, Calls } from './registry.js';
 export { callList, calls } from './registry.js';

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiCode,
   BUILD_NUMBER,
+  CHANNEL_COLLECTION_PAGE_SIZE,
+  COLLECTION_PAGE_SIZE,
   DEVICE_PLATFORMS,
   HeaderName,
   LOGIN_DEVICE_TYPE,
@@ -12,6 +14,9 @@ import {
   NO_RETRY_CODES,
   PLATFORM,
   routes,
+  SCHEDULE_DAYS,
+  SEARCH_MIN_LENGTH,
+  SIMILAR_LIMIT,
 } from './index.js';
 import * as entry from './routes-entry.js';
 
@@ -42,6 +47,8 @@ describe('@kadr/api-contract/routes entry', () => {
     expect({ ...entry }).toEqual({
       ApiCode,
       BUILD_NUMBER,
+      CHANNEL_COLLECTION_PAGE_SIZE,
+      COLLECTION_PAGE_SIZE,
       DEVICE_PLATFORMS,
       HeaderName,
       LOGIN_DEVICE_TYPE,
@@ -49,6 +56,9 @@ describe('@kadr/api-contract/routes entry', () => {
       NO_RETRY_CODES,
       PLATFORM,
       routes,
+      SCHEDULE_DAYS,
+      SEARCH_MIN_LENGTH,
+      SIMILAR_LIMIT,
     });
   });
 });

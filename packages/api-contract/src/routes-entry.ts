@@ -5,6 +5,13 @@ export type { ApiCodeValue } from './codes.js';
 export { ApiCode, NO_RETRY_CODES } from './codes.js';
 export type { DevicePlatform } from './headers.js';
 export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers.js';
+export {
+  CHANNEL_COLLECTION_PAGE_SIZE,
+  COLLECTION_PAGE_SIZE,
+  SCHEDULE_DAYS,
+  SEARCH_MIN_LENGTH,
+  SIMILAR_LIMIT,
+} from './limits.js';
 export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login.js';
 export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes.js';
 export { routes } from './routes.js';

@@ -1,13 +1,14 @@
 import { startSession } from '@kadr/auth-session';
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
-import { type DeviceKind, DeviceKindContext } from './device';
-import { storageLoadingFirstRails } from './first-screen-rails';
+import { storageLoadingFirstRails } from '../shared/data/first-screen-rails';
+import { type DeviceKind, DeviceKindContext } from '../shared/device';
+import { type AppServices, ServicesProvider } from '../shared/services';
+import { useSessionStore } from '../shared/stores/session-store';
 import { layoutMessages as m } from './layout/messages';
-import { type AppServices, ServicesProvider } from './services';
-import { useSessionStore } from './stores/session-store';
 
 /** A data router (browser in the app, memory in tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -35,7 +36,7 @@ export interface AppProps {
   router: AppRouter;
 }
 
-/** The app root: a full-page loader until the session is ready, then the router. */
+/** The app root: a full-page loader until the session is ready, then the router over the data cache. */
 export function App({ services, deviceKind, router }: AppProps) {
   const status = useSessionStore((state) => state.status);
   if (status === 'starting') return <Loader variant="fullPage" label={m.starting} />;
@@ -48,9 +49,11 @@ export function App({ services, deviceKind, router }: AppProps) {
   }
   return (
     <ServicesProvider services={services}>
-      <DeviceKindContext.Provider value={deviceKind}>
-        <RouterProvider router={router} />
-      </DeviceKindContext.Provider>
+      <QueryClientProvider client={services.queryClient}>
+        <DeviceKindContext.Provider value={deviceKind}>
+          <RouterProvider router={router} />
+        </DeviceKindContext.Provider>
+      </QueryClientProvider>
     </ServicesProvider>
   );
 }

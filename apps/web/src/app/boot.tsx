@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
+import { detectDeviceKind } from '../shared/device';
+import { createBrowserServices } from '../shared/services';
 import { App, startApp } from './app';
-import { detectDeviceKind } from './device';
 import { appRoutes } from './routes';
-import { createBrowserServices } from './services';
 
 /**
  * Starts the session, then, in a task of its own, creates the router (it matches the address and starts

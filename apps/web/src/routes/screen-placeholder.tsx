@@ -1,6 +1,6 @@
 import { Button, Placeholder } from '@kadr/ui-kit';
 import type { ReactNode } from 'react';
-import { QueryLink, useBack } from '../app/navigation/query-link';
+import { QueryLink, useBack } from '../shared/navigation/query-link';
 import { screenMessages } from './messages';
 import styles from './screen-placeholder.module.css';
 

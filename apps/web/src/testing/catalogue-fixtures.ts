@@ -10,7 +10,7 @@ import type {
   Goods,
   SearchHint,
   Season,
-} from '../app/catalogue-types';
+} from '../shared/catalogue-types';
 import type { FakeHandler } from './fake-services';
 
 /** A film card with generated artwork. */

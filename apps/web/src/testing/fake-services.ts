@@ -2,8 +2,9 @@
 import type { ApiClient } from '@kadr/api-client';
 import type { CallId } from '@kadr/api-contract';
 import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
-import type { AnalyticsGoal } from '../app/analytics';
-import type { AppServices } from '../app/services';
+import { createRecordingAnalytics } from '../shared/analytics/analytics';
+import { createQueryClient } from '../shared/data/query-client';
+import type { AppServices } from '../shared/services';
 import { catalogueHandlers } from './catalogue-fixtures';
 
 /** Answers one call from its input; throw (or reject) to fail it. */
@@ -74,7 +75,10 @@ export function defaultHandlers(): Partial<Record<CallId, FakeHandler>> {
   };
 }
 
-/** Fake services: memory storages (with an anonymous session stored), a recording API and a reload spy. */
+/**
+ * Fake services: memory storages (with an anonymous session stored), a recording API, a reload spy and
+ * an empty data cache.
+ */
 export function createFakeServices(
   options: {
     handlers?: Partial<Record<CallId, FakeHandler>>;
@@ -101,7 +105,7 @@ export function createFakeServices(
     ...options.storage,
   });
   let reloads = 0;
-  const goals: { goal: AnalyticsGoal; params?: Record<string, string | number> }[] = [];
+  const analytics = createRecordingAnalytics();
   const services: AppServices = {
     api,
     storage,
@@ -111,7 +115,8 @@ export function createFakeServices(
       reloads += 1;
       options.reload?.();
     },
-    analytics: { reachGoal: (goal, params) => goals.push(params ? { goal, params } : { goal }) },
+    analytics,
+    queryClient: createQueryClient(),
   };
   return {
     services,
@@ -122,7 +127,7 @@ export function createFakeServices(
     /** How many times the page was reloaded. */
     reloads: () => reloads,
     /** Goals reported so far. */
-    goals,
+    goals: analytics.goals,
   };
 }
 

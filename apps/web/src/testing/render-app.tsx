@@ -1,12 +1,14 @@
 // Test support: the whole app (layout and routes) in a memory router with fake services.
+
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter } from 'react-router';
 import { App } from '../app/app';
-import { type DeviceKind, DeviceKindContext } from '../app/device';
 import { appRoutes } from '../app/routes';
-import { ServicesProvider } from '../app/services';
+import { type DeviceKind, DeviceKindContext } from '../shared/device';
+import { ServicesProvider } from '../shared/services';
 import { createFakeServices } from './fake-services';
 import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
 
@@ -44,9 +46,11 @@ export function renderWithApp(
   const user = userEvent.setup();
   render(
     <ServicesProvider services={fake.services}>
-      <DeviceKindContext.Provider value={options.deviceKind ?? 'desktop'}>
-        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
-      </DeviceKindContext.Provider>
+      <QueryClientProvider client={fake.services.queryClient}>
+        <DeviceKindContext.Provider value={options.deviceKind ?? 'desktop'}>
+          <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+        </DeviceKindContext.Provider>
+      </QueryClientProvider>
     </ServicesProvider>,
   );
   return { ...fake, user };

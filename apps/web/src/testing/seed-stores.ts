@@ -1,17 +1,15 @@
 // Test and story support: the app's zustand stores in a known state.
-import { useCollectionsStore } from '../app/stores/collections-store';
-import { type ModalState, useModalStore } from '../app/stores/modal-store';
-import { useMovieStatusStore } from '../app/stores/movie-status-store';
-import { type SessionState, useSessionStore } from '../app/stores/session-store';
+import { type ModalState, useModalStore } from '../shared/stores/modal-store';
+import { useMovieStatusStore } from '../shared/stores/movie-status-store';
+import { type SessionState, useSessionStore } from '../shared/stores/session-store';
 
 /** Session fields a test starts from. */
 export type SessionSeed = Partial<Pick<SessionState, 'loggedIn' | 'phone' | 'profileId'>>;
 
-/** Puts the stores in a known state: session ready with `seed`, no modal open, nothing loaded. */
+/** Puts the stores in a known state: session ready with `seed`, no modal open, no movie status. */
 export function resetStores(seed: SessionSeed = {}, modal: ModalSeed = {}) {
   useSessionStore.setState({ status: 'ready', loggedIn: false, phone: null, profileId: 42, ...seed });
   useModalStore.setState({ loginOpen: false, loginPromptMode: false, ...modal });
-  useCollectionsStore.setState({ tabs: {} });
   useMovieStatusStore.setState({ status: 'initial' });
 }
 

@@ -1,9 +1,10 @@
 // Story support: a story rendered inside the app's providers with fake services and seeded stores.
 import type { Decorator } from '@storybook/react-vite';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { type DeviceKind, DeviceKindContext } from '../app/device';
-import { ServicesProvider } from '../app/services';
+import { type DeviceKind, DeviceKindContext } from '../shared/device';
+import { ServicesProvider } from '../shared/services';
 import { createFakeServices, type FakeHandlers } from './fake-services';
 import { type ModalSeed, resetStores, type SessionSeed } from './seed-stores';
 
@@ -30,9 +31,11 @@ function AppFrame({ options, children }: { options: WithAppOptions; children: Re
   });
   return (
     <ServicesProvider services={fake.services}>
-      <DeviceKindContext.Provider value={options.deviceKind ?? 'desktop'}>
-        <MemoryRouter initialEntries={[options.path ?? '/']}>{children}</MemoryRouter>
-      </DeviceKindContext.Provider>
+      <QueryClientProvider client={fake.services.queryClient}>
+        <DeviceKindContext.Provider value={options.deviceKind ?? 'desktop'}>
+          <MemoryRouter initialEntries={[options.path ?? '/']}>{children}</MemoryRouter>
+        </DeviceKindContext.Provider>
+      </QueryClientProvider>
     </ServicesProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, route } from '../define-call.js';
+import { COLLECTION_PAGE_SIZE, SIMILAR_LIMIT } from '../limits.js';
 import { goods } from './billing.js';
 import { dateTime, id, idParam, url, year } from './common.js';
 
@@ -39,11 +40,6 @@ export const collection = z.discriminatedUnion('RB_type', [
   collectionBase.extend({ RB_type: z.enum(['teaser', 'banner', 'queue']), EKs: z.array(filmCard) }),
   collectionBase.extend({ RB_type: z.literal('tv_channels'), EKs: z.array(channelItem) }),
 ]);
-
-/** Rail sizes (SPEC §9): 15 items, 40 on the channel tab. */
-export const COLLECTION_PAGE_SIZE = 15;
-/** Rail size of the channel tab (SPEC §9). */
-export const CHANNEL_COLLECTION_PAGE_SIZE = 40;
 
 const railCount = z.coerce.number<string | number>().int().min(1).max(100).default(COLLECTION_PAGE_SIZE);
 
@@ -145,9 +141,6 @@ export const getSeasonByEpisodeId = defineCall({
   body: z.object({ EP_id: id }),
   response: season,
 });
-
-/** Similar-content page size (SPEC §9). */
-export const SIMILAR_LIMIT = 30;
 
 /** GET /web/1/contents/{id}/similar?page_number=0&limit=30: similar items, one page. */
 export const getSimilar = defineCall({

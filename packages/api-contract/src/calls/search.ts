@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineCall, route } from '../define-call.js';
+import { SEARCH_MIN_LENGTH } from '../limits.js';
 import { url, year } from './common.js';
-
-/** Search starts at 3 characters (SPEC §5, §9). */
-export const SEARCH_MIN_LENGTH = 3;
 
 /**
  * A search hint (SPEC §3). `id` 0 on the first item means "nothing found" (the SPEC's marker), so ids

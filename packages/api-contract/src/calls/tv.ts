@@ -15,9 +15,6 @@ export const tvScheduleItem = z.object({
   announce_url: url.nullable(),
 });
 
-/** Schedule horizon (SPEC §9): today plus 6 days, one call per day. */
-export const SCHEDULE_DAYS = 7;
-
 /**
  * The start of a schedule day: `YYYY-MM-DDTHH:MM[:SS]` with `Z` or `±HH:MM`, as SPEC §7 gives it
  * ('YYYY-MM-DDT00:00+{tz offset}:00').

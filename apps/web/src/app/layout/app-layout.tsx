@@ -4,10 +4,10 @@ import { APP_VERSION, config } from '../../env';
 import { LoginModalHost } from '../../features/login/login-modal-host';
 import { RegistrationPrompt } from '../../features/registration-prompt/registration-prompt';
 import { SearchSlot } from '../../features/search/search-slot';
-import { useDeviceKind } from '../device';
-import { KitLink } from '../navigation/query-link';
-import { useModalStore } from '../stores/modal-store';
-import { useSessionStore } from '../stores/session-store';
+import { useDeviceKind } from '../../shared/device';
+import { KitLink } from '../../shared/navigation/query-link';
+import { useModalStore } from '../../shared/stores/modal-store';
+import { useSessionStore } from '../../shared/stores/session-store';
 import styles from './app-layout.module.css';
 import { layoutMessages as m } from './messages';
 import {

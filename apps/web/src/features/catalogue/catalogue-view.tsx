@@ -1,6 +1,6 @@
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
 import { startTransition, useEffect, useState } from 'react';
-import type { Collection } from '../../app/catalogue-types';
+import type { Collection } from '../../shared/catalogue-types';
 import styles from './catalogue.module.css';
 import { CollectionRail } from './collection-rail';
 import { catalogueMessages as m } from './messages';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { Collection, CollectionType } from '../../app/catalogue-types';
+import type { Collection, CollectionType } from '../../shared/catalogue-types';
 import { homeCollections, tvCollections } from '../../testing/catalogue-fixtures';
 import { withApp } from '../../testing/story-decorators';
 import { CollectionRail } from './collection-rail';

@@ -1,6 +1,6 @@
 import { BannerCard, ChannelCard, FilmCard, Rail } from '@kadr/ui-kit';
-import { type Collection, channelPath, moviePath } from '../../app/catalogue-types';
-import { KitLink } from '../../app/navigation/query-link';
+import { type Collection, channelPath, moviePath } from '../../shared/catalogue-types';
+import { KitLink } from '../../shared/navigation/query-link';
 
 /** Props of {@link CollectionRail}. */
 export interface CollectionRailProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../../app/catalogue-types';
+import type { Collection } from '../../shared/catalogue-types';
 import { films, homeCollections, tvCollections } from '../../testing/catalogue-fixtures';
 import { leadFirst, tvRails } from './order';
 

@@ -1,4 +1,4 @@
-import type { Collection } from '../../app/catalogue-types';
+import type { Collection } from '../../shared/catalogue-types';
 
 /**
  * The home page's order (SPEC §2): the first banner or teaser rail leads, the others follow in the

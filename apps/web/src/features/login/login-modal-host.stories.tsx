@@ -1,7 +1,7 @@
 import { Button } from '@kadr/ui-kit';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { layoutMessages } from '../../app/layout/messages';
-import { useModalStore } from '../../app/stores/modal-store';
+import { useModalStore } from '../../shared/stores/modal-store';
 import { withApp } from '../../testing/story-decorators';
 import { RegistrationPromptView } from '../registration-prompt/registration-prompt';
 import { LoginModalHost } from './login-modal-host';

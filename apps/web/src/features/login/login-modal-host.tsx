@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useModalStore } from '../../app/stores/modal-store';
+import { useModalStore } from '../../shared/stores/modal-store';
 
 // The modal's code (and the flow) load on first open, not with the page.
 const LoginModal = lazy(() => import('./login-modal').then((module) => ({ default: module.LoginModal })));

@@ -2,7 +2,7 @@ import { StorageKey } from '@kadr/auth-session';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useModalStore } from '../../app/stores/modal-store';
+import { useModalStore } from '../../shared/stores/modal-store';
 import { createFakeServices, GOODLINE_PHONE } from '../../testing/fake-services';
 import { renderWithApp } from '../../testing/render-app';
 import { codeState, noActions, phoneState } from './login-fixtures';

@@ -1,9 +1,9 @@
 import { createLoginFlow, getProfileId, type LoginFlow } from '@kadr/auth-session';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useIsMobile } from '../../app/device';
-import { useServices } from '../../app/services';
-import { useModalStore } from '../../app/stores/modal-store';
 import { config } from '../../env';
+import { useIsMobile } from '../../shared/device';
+import { useServices } from '../../shared/services';
+import { useModalStore } from '../../shared/stores/modal-store';
 import { type LoginActions, LoginModalView } from './login-modal-view';
 
 /**

@@ -1,24 +1,27 @@
 import type { ApiClient } from '@kadr/api-client';
-import type { Content, Episode } from '../../app/catalogue-types';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Content, Episode } from '../../shared/catalogue-types';
+import { seasonEpisodesQuery } from './movie-queries';
 
 /**
  * `?series=last` (SPEC §2): the last non-announce episode of the last season, or null when there is
- * none (or its season cannot be loaded).
+ * none (or its season cannot be loaded). The season is read through the cache, where the card's season
+ * tabs find it.
  */
-export async function lastEpisode(api: Pick<ApiClient, 'call'>, content: Content): Promise<Episode | null> {
+export async function lastEpisode(
+  client: QueryClient,
+  api: Pick<ApiClient, 'call'>,
+  content: Content,
+): Promise<Episode | null> {
   let list = content.episodes;
   const seasons = content.seasons ?? [];
   if (seasons.length > 0) {
     const last = seasons.reduce((a, b) => (b.season_number > a.season_number ? b : a));
     if (last.season_id !== content.lastLoadSeasonID) {
       try {
-        const season = await api.call('getSeasonEpisodes', {
-          params: { season_id: last.season_id },
-          query: { EK_id: content.EK_id },
-        });
-        list = season.episodes;
-      } catch (error) {
-        console.error('[web] last season failed', content.EK_id, error);
+        list = await client.fetchQuery(seasonEpisodesQuery(api, content.EK_id, last.season_id));
+      } catch {
+        // The cache logged the failure.
         return null;
       }
     }

@@ -1,11 +1,12 @@
 import { viewerTimeZone } from '@kadr/schedule-utils';
 import { ErrorModal, Loader } from '@kadr/ui-kit';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type Content, moviePath } from '../../app/catalogue-types';
-import { useIsMobile } from '../../app/device';
-import { KitLink, useBack, useQueryNavigate } from '../../app/navigation/query-link';
-import { useServices } from '../../app/services';
+import { type Content, moviePath } from '../../shared/catalogue-types';
+import { useIsMobile } from '../../shared/device';
+import { KitLink, useBack, useQueryNavigate } from '../../shared/navigation/query-link';
+import { useServices } from '../../shared/services';
 import { PlayerSlot, usePlayLogic } from '../player';
 import { ChannelWeekSchedule } from '../schedule/channel-week-schedule';
 import { lastEpisode } from './last-episode';
@@ -69,11 +70,12 @@ export function MovieScreen({ ekId, epId }: MovieScreenProps) {
  */
 function SeriesLastRedirect({ content }: { content: Content }) {
   const { api } = useServices();
+  const client = useQueryClient();
   const navigate = useNavigate();
   const { search } = useLocation();
   useEffect(() => {
     let current = true;
-    void lastEpisode(api, content).then((episode) => {
+    void lastEpisode(client, api, content).then((episode) => {
       if (!current) return;
       const query = new URLSearchParams(search);
       query.delete('series');
@@ -86,7 +88,7 @@ function SeriesLastRedirect({ content }: { content: Content }) {
     return () => {
       current = false;
     };
-  }, [api, content, navigate, search]);
+  }, [client, api, content, navigate, search]);
   return (
     <div className={styles.state}>
       <Loader label={m.loading} size={40} />

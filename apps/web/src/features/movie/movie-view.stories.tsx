@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { Content } from '../../app/catalogue-types';
+import type { Content } from '../../shared/catalogue-types';
 import {
   channelContent,
   filmContent,

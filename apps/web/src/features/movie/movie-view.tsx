@@ -15,8 +15,8 @@ import {
   Tabs,
 } from '@kadr/ui-kit';
 import { type ReactNode, useId, useState } from 'react';
-import { type Content, type Episode, type FilmCardData, moviePath } from '../../app/catalogue-types';
-import { KitLink, QueryLink } from '../../app/navigation/query-link';
+import { type Content, type Episode, type FilmCardData, moviePath } from '../../shared/catalogue-types';
+import { KitLink, QueryLink } from '../../shared/navigation/query-link';
 import { movieMessages as m } from './messages';
 import styles from './movie.module.css';
 import type { SeasonsState } from './use-seasons';

@@ -1,8 +1,8 @@
 import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Content } from '../../app/catalogue-types';
-import { useMovieStatusStore } from '../../app/stores/movie-status-store';
+import type { Content } from '../../shared/catalogue-types';
+import { useMovieStatusStore } from '../../shared/stores/movie-status-store';
 import {
   channelContent,
   fakeScheduleDay,

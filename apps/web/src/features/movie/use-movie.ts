@@ -1,14 +1,13 @@
 import { ApiCode } from '@kadr/api-contract/routes';
-import { useEffect, useState } from 'react';
-import type { Content, FilmCardData } from '../../app/catalogue-types';
-import { useServices } from '../../app/services';
-import { useMovieStatusStore } from '../../app/stores/movie-status-store';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Content, FilmCardData } from '../../shared/catalogue-types';
+import { useServices } from '../../shared/services';
+import { useMovieStatusStore } from '../../shared/stores/movie-status-store';
+import { contentQuery, similarQuery } from './movie-queries';
 
 /** The error modal appears this long after the content fails to load (SPEC §9). */
 export const ERROR_MODAL_DELAY_MS = 1000;
-
-/** Similar-content page (SPEC §9): page 0, 30 items. */
-export const SIMILAR_LIMIT = 30;
 
 /** The content card's load. */
 export type MovieLoad =
@@ -19,49 +18,39 @@ export type MovieLoad =
 const hasCode = (error: unknown, code: number) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 
+const LOADING: MovieLoad = { status: 'loading' };
+const FAILED: MovieLoad = { status: 'error', nocontent: false };
+const MISSING: MovieLoad = { status: 'error', nocontent: true };
+
 /**
- * Loads content `ekId` (GET /web/2/contents/{id}) and keeps the movie load status (SPEC §4): success,
- * or error when the call fails — code 900 or a missing goods.vendor_id report the 'nocontent' goal
- * (SPEC §8). The status is reset to initial on leaving the page.
+ * Loads content `ekId` (contentQuery) and keeps the movie load status (SPEC §4): success, or error when
+ * the call fails — code 900 or a missing goods.vendor_id report the 'nocontent' goal (SPEC §8). The
+ * status is reset to initial on leaving the page. A cached answer shows at once while it is refreshed.
  */
 export function useMovie(ekId: number): MovieLoad {
   const { api, analytics } = useServices();
   const setStatus = useMovieStatusStore((state) => state.set);
   const reset = useMovieStatusStore((state) => state.reset);
-  const [load, setLoad] = useState<MovieLoad>({ status: 'loading' });
+  const valid = Number.isInteger(ekId) && ekId > 0;
+  const { data, error, isError } = useQuery({ ...contentQuery(api, ekId), enabled: valid });
 
+  let load: MovieLoad = LOADING;
+  // SPEC §5: content without a vendor is missing content.
+  if (!valid) load = FAILED;
+  else if (data) load = data.goods.vendor_id == null ? MISSING : { status: 'success', content: data };
+  else if (isError) load = hasCode(error, ApiCode.NO_CONTENT) ? MISSING : FAILED;
+
+  // The goal is reported once per content item that turned out missing (not again on a re-render).
+  const reported = useRef<number | null>(null);
+  const outcome = load.status === 'error' ? (load.nocontent ? 'nocontent' : 'error') : load.status;
   useEffect(() => {
-    const controller = new AbortController();
-    const fail = (nocontent: boolean) => {
-      setLoad({ status: 'error', nocontent });
-      setStatus('error');
-      if (nocontent) analytics.reachGoal('nocontent', { EK_id: ekId });
-    };
-    setLoad({ status: 'loading' });
-    if (!Number.isInteger(ekId) || ekId <= 0) {
-      fail(false);
-      return;
-    }
-    api
-      .call('getContent', { params: { id: ekId } }, { signal: controller.signal })
-      .then((content) => {
-        if (controller.signal.aborted) return;
-        // SPEC §5: content without a vendor is missing content.
-        if (content.goods.vendor_id == null) {
-          console.error('[web] vendor_id отсутствует', ekId);
-          fail(true);
-          return;
-        }
-        setLoad({ status: 'success', content });
-        setStatus('success');
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('[web] content failed', ekId, error);
-        fail(hasCode(error, ApiCode.NO_CONTENT));
-      });
-    return () => controller.abort();
-  }, [api, analytics, ekId, setStatus]);
+    if (outcome === 'loading') return;
+    setStatus(outcome === 'success' ? 'success' : 'error');
+    if (outcome !== 'nocontent' || reported.current === ekId) return;
+    reported.current = ekId;
+    if (data && data.goods.vendor_id == null) console.error('[web] vendor_id отсутствует', ekId);
+    analytics.reachGoal('nocontent', { EK_id: ekId });
+  }, [outcome, ekId, data, analytics, setStatus]);
 
   // Leaving the page resets the status (SPEC §4).
   useEffect(() => reset, [reset]);
@@ -69,29 +58,13 @@ export function useMovie(ekId: number): MovieLoad {
 }
 
 /**
- * The «Похожие фильмы» items: GET /web/1/contents/{id}/similar (page 0, 30), falling back to the
- * content's own `similar` list when that call fails.
+ * The «Похожие фильмы» items (similarQuery), falling back to the content's own `similar` list when
+ * that call fails.
  */
 export function useSimilar(content: Content): FilmCardData[] {
   const { api } = useServices();
-  const [items, setItems] = useState<FilmCardData[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call(
-        'getSimilar',
-        { params: { id: content.EK_id }, query: { page_number: 0, limit: SIMILAR_LIMIT } },
-        { signal: controller.signal },
-      )
-      .then((answer) => !controller.signal.aborted && setItems(answer.items))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('[web] similar failed', content.EK_id, error);
-        setItems(content.similar);
-      });
-    return () => controller.abort();
-  }, [api, content]);
-  return items ?? [];
+  const { data, isError } = useQuery(similarQuery(api, content.EK_id));
+  return data ?? (isError ? content.similar : []);
 }
 
 /** True once `active` has held for `ms` (the error modal's delay); false again when it stops. */

@@ -1,6 +1,8 @@
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { Content, Episode } from '../../app/catalogue-types';
-import { useServices } from '../../app/services';
+import type { Content, Episode } from '../../shared/catalogue-types';
+import { useServices } from '../../shared/services';
+import { movieKeys, seasonEpisodesQuery, seasonOfEpisodeQuery } from './movie-queries';
 
 /** One season tab. */
 export interface SeasonTab {
@@ -24,16 +26,16 @@ export interface SeasonsState {
   retry: () => void;
 }
 
-const seasonOf = (bySeason: Record<number, Episode[]>, episodeId: number) =>
-  Object.entries(bySeason).find(([, list]) => list.some((episode) => episode.EP_id === episodeId))?.[0];
-
 /**
  * Seasons of a series (SPEC §2 season tabs): starts at the season the content carries
- * (`lastLoadSeasonID`), or at the season holding the episode in the address (found with
- * getSeasonByEpisodeId when not loaded yet); other seasons load when picked.
+ * (`lastLoadSeasonID`, its episodes come with the content), or at the season holding the episode in the
+ * address (found with seasonOfEpisodeQuery when not loaded yet); other seasons load when picked
+ * (seasonEpisodesQuery), and a season seen once is shown from the cache.
  */
 export function useSeasons(content: Content, episodeId: number | undefined): SeasonsState {
   const { api } = useServices();
+  const client = useQueryClient();
+  const ekId = content.EK_id;
   const seasons = useMemo(
     () =>
       [...(content.seasons ?? [])]
@@ -41,64 +43,49 @@ export function useSeasons(content: Content, episodeId: number | undefined): Sea
         .map((season) => ({ id: season.season_id, number: season.season_number })),
     [content.seasons],
   );
-  const [bySeason, setBySeason] = useState<Record<number, Episode[]>>(() =>
-    content.lastLoadSeasonID ? { [content.lastLoadSeasonID]: content.episodes } : {},
-  );
   const [selectedId, setSelectedId] = useState<number | null>(
     () => content.lastLoadSeasonID ?? seasons[0]?.id ?? null,
   );
-  const [failedId, setFailedId] = useState<number | null>(null);
-  const [attempt, setAttempt] = useState(0);
+
+  // Every season's episodes as the cache holds them; only the selected season is asked for.
+  const loaded = useQueries({
+    queries: seasons.map((season) => ({
+      ...seasonEpisodesQuery(api, ekId, season.id),
+      enabled: season.id === selectedId,
+      ...(season.id === content.lastLoadSeasonID ? { initialData: content.episodes } : {}),
+    })),
+  });
+  const bySeason = new Map(seasons.map((season, at) => [season.id, loaded[at]] as const));
 
   // The episode in the address decides the season when it is not among the loaded ones.
-  const episodeSeason = episodeId === undefined ? undefined : seasonOf(bySeason, episodeId);
+  const episodeSeason =
+    episodeId === undefined
+      ? undefined
+      : seasons.find((season) =>
+          bySeason.get(season.id)?.data?.some((episode) => episode.EP_id === episodeId),
+        )?.id;
   const lookUp = episodeId !== undefined && episodeSeason === undefined && seasons.length > 0;
+  const found = useQuery({ ...seasonOfEpisodeQuery(api, episodeId ?? 0), enabled: lookUp }).data;
   useEffect(() => {
-    if (!lookUp || episodeId === undefined) return;
-    let current = true;
-    api
-      .call('getSeasonByEpisodeId', { body: { EP_id: episodeId } })
-      .then((season) => {
-        setBySeason((old) => ({ ...old, [season.season_id]: season.episodes }));
-        if (current) setSelectedId(season.season_id);
-      })
-      .catch((error: unknown) => console.error('[web] season of episode failed', episodeId, error));
-    return () => {
-      current = false;
-    };
-  }, [api, lookUp, episodeId]);
+    if (!found) return;
+    // The looked-up season's episodes are that season's answer too.
+    client.setQueryData(movieKeys.seasonEpisodes(ekId, found.season_id), found.episodes);
+    setSelectedId(found.season_id);
+  }, [client, ekId, found]);
 
   // Following an episode of another loaded season (e.g. from the address) shows that season.
   useEffect(() => {
-    if (episodeSeason !== undefined) setSelectedId(Number(episodeSeason));
+    if (episodeSeason !== undefined) setSelectedId(episodeSeason);
   }, [episodeSeason]);
 
-  const loaded = selectedId !== null && bySeason[selectedId] !== undefined;
-  useEffect(() => {
-    if (selectedId === null || loaded) return;
-    let current = true;
-    setFailedId(null);
-    api
-      .call('getSeasonEpisodes', { params: { season_id: selectedId }, query: { EK_id: content.EK_id } })
-      .then((season) => setBySeason((old) => ({ ...old, [selectedId]: season.episodes })))
-      .catch((error: unknown) => {
-        console.error('[web] season episodes failed', selectedId, error);
-        if (current) setFailedId(selectedId);
-      });
-    return () => {
-      current = false;
-    };
-    // `attempt` re-runs the load after a failure.
-  }, [api, content.EK_id, selectedId, loaded, attempt]);
-
-  const episodes =
-    seasons.length === 0 ? content.episodes : selectedId === null ? null : (bySeason[selectedId] ?? null);
+  const selected = selectedId === null ? undefined : bySeason.get(selectedId);
+  const episodes = seasons.length === 0 ? content.episodes : (selected?.data ?? null);
   return {
     seasons,
     selectedId,
     episodes,
-    failed: selectedId !== null && failedId === selectedId && !loaded,
+    failed: selected?.isError === true && selected.data === undefined,
     select: setSelectedId,
-    retry: () => setAttempt((n) => n + 1),
+    retry: () => void selected?.refetch(),
   };
 }

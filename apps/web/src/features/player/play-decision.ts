@@ -1,5 +1,5 @@
 import { type StorageLike, shouldShowRegistrationPrompt } from '@kadr/auth-session';
-import type { Goods } from '../../app/catalogue-types';
+import type { Goods } from '../../shared/catalogue-types';
 
 /** What pressing Смотреть does (SPEC §4 play logic). */
 export type PlayDecision =

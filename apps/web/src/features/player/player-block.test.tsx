@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Episode } from '../../app/catalogue-types';
-import { ServicesProvider } from '../../app/services';
+import { createRecordingAnalytics } from '../../shared/analytics/analytics';
+import type { Episode } from '../../shared/catalogue-types';
+import { ServicesProvider } from '../../shared/services';
 import {
   filmContent,
   goods,
@@ -14,7 +15,6 @@ import {
 } from '../../testing/catalogue-fixtures';
 import { createFakeServices, type FakeHandler } from '../../testing/fake-services';
 import { resetStores } from '../../testing/seed-stores';
-import { createRecordingGoalSink, GoalsProvider } from '../analytics';
 import { createFakeEngine } from './fake-controller';
 import { contentKindOf, PlayerBlock, type PlayerBlockProps } from './player-block';
 import { type LoadPlayerEngine, PlayerEngineProvider } from './player-engine';
@@ -68,24 +68,23 @@ function setup(
     },
   });
   const engine = createFakeEngine(options.initial);
-  const goals = createRecordingGoalSink();
+  const goals = createRecordingAnalytics();
+  fake.services.analytics = goals;
   let closed = 0;
   const view = render(
     <ServicesProvider services={fake.services}>
-      <GoalsProvider sink={goals}>
-        <PlayerEngineProvider value={options.loadEngine ?? (async () => engine)}>
-          <MemoryRouter initialEntries={['/movie/12/?utm_source=test']}>
-            <Host
-              content={filmContent()}
-              kind="movie"
-              onClose={() => {
-                closed += 1;
-              }}
-              {...overrides}
-            />
-          </MemoryRouter>
-        </PlayerEngineProvider>
-      </GoalsProvider>
+      <PlayerEngineProvider value={options.loadEngine ?? (async () => engine)}>
+        <MemoryRouter initialEntries={['/movie/12/?utm_source=test']}>
+          <Host
+            content={filmContent()}
+            kind="movie"
+            onClose={() => {
+              closed += 1;
+            }}
+            {...overrides}
+          />
+        </MemoryRouter>
+      </PlayerEngineProvider>
     </ServicesProvider>,
   );
   const address = () => screen.getByRole('status', { name: 'address' });

@@ -1,11 +1,11 @@
 import type { ContentKind } from '@kadr/player-core';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { type Content, type Episode, moviePath } from '../../app/catalogue-types';
-import { useQueryNavigate } from '../../app/navigation/query-link';
-import { useServices } from '../../app/services';
-import { useGoals } from '../analytics';
+import { type Content, type Episode, moviePath } from '../../shared/catalogue-types';
+import { useQueryNavigate } from '../../shared/navigation/query-link';
+import { useServices } from '../../shared/services';
 import { purchasePath } from './play-decision';
+import { toPlayerAnalytics } from './player-analytics';
 import { PlayerView } from './player-view';
 import { releaseDevType } from './release-dev-type';
 import { usePlayer } from './use-player';
@@ -37,8 +37,7 @@ export function contentKindOf(content: Pick<Content, 'EK_type'>): ContentKind {
  * becomes true, follows the next episode into the address, and reports the goals (SPEC §4, §8).
  */
 export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: PlayerBlockProps) {
-  const { api } = useServices();
-  const goals = useGoals();
+  const { api, analytics } = useServices();
   const navigate = useQueryNavigate();
   const { pathname } = useLocation();
   const trailer = kind === 'trailer';
@@ -58,20 +57,15 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
           params: { id: ekId },
           query: { dev_type: releaseDevType(), dev_model: 'web', ...(epId === null ? {} : { EP_id: epId }) },
         }),
-      analytics: {
-        reachGoal: (_goal, { error_code }) =>
-          goals.reach('MOVIE_STARTED_ERROR', {
-            error_code,
-            EK_id: ekId,
-            ...(episodeNow.current === undefined ? {} : { EP_id: episodeNow.current }),
-          }),
-      },
+      analytics: toPlayerAnalytics(analytics, () =>
+        episodeNow.current === undefined ? { EK_id: ekId } : { EK_id: ekId, EP_id: episodeNow.current },
+      ),
       // The next episode (at the end, or the buttons) goes into the address; the card follows it.
       onEpisodeChange: trailer ? undefined : (next) => navigate(moviePath(ekId, next), { replace: true }),
     }),
     (error) => {
       console.warn('player engine failed to load', error);
-      goals.reach('MOVIE_STARTED_ERROR', { error_code: 'ENGINE_LOAD_FAILED', EK_id: ekId });
+      analytics.reachGoal('MOVIE_STARTED_ERROR', { error_code: 'ENGINE_LOAD_FAILED', EK_id: ekId });
     },
   );
   const { controller, snapshot } = player;
@@ -90,7 +84,7 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
   }, [controller, bought, trailer]);
 
   const buy = (goal: 'EK_BUY_SUCCESS' | 'PLAYER_BUY_SUCCESS') => {
-    goals.reach(goal, { EK_id: ekId, package_id: content.goods.package_id });
+    analytics.reachGoal(goal, { EK_id: ekId, package_id: content.goods.package_id });
     navigate(purchasePath(content.goods.package_id), { state: { returnPathname: pathname } });
   };
   const episode = episodes?.find((item) => item.EP_id === (snapshot?.currentEpisodeId ?? episodeId));

@@ -1,6 +1,6 @@
 import { Button, IconButton, IconClose } from '@kadr/ui-kit';
 import { useEffect, useRef } from 'react';
-import type { Content, Episode } from '../../app/catalogue-types';
+import type { Content, Episode } from '../../shared/catalogue-types';
 import { playerMessages as m } from './messages';
 import styles from './player.module.css';
 import { PlayerBlock } from './player-block';

@@ -1,10 +1,10 @@
 import { dismissRegistrationPrompt } from '@kadr/auth-session';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { Content } from '../../app/catalogue-types';
-import { useQueryNavigate } from '../../app/navigation/query-link';
-import { useServices } from '../../app/services';
-import { useModalStore } from '../../app/stores/modal-store';
+import type { Content } from '../../shared/catalogue-types';
+import { useQueryNavigate } from '../../shared/navigation/query-link';
+import { useServices } from '../../shared/services';
+import { useModalStore } from '../../shared/stores/modal-store';
 import { decidePlay, purchasePath } from './play-decision';
 import type { PlayerRequest } from './player-block';
 

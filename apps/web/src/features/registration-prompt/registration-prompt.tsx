@@ -1,9 +1,9 @@
 import { dismissRegistrationPrompt, shouldShowRegistrationPrompt } from '@kadr/auth-session';
 import { Button, IconButton, IconClose } from '@kadr/ui-kit';
 import { useState } from 'react';
-import { useServices } from '../../app/services';
-import { useModalStore } from '../../app/stores/modal-store';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useServices } from '../../shared/services';
+import { useModalStore } from '../../shared/stores/modal-store';
+import { useSessionStore } from '../../shared/stores/session-store';
 import { promptMessages as m } from './messages';
 import styles from './registration-prompt.module.css';
 

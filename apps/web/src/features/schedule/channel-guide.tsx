@@ -1,10 +1,11 @@
 import { viewerTimeZone } from '@kadr/schedule-utils';
 import { useMemo } from 'react';
-import { useIsMobile } from '../../app/device';
-import { useBack } from '../../app/navigation/query-link';
+import { useIsMobile } from '../../shared/device';
+import { useBack } from '../../shared/navigation/query-link';
 import { ProgrammeGuide } from './programme-guide';
 import { scheduleView } from './schedule-entries';
-import { type ScheduleSource, useTvSchedule } from './use-tv-schedule';
+import type { ScheduleSource } from './schedule-queries';
+import { useTvSchedule } from './use-tv-schedule';
 
 /** The programme guide of a channel-type content item or of a channel, loaded (SPEC §2 Programme guide). */
 export function ChannelGuide({ source }: { source: ScheduleSource }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayEntries, scheduleView } from './schedule-entries';
-import type { LoadedDay, Programme } from './use-tv-schedule';
+import type { Programme } from './schedule-queries';
+import type { LoadedDay } from './use-tv-schedule';
 
 const programme = (title: string, start: string, end: string): Programme => ({
   tv_air_date_start: start,

@@ -8,7 +8,8 @@ import {
   programmesStartingIn,
 } from '@kadr/schedule-utils';
 import type { ScheduleDay as ScheduleDayView, ScheduleEntry } from '@kadr/ui-kit';
-import type { LoadedDay, Programme } from './use-tv-schedule';
+import type { Programme } from './schedule-queries';
+import type { LoadedDay } from './use-tv-schedule';
 
 /**
  * The lines of a day as the guide shows them (SPEC §2 Programme guide): today's list starts at the

@@ -1,10 +1,9 @@
-import type { CallResponse } from '@kadr/api-contract';
-import { regionInfo, type ScheduleDay, scheduleDays } from '@kadr/schedule-utils';
-import { useEffect, useState } from 'react';
-import { useServices } from '../../app/services';
-
-/** A programme as the schedule call answers it (SPEC §3 TV schedule item). */
-export type Programme = CallResponse<'getTvSchedule'>['items'][number];
+import { SCHEDULE_DAYS } from '@kadr/api-contract/routes';
+import { type ScheduleDay, scheduleDays } from '@kadr/schedule-utils';
+import { type UseQueryResult, useQueries } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useServices } from '../../shared/services';
+import { type Programme, type ScheduleSource, scheduleDayQuery } from './schedule-queries';
 
 /** One day of a channel's schedule and how its load went. */
 export interface LoadedDay extends ScheduleDay {
@@ -14,61 +13,43 @@ export interface LoadedDay extends ScheduleDay {
   error: unknown;
 }
 
-/** Whose schedule: a channel-type content item (the card and its guide) or a channel (the TV tab's guide). */
-export type ScheduleSource = { ekId: number } | { streamId: number };
-
 /** How often the programme on air is worked out again. */
 export const NOW_TICK_MS = 60_000;
 
 /**
  * The week schedule of a channel-type content item or of a channel: today plus 6 days in the viewer's
- * time zone, one getTvSchedule call per day, all in parallel (SPEC §7, §9). A failed day becomes empty
+ * time zone, one scheduleDayQuery per day, all in parallel (SPEC §7, §9). A failed day becomes empty
  * and keeps its error; the others are unaffected. `now` moves every minute so the programme on air
- * stays current.
+ * stays current; the week is the one of the moment the hook started.
  */
 export function useTvSchedule(source: ScheduleSource, timeZone: string): { days: LoadedDay[]; now: number } {
   const { api } = useServices();
-  // The effect depends on the ids, not on the object a caller may create at every render.
+  // The queries depend on the ids, not on the object a caller may create at every render.
   const ekId = 'ekId' in source ? source.ekId : undefined;
   const streamId = 'streamId' in source ? source.streamId : undefined;
-  const [now, setNow] = useState(() => Date.now());
-  const [days, setDays] = useState<LoadedDay[]>(() =>
-    scheduleDays(now, timeZone).map((day) => ({ ...day, items: null, error: null })),
-  );
+  const [start] = useState(() => Date.now());
+  const [now, setNow] = useState(start);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), NOW_TICK_MS);
     return () => clearInterval(timer);
   }, []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const start = Date.now();
-    const week = scheduleDays(start, timeZone);
-    const region = regionInfo(timeZone, start);
-    const who =
-      ekId !== undefined ? { EK_id: ekId, region_info: region } : { stream_id: streamId ?? Number.NaN };
-    setDays(week.map((day) => ({ ...day, items: null, error: null })));
-    const settle = (index: number, items: Programme[], error: unknown) => {
-      if (controller.signal.aborted) return;
-      setDays((current) => current.map((day, at) => (at === index ? { ...day, items, error } : day)));
-    };
-    week.forEach((day, index) => {
-      api
-        .call(
-          'getTvSchedule',
-          { body: { tv_schedule_day_start_utc0: day.dayStart, ...who } },
-          { signal: controller.signal },
-        )
-        .then(
-          (answer) => settle(index, answer.items, null),
-          (error: unknown) => {
-            if (!controller.signal.aborted) console.error('[web] schedule failed', day.dayStart, error);
-            settle(index, [], error);
-          },
-        );
-    });
-    return () => controller.abort();
-  }, [api, ekId, streamId, timeZone]);
-
+  const week = useMemo(() => scheduleDays(start, timeZone, SCHEDULE_DAYS), [start, timeZone]);
+  const who: ScheduleSource = ekId !== undefined ? { ekId } : { streamId: streamId ?? Number.NaN };
+  // The days as one value that changes only when a day's answer does.
+  const combine = useCallback(
+    (results: UseQueryResult<Programme[]>[]) =>
+      week.map((day, at): LoadedDay => {
+        const result = results[at];
+        if (result?.data) return { ...day, items: result.data, error: null };
+        if (result?.isError) return { ...day, items: [], error: result.error };
+        return { ...day, items: null, error: null };
+      }),
+    [week],
+  );
+  const days = useQueries({
+    queries: week.map((day) => scheduleDayQuery(api, who, day.dayStart, timeZone)),
+    combine,
+  });
   return { days, now };
 }

@@ -1,6 +1,6 @@
 import { SearchBox } from '@kadr/ui-kit';
 import { useCallback, useState } from 'react';
-import { KitLink } from '../../app/navigation/query-link';
+import { KitLink } from '../../shared/navigation/query-link';
 import { useSearch } from './use-search';
 
 /**

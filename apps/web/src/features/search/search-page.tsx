@@ -1,7 +1,7 @@
 import { IconBack, IconButton, IconSearch, SearchResults } from '@kadr/ui-kit';
 import { useEffect, useRef } from 'react';
-import { useIsMobile } from '../../app/device';
-import { KitLink, useBack } from '../../app/navigation/query-link';
+import { useIsMobile } from '../../shared/device';
+import { KitLink, useBack } from '../../shared/navigation/query-link';
 import { searchMessages as m } from './messages';
 import styles from './search-page.module.css';
 import { useSearch } from './use-search';

@@ -2,7 +2,7 @@ import { Header } from '@kadr/ui-kit';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { layoutMessages } from '../../app/layout/messages';
 import { headerItems, menuItem } from '../../app/layout/nav-items';
-import { KitLink } from '../../app/navigation/query-link';
+import { KitLink } from '../../shared/navigation/query-link';
 import { withApp } from '../../testing/story-decorators';
 import { searchMessages } from './messages';
 import { SearchSlot } from './search-slot';

@@ -1,6 +1,8 @@
+import { SEARCH_MIN_LENGTH } from '@kadr/api-contract/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchHint } from '../../app/catalogue-types';
-import { createSearchStore, foundHints, SEARCH_MIN_LENGTH, SEARCH_POLL_MS } from './search-store';
+import type { SearchHint } from '../../shared/catalogue-types';
+import { createQueryClient } from '../../shared/data/query-client';
+import { createSearchStore, foundHints, SEARCH_POLL_MS } from './search-store';
 
 const hint = (over: Partial<SearchHint>): SearchHint => ({
   type: 'content',
@@ -32,7 +34,7 @@ function setup() {
         });
       }),
   );
-  const store = createSearchStore({ call } as never);
+  const store = createSearchStore(createQueryClient(), { call } as never);
   /** Lets promise callbacks run. */
   const flush = () => vi.advanceTimersByTimeAsync(0);
   return { store, call, pending, flush };

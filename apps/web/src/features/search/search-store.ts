@@ -1,9 +1,9 @@
 import type { ApiClient } from '@kadr/api-client';
+import { SEARCH_MIN_LENGTH } from '@kadr/api-contract/routes';
 import type { SearchResultItem, SearchStatus } from '@kadr/ui-kit';
-import { channelPathFromSearch, moviePath, type SearchHint } from '../../app/catalogue-types';
-
-/** Search starts at 3 characters (SPEC §5, §9; the contract's SEARCH_MIN_LENGTH, kept out of its zod entry). */
-export const SEARCH_MIN_LENGTH = 3;
+import type { QueryClient } from '@tanstack/react-query';
+import { channelPathFromSearch, moviePath, type SearchHint } from '../../shared/catalogue-types';
+import { searchHintQuery, searchKeys } from './search-queries';
 
 /**
  * SPEC §9: after sending, the original polled for the result every 100 ms. Here the request's promise
@@ -24,7 +24,11 @@ export interface SearchState {
   pending: boolean;
 }
 
-/** A search over searchHint: the latest query wins, earlier requests are aborted. */
+/**
+ * A search over searchHint: the latest query wins, earlier requests are aborted. Answers come through
+ * the data cache (searchHintQuery), so a text asked again — in the header box or on /search — is
+ * answered from it.
+ */
 export interface SearchStore {
   getState: () => SearchState;
   subscribe: (listener: () => void) => () => void;
@@ -59,15 +63,17 @@ export function toResult(hint: SearchHint): SearchResultItem {
   };
 }
 
-/** Creates a search store over the API client. */
+/** Creates a search store over the data cache and the API client. */
 export function createSearchStore(
+  client: QueryClient,
   api: Pick<ApiClient, 'call'>,
   options: { pollMs?: number } = {},
 ): SearchStore {
   const pollMs = options.pollMs ?? SEARCH_POLL_MS;
   const listeners = new Set<() => void>();
   let state = IDLE;
-  let controller: AbortController | null = null;
+  // The request under way: its text and a token that later requests replace.
+  let current: { text: string } | null = null;
   let loaderTimer: ReturnType<typeof setTimeout> | undefined;
 
   const set = (next: Partial<SearchState>) => {
@@ -75,33 +81,34 @@ export function createSearchStore(
     for (const listener of listeners) listener();
   };
   const stop = () => {
-    controller?.abort();
-    controller = null;
+    // Cancelling the query aborts its request (the query function passes the signal on).
+    if (current) void client.cancelQueries({ queryKey: searchKeys.hints(current.text), exact: true });
+    current = null;
     clearTimeout(loaderTimer);
   };
 
   const search = (text: string) => {
-    const own = new AbortController();
-    controller = own;
+    const own = { text };
+    current = own;
     set({ pending: true });
     loaderTimer = setTimeout(() => {
-      if (controller === own) set({ status: 'loading' });
+      if (current === own) set({ status: 'loading' });
     }, pollMs);
-    api
-      .call('searchHint', { body: { search_query: text } }, { signal: own.signal, noRetry: true })
-      .then(({ items }) => {
-        if (controller !== own) return;
+    client
+      .fetchQuery(searchHintQuery(api, text))
+      .then((items) => {
+        if (current !== own) return;
         const results = foundHints(items).map(toResult);
         set({ status: results.length > 0 ? 'results' : 'empty', results, pending: false });
       })
-      .catch((error: unknown) => {
-        if (controller !== own) return;
-        console.error('[web] search failed', error);
+      .catch(() => {
+        // The cache logged the failure.
+        if (current !== own) return;
         set({ status: 'error', results: [], pending: false });
       })
       .finally(() => {
-        if (controller === own) {
-          controller = null;
+        if (current === own) {
+          current = null;
           clearTimeout(loaderTimer);
         }
       });

@@ -1,8 +1,9 @@
 import type { SearchRecommendations } from '@kadr/ui-kit';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { type Collection, moviePath } from '../../app/catalogue-types';
-import { useServices } from '../../app/services';
-import { CollectionTab, useCollections } from '../../app/stores/collections-store';
+import { type Collection, moviePath } from '../../shared/catalogue-types';
+import { CollectionTab, useCollections } from '../../shared/data/collections';
+import { useServices } from '../../shared/services';
 import { createSearchStore } from './search-store';
 
 /**
@@ -34,7 +35,8 @@ export function toRecommendations(collections: readonly Collection[]): SearchRec
  */
 export function useSearch(active = true) {
   const { api } = useServices();
-  const [store] = useState(() => createSearchStore(api));
+  const client = useQueryClient();
+  const [store] = useState(() => createSearchStore(client, api));
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   // A pending request dies with the screen.
   useEffect(() => () => store.clear(), [store]);

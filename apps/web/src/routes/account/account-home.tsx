@@ -1,10 +1,10 @@
 import { formatPhone } from '@kadr/auth-session';
-import { useIsMobile } from '../../app/device';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useProfile } from '../../shared/data/profile';
+import { useIsMobile } from '../../shared/device';
+import { useSessionStore } from '../../shared/stores/session-store';
 import styles from './account.module.css';
 import { AccountMenu } from './account-menu';
 import { accountMessages as m } from './messages';
-import { useProfile } from './use-profile';
 
 /** The account home: on mobile the menu and the profile id; on desktop a summary beside the menu. */
 export function AccountHome() {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { useIsMobile } from '../../app/device';
+import { useProfile } from '../../shared/data/profile';
+import { useIsMobile } from '../../shared/device';
 import styles from './account.module.css';
 import { AccountMenu } from './account-menu';
 import { accountSectionOf } from './account-menu-items';
 import { accountMessages as m } from './messages';
-import { useProfile } from './use-profile';
 
 /**
  * `/account` and its sections. Desktop: the menu on the left, the chosen section opening in place on

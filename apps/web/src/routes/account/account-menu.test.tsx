@@ -1,7 +1,7 @@
 import { StorageKey } from '@kadr/auth-session';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useModalStore } from '../../app/stores/modal-store';
+import { useModalStore } from '../../shared/stores/modal-store';
 import { createFakeServices, signedInStorage } from '../../testing/fake-services';
 import { renderWithApp } from '../../testing/render-app';
 import { AccountMenu } from './account-menu';

@@ -1,11 +1,11 @@
 import { logout } from '@kadr/auth-session';
 import { ConfirmDialog, MenuList } from '@kadr/ui-kit';
 import { useState } from 'react';
-import { KitLink } from '../../app/navigation/query-link';
-import { useServices } from '../../app/services';
-import { useModalStore } from '../../app/stores/modal-store';
-import { useSessionStore } from '../../app/stores/session-store';
 import { config } from '../../env';
+import { KitLink } from '../../shared/navigation/query-link';
+import { useServices } from '../../shared/services';
+import { useModalStore } from '../../shared/stores/modal-store';
+import { useSessionStore } from '../../shared/stores/session-store';
 import { buildAccountMenuItems, type ExternalAccount } from './account-menu-items';
 import { accountMessages as m } from './messages';
 

@@ -1,8 +1,8 @@
-import { useIsMobile } from '../../app/device';
-import { CollectionTab, useCollections } from '../../app/stores/collections-store';
 import { CatalogueView } from '../../features/catalogue/catalogue-view';
 import { catalogueMessages } from '../../features/catalogue/messages';
 import { leadFirst } from '../../features/catalogue/order';
+import { CollectionTab, useCollections } from '../../shared/data/collections';
+import { useIsMobile } from '../../shared/device';
 
 /** `/`: the catalogue home — the Main2 rails, the first banner or teaser rail leading (SPEC §2). */
 export function HomeRoute() {

@@ -1,8 +1,8 @@
-import { useIsMobile } from '../../app/device';
-import { CollectionTab, useCollections } from '../../app/stores/collections-store';
 import { CatalogueView } from '../../features/catalogue/catalogue-view';
 import { catalogueMessages } from '../../features/catalogue/messages';
 import { tvRails } from '../../features/catalogue/order';
+import { CollectionTab, useCollections } from '../../shared/data/collections';
+import { useIsMobile } from '../../shared/device';
 
 /** `/tv`: the TV tab — queue rails of channel-type content and channel rails (SPEC §2 TV tab). */
 export function TvRoute() {

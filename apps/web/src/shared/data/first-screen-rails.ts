@@ -1,6 +1,6 @@
 import { AUTH_QUERY_PARAM, StorageKey, type StorageLike } from '@kadr/auth-session';
-import type { AppServices } from './services';
-import { CollectionTab, useCollectionsStore } from './stores/collections-store';
+import type { AppServices } from '../services';
+import { CollectionTab, collectionsQuery } from './collections';
 
 /**
  * The collections tab of the screen at `url` when that screen is a page of rails — the home ('/') or
@@ -38,16 +38,16 @@ export function onAccessToken(storage: StorageLike, onToken: () => void): Storag
 }
 
 /**
- * The storage to start the session with: when the first screen is a page of rails, its rails start
- * loading the moment the session has a token, beside the rest of the start (getProfile, the campaign
- * call) instead of after it — one round trip less before the home page's first images (its largest
- * paint; docs/benchmarks.md, web). An `auth` link value may replace the session during the start, so
+ * The storage to start the session with: when the first screen is a page of rails, its rails query
+ * (the one the screen then reads) starts the moment the session has a token, beside the rest of the
+ * start (getProfile, the campaign call) instead of after it — one round trip less before the home
+ * page's first images (its largest paint; docs/benchmarks.md, web). An `auth` link value may replace the session during the start, so
  * such a visit loads nothing early.
  */
 export function storageLoadingFirstRails(services: AppServices, url: string, basename: string): StorageLike {
   const tab = firstScreenTab(url, basename);
   if (tab === null || new URL(url).searchParams.has(AUTH_QUERY_PARAM)) return services.storage;
   return onAccessToken(services.storage, () => {
-    void useCollectionsStore.getState().load(services.api, tab);
+    void services.queryClient.prefetchQuery(collectionsQuery(services.api, tab));
   });
 }

@@ -5,9 +5,12 @@ import {
   getOrCreateDeviceUid,
   type StorageLike,
 } from '@kadr/auth-session';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { config } from '../env';
-import { type Analytics, createConsoleAnalytics } from './analytics';
+import type { Analytics } from './analytics/analytics';
+import { type AnalyticsWindow, createConfiguredAnalytics } from './analytics/sinks';
+import { createQueryClient } from './data/query-client';
 
 /** What screens need from the outside world; tests and stories pass fakes. */
 export interface AppServices {
@@ -21,8 +24,10 @@ export interface AppServices {
   deviceUid: string;
   /** Reloads the page at its own address (after login and logout). */
   reload: () => void;
-  /** Goals (SPEC §8 'nocontent'). */
+  /** Goals (SPEC §4, §8), sent to the analytics services the configuration attaches. */
   analytics: Analytics;
+  /** The cache of page data every screen loads through (shared/data; tests get a fresh one each). */
+  queryClient: QueryClient;
 }
 
 /** Web Storage when the browser allows it, otherwise memory (private modes that block storage). */
@@ -56,7 +61,8 @@ export function createBrowserServices(): AppServices {
     sessionStorage,
     deviceUid,
     reload: () => window.location.reload(),
-    analytics: createConsoleAnalytics(),
+    analytics: createConfiguredAnalytics(config.analytics, window as AnalyticsWindow),
+    queryClient: createQueryClient(),
   };
 }
 

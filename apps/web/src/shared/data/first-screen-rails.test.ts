@@ -1,13 +1,10 @@
 import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
-import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTER_BASENAME } from '../env';
-import { createFakeServices, never } from '../testing/fake-services';
-import { resetStores } from '../testing/seed-stores';
-import { startApp } from './app';
+import { ROUTER_BASENAME } from '../../env';
+import { createFakeServices } from '../../testing/fake-services';
+import { resetStores } from '../../testing/seed-stores';
+import { CollectionTab } from './collections';
 import { firstScreenTab, onAccessToken, storageLoadingFirstRails } from './first-screen-rails';
-import { CollectionTab, useCollectionsStore } from './stores/collections-store';
-import { useSessionStore } from './stores/session-store';
 
 const at = (path: string) => `https://kadr.example${path}`;
 
@@ -87,32 +84,5 @@ describe('storageLoadingFirstRails', () => {
     expect(fake.calls).toMatchObject([
       { id: 'getCollections', input: { query: { tab_id: CollectionTab.tv } } },
     ]);
-  });
-});
-
-describe('startApp', () => {
-  it('asks for the home rails as soon as a new visitor has a session, before the profile answers', async () => {
-    const fake = createFakeServices({
-      storage: { [StorageKey.accessToken]: '' },
-      handlers: { getProfile: never },
-    });
-    void startApp(fake.services, at('/promo/web/'));
-    await waitFor(() => expect(fake.ids()).toEqual(['anonymousAuth', 'getCollections', 'getProfile']));
-    await waitFor(() =>
-      expect(useCollectionsStore.getState().tabs[CollectionTab.home]?.status).toBe('ready'),
-    );
-  });
-
-  it('loads the rails once: the home screen finds them loading and does not ask again', async () => {
-    const fake = createFakeServices();
-    await startApp(fake.services, at('/promo/web/'));
-    expect(fake.ids().filter((id) => id === 'getCollections')).toHaveLength(1);
-    expect(useSessionStore.getState().status).toBe('ready');
-  });
-
-  it('starts the session without loading rails for other screens', async () => {
-    const fake = createFakeServices();
-    await startApp(fake.services, at('/promo/web/account'));
-    expect(fake.ids()).toEqual(['getProfile']);
   });
 });

@@ -1,0 +1,53 @@
+import type { ApiClient } from '@kadr/api-client';
+import { CHANNEL_COLLECTION_PAGE_SIZE, COLLECTION_PAGE_SIZE } from '@kadr/api-contract/routes';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Collection } from '../catalogue-types';
+import { useServices } from '../services';
+
+/** Tabs of getCollections the web asks for (SPEC §7: names only). */
+export const CollectionTab = {
+  /** The catalogue home. */
+  home: 'Main2',
+  /** The TV tab. */
+  tv: 'tv_channels_tab',
+  /** Search recommendations. */
+  search: 'search',
+} as const;
+
+/** Query keys of the collections domain. */
+export const collectionKeys = {
+  /** The rails of one tab. */
+  tab: (tabId: string) => ['collections', tabId] as const,
+};
+
+/**
+ * The rails of a tab (getCollections), 15 a rail, 40 on the channel tab (SPEC §9). The request is not
+ * aborted when a screen leaves: the first screen's rails start before any screen reads them
+ * (first-screen-rails.ts), and a half-loaded answer is worth keeping for the next screen.
+ */
+export function collectionsQuery(api: Pick<ApiClient, 'call'>, tabId: string) {
+  const count = tabId === CollectionTab.tv ? CHANNEL_COLLECTION_PAGE_SIZE : COLLECTION_PAGE_SIZE;
+  return queryOptions({
+    queryKey: collectionKeys.tab(tabId),
+    queryFn: async (): Promise<Collection[]> =>
+      (
+        await api.call('getCollections', {
+          query: { tab_id: tabId, RB_queue_count: count, RB_teaser_count: count },
+        })
+      ).collections,
+  });
+}
+
+/** How a tab's rails load. */
+export type CollectionsStatus = 'loading' | 'ready' | 'error';
+
+const NONE: Collection[] = [];
+
+/** The rails of `tabId`, loading them on first use (unless `enabled` is false), and a retry. */
+export function useCollections(tabId: string, enabled = true) {
+  const { api } = useServices();
+  const query = useQuery({ ...collectionsQuery(api, tabId), enabled });
+  const status: CollectionsStatus = query.data ? 'ready' : query.isError ? 'error' : 'loading';
+  const { refetch } = query;
+  return { status, collections: query.data ?? NONE, retry: () => void refetch() } as const;
+}

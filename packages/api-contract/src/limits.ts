@@ -1,0 +1,13 @@
+// Page sizes and limits of the SPEC (§5, §9) as plain numbers: the call schemas use them, and the
+// zod-free `@kadr/api-contract/routes` entry exports them for browser bundles.
+
+/** Rail sizes (SPEC §9): 15 items, 40 on the channel tab. */
+export const COLLECTION_PAGE_SIZE = 15;
+/** Rail size of the channel tab (SPEC §9). */
+export const CHANNEL_COLLECTION_PAGE_SIZE = 40;
+/** Similar-content page size (SPEC §9). */
+export const SIMILAR_LIMIT = 30;
+/** Search starts at 3 characters (SPEC §5, §9). */
+export const SEARCH_MIN_LENGTH = 3;
+/** Schedule horizon (SPEC §9): today plus 6 days, one call per day. */
+export const SCHEDULE_DAYS = 7;
