@@ -20,6 +20,8 @@ export type { EpisodeCardProps, EpisodeSliderItem, EpisodeSliderProps } from './
 export { EPISODE_IMAGE_SIZE, EpisodeCard, EpisodeSlider } from './episode-card/episode-card';
 export type { ErrorModalProps } from './error-modal/error-modal';
 export { ErrorModal } from './error-modal/error-modal';
+export type { ErrorScreenProps } from './error-screen/error-screen';
+export { ErrorScreen } from './error-screen/error-screen';
 export type { FilmCardProps } from './film-card/film-card';
 export { FilmCard, genreYear, POSTER_SIZE } from './film-card/film-card';
 export type { FooterLink, FooterProps } from './footer/footer';
@@ -52,6 +54,8 @@ export type { LinkComponent, LinkComponentProps } from './link';
 export { DefaultLink } from './link';
 export type { LoaderProps } from './loader/loader';
 export { Loader, Spinner } from './loader/loader';
+export type { LoadingBarProps } from './loading-bar/loading-bar';
+export { LOADING_BAR_DELAY_MS, LoadingBar } from './loading-bar/loading-bar';
 export type { LogoProps } from './logo/logo';
 export { Logo } from './logo/logo';
 export type { MenuItem, MenuListProps } from './menu-list/menu-list';
