@@ -3,8 +3,9 @@ import type { Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
 import { App, startApp } from './app';
+import { createChunkRecovery } from './chunk-recovery';
 import { detectDeviceKind } from './device';
-import { appRoutes } from './routes';
+import { createAppRoutes } from './routes';
 import { createBrowserServices } from './services';
 
 /**
@@ -19,11 +20,14 @@ export function boot(root: Root): void {
     window.history.replaceState(window.history.state, '', `${ROUTER_BASENAME}${search}${hash}`);
   }
   const services = createBrowserServices();
+  // A screen's chunk that fails to load (a release removed it) reloads the page once (chunk-recovery.ts).
+  const chunks = createChunkRecovery({ storage: services.sessionStorage, reload: services.reload });
+  chunks.listen(window);
   // Decided once at start (ARCHITECTURE: Web).
   const deviceKind = detectDeviceKind(navigator.userAgent, window.innerWidth);
   void startApp(services, window.location.href);
   setTimeout(() => {
-    const router = createBrowserRouter(appRoutes, { basename: ROUTER_BASENAME });
+    const router = createBrowserRouter(createAppRoutes({ chunks }), { basename: ROUTER_BASENAME });
     root.render(
       <StrictMode>
         <App services={services} deviceKind={deviceKind} router={router} />
