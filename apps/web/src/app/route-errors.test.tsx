@@ -74,4 +74,10 @@ describe('route errors', () => {
     // The account's menu (its parent route) stays.
     expect(screen.getByRole('navigation', { name: 'Меню аккаунта' })).toBeInTheDocument();
   });
+
+  it('names the tab after the page that failed', async () => {
+    renderApp('/about_us');
+    await screen.findByRole('region', { name: TITLE });
+    expect(document.title).toBe('Кадр — О нас');
+  });
 });

@@ -6,6 +6,7 @@ import { type Content, moviePath } from '../../app/catalogue-types';
 import { useIsMobile } from '../../app/device';
 import { KitLink, useBack, useQueryNavigate } from '../../app/navigation/query-link';
 import { useServices } from '../../app/services';
+import { usePageName } from '../../shared/page-name';
 import { PlayerSlot, usePlayLogic } from '../player';
 import { ChannelWeekSchedule } from '../schedule/channel-week-schedule';
 import { lastEpisode } from './last-episode';
@@ -101,6 +102,7 @@ function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
   const seasons = useSeasons(content, epId);
   const similar = useSimilar(content);
   const play = usePlayLogic(content);
+  usePageName(content.EK_title);
   return (
     <MovieView
       content={content}
