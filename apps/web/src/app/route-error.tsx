@@ -32,7 +32,7 @@ export function RouteErrorBoundary({ reloading, standalone = false }: RouteError
     if (standalone) document.title = pageTitle(m.errorTitle);
   }, [standalone]);
   if (chunk && reloading?.()) return <Loader variant="fullPage" />;
-  return (
+  const errorScreen = (
     <ErrorScreen
       homeHref="/"
       onReload={reload}
@@ -40,4 +40,6 @@ export function RouteErrorBoundary({ reloading, standalone = false }: RouteError
       labels={chunk ? { text: m.chunkFailedText } : undefined}
     />
   );
+  // Inside the layout the screen sits in its <main>; alone it needs its own.
+  return standalone ? <main>{errorScreen}</main> : errorScreen;
 }
