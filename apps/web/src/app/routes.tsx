@@ -59,9 +59,10 @@ const fixed = (page: string) => titled(() => page);
  */
 export function createAppRoutes({ chunks }: AppRoutesOptions = {}): RouteObject[] {
   // `lazy` returns the route's Component; the pick runs inside the load, so a module without the
-  // export fails like a missing file. A load that fails resolves to a screen throwing its error: a
-  // rejected `lazy` stays pending in React Router 8.5 (to be retried), and a route still lazy renders an
-  // empty outlet instead of its error boundary. The error screen's «Обновить страницу» is the retry.
+  // export fails like a missing file. A load that fails resolves to a screen throwing its error: React
+  // Router 8.5 keeps `lazy` on a route whose `lazy` rejected (to retry it later) and renders a route
+  // still lazy as an empty outlet, not as its error boundary. The error screen's «Обновить страницу» is
+  // the retry.
   const screen = <M,>(target: string, load: () => Promise<M>, pick: (module: M) => ComponentType) => {
     const importer = async () => pick(await load());
     return {
