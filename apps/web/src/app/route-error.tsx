@@ -10,7 +10,7 @@ import { useServices } from './services';
 
 /** Props of {@link RouteErrorBoundary}. */
 export interface RouteErrorBoundaryProps {
-  /** True when the page is reloading to recover (a failed chunk): wait quietly instead. */
+  /** True when the page is reloading to recover a failed chunk: wait quietly instead. */
   reloading?: () => boolean;
   /** The layout failed too: the screen stands alone, so it names the page itself. */
   standalone?: boolean;
@@ -31,7 +31,9 @@ export function RouteErrorBoundary({ reloading, standalone = false }: RouteError
   useEffect(() => {
     if (standalone) document.title = pageTitle(m.errorTitle);
   }, [standalone]);
-  if (chunk && reloading?.()) return <Loader variant="fullPage" />;
+  // The page is reloading to recover a failed chunk: whatever failed meanwhile (a component's own lazy
+  // chunk resolves to nothing while the reload is pending), wait for the new page quietly.
+  if (reloading?.()) return <Loader variant="fullPage" />;
   const errorScreen = (
     <ErrorScreen
       homeHref="/"
