@@ -25,7 +25,7 @@ describe('layout error', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/?utm=1');
     expect(document.body).not.toHaveTextContent(/layout broke|Unexpected Application Error/);
-    expect(document.title).toBe('Кадр — Ошибка');
+    await vi.waitFor(() => expect(document.title).toBe('Кадр — Ошибка'));
     await user.click(screen.getByRole('button', { name: 'Обновить страницу' }));
     expect(reloads()).toBe(1);
   });

@@ -78,6 +78,6 @@ describe('route errors', () => {
   it('names the tab after the page that failed', async () => {
     renderApp('/about_us');
     await screen.findByRole('region', { name: TITLE });
-    expect(document.title).toBe('Кадр — О нас');
+    await vi.waitFor(() => expect(document.title).toBe('Кадр — О нас'));
   });
 });
