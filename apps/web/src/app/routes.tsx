@@ -260,4 +260,5 @@ export function createAppRoutes({ chunks }: AppRoutesOptions = {}): RouteObject[
 }
 
 /** The routes without chunk recovery (tests; the app boots with {@link createAppRoutes} and recovery). */
-export const appRoutes: RouteObject[] = createAppRoutes();
+// Pure: the app's bundle drops it (boot.tsx builds its own).
+export const appRoutes: RouteObject[] = /* @__PURE__ */ createAppRoutes();
