@@ -17,7 +17,7 @@ export interface RouteErrorBoundaryProps {
 }
 
 /**
- * The `ErrorBoundary` of every route (routes.tsx): a screen that threw while loading or rendering is
+ * The `errorElement` of every route (routes.tsx): a screen that threw while loading or rendering is
  * replaced by the Russian error screen — «Обновить страницу» and «На главную» — inside the layout, so the
  * header stays. Details go to the console in development only; the visitor never sees them.
  */
