@@ -16,6 +16,8 @@ export type { EpisodeCardProps, EpisodeSliderItem, EpisodeSliderProps } from './
 export { EPISODE_IMAGE_SIZE, EpisodeCard, EpisodeSlider } from './episode-card/episode-card.js';
 export type { ErrorModalProps } from './error-modal/error-modal.js';
 export { ErrorModal } from './error-modal/error-modal.js';
+export type { ErrorScreenProps } from './error-screen/error-screen.js';
+export { ErrorScreen } from './error-screen/error-screen.js';
 export type { FilmCardProps } from './film-card/film-card.js';
 export { FilmCard, genreYear, POSTER_SIZE } from './film-card/film-card.js';
 export type { FooterLink, FooterProps } from './footer/footer.js';
@@ -48,6 +50,8 @@ export type { LinkComponent, LinkComponentProps } from './link.js';
 export { DefaultLink } from './link.js';
 export type { LoaderProps } from './loader/loader.js';
 export { Loader, Spinner } from './loader/loader.js';
+export type { LoadingBarProps } from './loading-bar/loading-bar.js';
+export { LOADING_BAR_DELAY_MS, LoadingBar } from './loading-bar/loading-bar.js';
 export type { LogoProps } from './logo/logo.js';
 export { Logo } from './logo/logo.js';
 export type { MenuItem, MenuListProps } from './menu-list/menu-list.js';

@@ -29,6 +29,15 @@ export const uiMessages = {
     text: 'Вернитесь на «Главную»',
     home: 'Главная страница',
   },
+  // The title is the SPEC's error-modal title (§2 Content card); the rest is ours (the SPEC has no
+  // general error screen).
+  errorScreen: {
+    title: 'Что-то пошло не так :(',
+    text: 'Не удалось показать эту страницу. Обновите её или вернитесь на главную.',
+    home: 'На главную',
+    reload: 'Обновить страницу',
+  },
+  loadingBar: 'Загрузка страницы',
   schedule: {
     loading: 'Загружаем программу…',
     empty: 'Передач нет',

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, createPath } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
 import { detectDeviceKind } from '../shared/device';
 import { createBrowserServices } from '../shared/services';
-import { App, startApp } from './app';
-import { appRoutes } from './routes';
+import { App, type AppRouter, startApp } from './app';
+import { createChunkRecovery } from './chunk-recovery';
+import { createAppRoutes } from './routes';
 
 /**
  * Starts the session, then, in a task of its own, creates the router (it matches the address and starts
@@ -19,11 +20,22 @@ export function boot(root: Root): void {
     window.history.replaceState(window.history.state, '', `${ROUTER_BASENAME}${search}${hash}`);
   }
   const services = createBrowserServices();
+  let router: AppRouter | undefined;
+  // A screen's chunk that fails to load (a release removed it) reloads the page once (chunk-recovery.ts),
+  // at the address being opened when the failure comes on the way to another screen (the history keeps
+  // full paths, basename included).
+  const reload = () => {
+    const next = router?.state.navigation.location;
+    if (next) window.location.assign(createPath(next));
+    else services.reload();
+  };
+  const chunks = createChunkRecovery({ storage: services.sessionStorage, reload });
+  chunks.listen(window);
   // Decided once at start (ARCHITECTURE: Web).
   const deviceKind = detectDeviceKind(navigator.userAgent, window.innerWidth);
   void startApp(services, window.location.href);
   setTimeout(() => {
-    const router = createBrowserRouter(appRoutes, { basename: ROUTER_BASENAME });
+    router = createBrowserRouter(createAppRoutes({ chunks }), { basename: ROUTER_BASENAME });
     root.render(
       <StrictMode>
         <App services={services} deviceKind={deviceKind} router={router} />

@@ -80,6 +80,33 @@ describe('page data', () => {
     expect(await screen.findByRole('region', { name: 'Главное' })).toBeInTheDocument();
   });
 
+  it('keeps the loading signal quiet while a stale answer is refreshed behind the screen', async () => {
+    const fake = createFakeServices();
+    renderWithApp(
+      <>
+        <LoadingProbe />
+        <HomeRoute />
+      </>,
+      { fake },
+    );
+    const probe = screen.getByRole('status', { name: 'loading' });
+    await screen.findByRole('region', { name: 'Главное' });
+    await waitFor(() => expect(probe).toHaveTextContent('false'));
+    const before = count(fake.calls, 'getCollections');
+    let refreshing = false;
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(probe.textContent ?? ''));
+    observer.observe(probe, { childList: true, characterData: true, subtree: true });
+    await act(async () => {
+      refreshing = true;
+      await fake.services.queryClient.refetchQueries();
+    });
+    observer.disconnect();
+    expect(refreshing).toBe(true);
+    expect(count(fake.calls, 'getCollections')).toBeGreaterThan(before);
+    expect(seen).not.toContain('true');
+  });
+
   it('loads the 7 days of a schedule in parallel, and a failed day keeps its error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fixture = catalogueHandlers().getTvSchedule as FakeHandler;

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, type RouteObject } from 'react-router';
 import { App } from '../app/app';
 import { appRoutes } from '../app/routes';
 import { type DeviceKind, DeviceKindContext } from '../shared/device';
@@ -19,11 +19,13 @@ export function renderApp(
     deviceKind?: DeviceKind;
     session?: SessionSeed;
     fake?: ReturnType<typeof createFakeServices>;
+    /** Other routes (e.g. `createAppRoutes` with chunk recovery); the app's own by default. */
+    routes?: RouteObject[];
   } = {},
 ) {
   resetStores(options.session);
   const fake = options.fake ?? createFakeServices();
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
   const user = userEvent.setup();
   render(<App services={fake.services} deviceKind={options.deviceKind ?? 'desktop'} router={router} />);
   const where = () => `${router.state.location.pathname}${router.state.location.search}`;

@@ -1,13 +1,15 @@
-import { BottomBar, Button, Footer, Header, IconSearch } from '@kadr/ui-kit';
-import { Outlet, useLocation } from 'react-router';
+import { BottomBar, Button, Footer, Header, IconSearch, LoadingBar } from '@kadr/ui-kit';
+import { type Location, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { APP_VERSION, config } from '../../env';
 import { LoginModalHost } from '../../features/login/login-modal-host';
 import { RegistrationPrompt } from '../../features/registration-prompt/registration-prompt';
 import { SearchSlot } from '../../features/search/search-slot';
+import { useScreenDataLoading } from '../../shared/data/query-client';
 import { useDeviceKind } from '../../shared/device';
 import { KitLink } from '../../shared/navigation/query-link';
 import { useModalStore } from '../../shared/stores/modal-store';
 import { useSessionStore } from '../../shared/stores/session-store';
+import { PageTitle } from '../page-title';
 import styles from './app-layout.module.css';
 import { layoutMessages as m } from './messages';
 import {
@@ -21,8 +23,16 @@ import {
 } from './nav-items';
 
 /**
+ * Scroll positions are kept per history entry: Back (and Forward) returns to where the visitor was;
+ * every new visit — a link, a redirect, even to a page seen before — starts at the top.
+ */
+const scrollKey = (location: Location) => location.key;
+
+/**
  * The frame of every screen, by device kind: desktop (and TV) get the full header; mobile a logo
- * header and the bottom bar. The footer, the registration prompt and the login modal are always there.
+ * header and the bottom bar. The footer, the registration prompt and the login modal are always there;
+ * so are the tab title (page-title.tsx), scroll restoration and the loading bar — shown while the next
+ * screen's chunk loads (`useNavigation`) or its data loads for the first time (`useScreenDataLoading`).
  */
 export function AppLayout() {
   const deviceKind = useDeviceKind();
@@ -31,6 +41,8 @@ export function AppLayout() {
   const { loggedIn, profileId } = useSessionStore();
   const openLogin = useModalStore((state) => state.openLogin);
   const active = sectionOf(pathname);
+  const chunkLoading = useNavigation().state !== 'idle';
+  const loading = useScreenDataLoading() || chunkLoading;
 
   const loginButton = loggedIn ? undefined : (
     <Button size="s" onClick={() => openLogin()}>
@@ -51,6 +63,7 @@ export function AppLayout() {
 
   return (
     <div className={[styles.app, styles[deviceKind]].join(' ')} data-device={deviceKind}>
+      <LoadingBar active={loading} />
       <Header
         variant={mobile ? 'mobile' : 'desktop'}
         homeHref="/"
@@ -63,8 +76,10 @@ export function AppLayout() {
         banner={<RegistrationPrompt />}
         LinkComponent={KitLink}
       />
-      <main className={styles.main}>
-        <Outlet />
+      <main className={styles.main} aria-busy={loading || undefined}>
+        <PageTitle>
+          <Outlet />
+        </PageTitle>
       </main>
       <Footer
         links={footerLinks}
@@ -78,6 +93,7 @@ export function AppLayout() {
       />
       {mobile && <BottomBar items={bottomBarItems} activeKey={active} LinkComponent={KitLink} />}
       <LoginModalHost />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

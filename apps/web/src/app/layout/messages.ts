@@ -15,4 +15,9 @@ export const layoutMessages = {
   startupFailedText: 'Проверьте подключение к интернету и обновите страницу.',
   reload: 'Обновить страницу',
   starting: 'Загрузка…',
+  /** The tab's name: «Кадр — {page}» (page-title.ts). */
+  brand: 'Кадр',
+  errorTitle: 'Ошибка',
+  chunkFailedText: 'Не удалось загрузить страницу. Проверьте подключение к интернету и обновите страницу.',
+  redirecting: 'Перенаправление',
 } as const;

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { type Content, moviePath } from '../../shared/catalogue-types';
 import { useIsMobile } from '../../shared/device';
 import { KitLink, useBack, useQueryNavigate } from '../../shared/navigation/query-link';
+import { usePageName } from '../../shared/page-name';
 import { useServices } from '../../shared/services';
 import { PlayerSlot, usePlayLogic } from '../player';
 import { ChannelWeekSchedule } from '../schedule/channel-week-schedule';
@@ -103,6 +104,7 @@ function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
   const seasons = useSeasons(content, epId);
   const similar = useSimilar(content);
   const play = usePlayLogic(content);
+  usePageName(content.EK_title);
   return (
     <MovieView
       content={content}

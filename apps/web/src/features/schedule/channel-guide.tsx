@@ -2,6 +2,7 @@ import { viewerTimeZone } from '@kadr/schedule-utils';
 import { useMemo } from 'react';
 import { useIsMobile } from '../../shared/device';
 import { useBack } from '../../shared/navigation/query-link';
+import { usePageName } from '../../shared/page-name';
 import { ProgrammeGuide } from './programme-guide';
 import { scheduleView } from './schedule-entries';
 import type { ScheduleSource } from './schedule-queries';
@@ -15,6 +16,7 @@ export function ChannelGuide({ source }: { source: ScheduleSource }) {
   const { days, now } = useTvSchedule(source, timeZone);
   // The schedule names its channel: the guide's heading needs no other call.
   const channel = days.flatMap((day) => day.items ?? [])[0]?.tv_channel_title;
+  usePageName(channel);
   return (
     <ProgrammeGuide
       channel={channel}

@@ -27,9 +27,14 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * True while a screen's data is loading or refreshing (not search hints): what a top loading bar
- * binds to.
+ * True while a screen's data loads for the first time (not search hints): what the top loading bar
+ * binds to. A stale answer refreshed behind the screen (stale-while-revalidate) is already shown, so
+ * its refresh stays quiet.
  */
 export function useScreenDataLoading(): boolean {
-  return useIsFetching({ predicate: (query) => query.meta?.quiet !== true }) > 0;
+  return (
+    useIsFetching({
+      predicate: (query) => query.meta?.quiet !== true && query.state.data === undefined,
+    }) > 0
+  );
 }

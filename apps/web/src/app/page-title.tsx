@@ -1,0 +1,44 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { type Params, useMatches } from 'react-router';
+import { PageNameContext } from '../shared/page-name';
+import { layoutMessages as m } from './layout/messages';
+
+/** What a route's title is made from: its address parameters and the name its screen loaded, if any. */
+export interface PageTitleContext {
+  params: Params;
+  /** The name the screen reported with `usePageName` (shared/page-name.tsx), e.g. a film's title. */
+  name?: string;
+}
+
+/**
+ * The `handle` of a route (routes.tsx). `title` names the page in the tab, without the brand; undefined
+ * leaves the brand alone.
+ */
+export interface RouteHandle {
+  title?: (context: PageTitleContext) => string | undefined;
+}
+
+/** The tab's title: «Кадр — {page}», or «Кадр» alone. */
+export function pageTitle(page?: string): string {
+  return page ? `${m.brand} — ${page}` : m.brand;
+}
+
+/**
+ * Titles are declared in one place — `handle.title` of each route in routes.tsx — and applied here:
+ * the deepest matched route with a title names the tab (`document.title`), given the name its screen
+ * reported with `usePageName` (shared/page-name.tsx). Rendered by the layout around the screens.
+ */
+export function PageTitle({ children }: { children: ReactNode }) {
+  const [name, setName] = useState<string>();
+  const matches = useMatches();
+  const match = matches.findLast((candidate) => typeof titleOf(candidate.handle) === 'function');
+  const title = pageTitle(match && titleOf(match.handle)?.({ params: match.params, name }));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return <PageNameContext.Provider value={setName}>{children}</PageNameContext.Provider>;
+}
+
+function titleOf(handle: unknown): RouteHandle['title'] {
+  return (handle as RouteHandle | undefined)?.title;
+}
