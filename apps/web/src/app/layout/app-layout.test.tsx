@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueHandlers } from '../../testing/catalogue-fixtures';
 import { createFakeServices } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
