@@ -14,6 +14,9 @@ const withoutAppOnly = (plugins: PluginOption[] = []) =>
 const config: StorybookConfig = {
   stories: ['../src/**/*.stories.tsx', '../../../packages/ui-kit/src/**/*.stories.tsx'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // docs: autodocs pages for the components whose meta is tagged `autodocs`; a11y: axe after every story
+  // (the Accessibility panel); vitest: the stories as tests (`storybook:test`, the Testing widget).
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {
     return {
