@@ -6,6 +6,7 @@ const seasons = [1, 2, 3, 4].map((n) => ({ key: String(n), label: `Сезон ${
 
 const meta = {
   title: 'ui-kit/Tabs',
+  tags: ['autodocs'],
   component: Tabs,
   args: { id: 'seasons', label: 'Сезоны', items: seasons, selectedKey: '1', onSelect: () => {} },
 } satisfies Meta<typeof Tabs>;
