@@ -14,6 +14,11 @@ const withoutAppOnly = (plugins: PluginOption[] = []) =>
 const config: StorybookConfig = {
   stories: ['../src/**/*.stories.tsx', '../../../packages/ui-kit/src/**/*.stories.tsx'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // docs: autodocs pages for the components whose meta is tagged `autodocs`; a11y: axe after every story
+  // (the Accessibility panel). The stories run as tests through addon-vitest's Vitest plugin
+  // (vitest.storybook.config.ts, `storybook:test`); the addon is not registered here because its Testing
+  // widget only finds a config named vitest.config.ts, which is the app's jsdom unit tests (decision 012).
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {
     return {

@@ -41,6 +41,7 @@ function Cards() {
 // DefaultLink (a plain anchor) when it injects none.
 const meta = {
   title: 'ui-kit/Link',
+  tags: ['autodocs'],
   component: DefaultLink,
   args: { href: '#/about_us', children: 'О нас' },
 } satisfies Meta<typeof DefaultLink>;

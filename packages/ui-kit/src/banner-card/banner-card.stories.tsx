@@ -6,6 +6,7 @@ const film = storyFilms[1]!;
 
 const meta = {
   title: 'ui-kit/BannerCard',
+  tags: ['autodocs'],
   component: BannerCard,
   args: { href: film.href, title: film.title, imageUrl: film.bannerUrl, genre: film.genre, year: film.year },
 } satisfies Meta<typeof BannerCard>;

@@ -5,7 +5,7 @@ import { BannerCard } from './banner-card.js';
 describe('BannerCard', () => {
   it('links to the content card with its title, genre and year', () => {
     render(<BannerCard href="/movie/5/" title="Море" imageUrl="/banner.svg" genre="Драма" year={2021} />);
-    const link = screen.getByRole('link', { name: 'Море', description: 'Драма, 2021' });
+    const link = screen.getByRole('link', { name: 'Море Драма, 2021' });
     expect(link).toHaveAttribute('href', '/movie/5/');
   });
 

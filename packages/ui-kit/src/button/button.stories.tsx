@@ -3,6 +3,7 @@ import { Button } from './button.js';
 
 const meta = {
   title: 'ui-kit/Button',
+  tags: ['autodocs'],
   component: Button,
   args: { children: 'Продолжить' },
 } satisfies Meta<typeof Button>;

@@ -6,6 +6,7 @@ const channel = storyChannels[0]!;
 
 const meta = {
   title: 'ui-kit/ChannelCard',
+  tags: ['autodocs'],
   component: ChannelCard,
   args: { href: channel.href, title: channel.title, imageUrl: channel.imageUrl },
 } satisfies Meta<typeof ChannelCard>;

@@ -3,6 +3,7 @@ import { Checkbox } from './checkbox.js';
 
 const meta = {
   title: 'ui-kit/Checkbox',
+  tags: ['autodocs'],
   component: Checkbox,
   args: { label: 'Я принимаю условия пользовательского соглашения', defaultChecked: true },
 } satisfies Meta<typeof Checkbox>;

@@ -4,6 +4,7 @@ import { CodeInput } from './code-input.js';
 
 const meta = {
   title: 'ui-kit/CodeInput',
+  tags: ['autodocs'],
   component: CodeInput,
   args: { digits: ['', '', '', ''], focusIndex: 0, onDigit: () => {} },
 } satisfies Meta<typeof CodeInput>;

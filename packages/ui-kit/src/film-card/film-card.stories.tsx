@@ -6,6 +6,7 @@ const film = storyFilms[0]!;
 
 const meta = {
   title: 'ui-kit/FilmCard',
+  tags: ['autodocs'],
   component: FilmCard,
   args: {
     href: film.href,

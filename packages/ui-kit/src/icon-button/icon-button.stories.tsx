@@ -4,6 +4,7 @@ import { IconButton } from './icon-button.js';
 
 const meta = {
   title: 'ui-kit/IconButton',
+  tags: ['autodocs'],
   component: IconButton,
   args: { label: 'Закрыть', children: <IconClose /> },
 } satisfies Meta<typeof IconButton>;

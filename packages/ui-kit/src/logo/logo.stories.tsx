@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Logo } from './logo.js';
 
-const meta = { title: 'ui-kit/Logo', component: Logo } satisfies Meta<typeof Logo>;
+const meta = { title: 'ui-kit/Logo', tags: ['autodocs'], component: Logo } satisfies Meta<typeof Logo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

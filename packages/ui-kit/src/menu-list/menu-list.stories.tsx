@@ -17,6 +17,7 @@ const common: MenuItem[] = [
 
 const meta = {
   title: 'ui-kit/MenuList',
+  tags: ['autodocs'],
   component: MenuList,
   args: { label: 'Меню аккаунта', items: common },
   decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],

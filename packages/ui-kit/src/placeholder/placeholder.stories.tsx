@@ -4,6 +4,7 @@ import { Placeholder } from './placeholder.js';
 
 const meta = {
   title: 'ui-kit/Placeholder',
+  tags: ['autodocs'],
   component: Placeholder,
   args: { title: 'Телеканалы' },
 } satisfies Meta<typeof Placeholder>;

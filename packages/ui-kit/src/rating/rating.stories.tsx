@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AgeBadge, Rating } from './rating.js';
 
-const meta = { title: 'ui-kit/Rating', component: Rating, args: { value: 7.89 } } satisfies Meta<
-  typeof Rating
->;
+const meta = {
+  title: 'ui-kit/Rating',
+  tags: ['autodocs'],
+  component: Rating,
+  args: { value: 7.89 },
+} satisfies Meta<typeof Rating>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

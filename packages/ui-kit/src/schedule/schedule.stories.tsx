@@ -42,6 +42,7 @@ const week: ScheduleDay[] = [
 
 const meta = {
   title: 'ui-kit/WeekSchedule',
+  tags: ['autodocs'],
   component: WeekSchedule,
   args: { days: week },
 } satisfies Meta<typeof WeekSchedule>;

@@ -61,15 +61,14 @@ describe('SearchBox', () => {
   it('shows the recommendations row, titled by its collection, while idle', async () => {
     await setup();
     expect(screen.getByRole('region', { name: 'Смотрят сейчас' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Море' })).toHaveAttribute('href', '/movie/5/');
+    expect(screen.getByRole('link', { name: 'Море Драма, 2021' })).toHaveAttribute('href', '/movie/5/');
   });
 
   it('shows content results linking to the content card and channel results linking to the channel', async () => {
     await setup({ status: 'results', results });
     const rail = screen.getByRole('region', { name: 'Результаты поиска' });
     expect(rail).toHaveTextContent('Найдено: 2');
-    expect(screen.getByRole('link', { name: 'Тихий дом' })).toHaveAttribute('href', '/movie/12/');
-    expect(screen.getByRole('link', { name: 'Тихий дом' })).toHaveAccessibleDescription('2023');
+    expect(screen.getByRole('link', { name: 'Тихий дом 2023' })).toHaveAttribute('href', '/movie/12/');
     expect(screen.getByRole('link', { name: 'Первый' })).toHaveAttribute('href', '/tv/7');
     expect(screen.queryByRole('region', { name: 'Смотрят сейчас' })).not.toBeInTheDocument();
   });

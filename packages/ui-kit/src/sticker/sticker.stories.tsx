@@ -5,6 +5,7 @@ import { Sticker } from './sticker.js';
 
 const meta = {
   title: 'ui-kit/Sticker',
+  tags: ['autodocs'],
   component: Sticker,
   args: { src: art('sticker', 'Новинка') },
   decorators: [

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { TabPanel, Tabs } from './tabs.js';
+import { TabPanel, Tabs, type TabsProps } from './tabs.js';
 
 const seasons = [1, 2, 3, 4].map((n) => ({ key: String(n), label: `Сезон ${n}` }));
 
 const meta = {
   title: 'ui-kit/Tabs',
+  tags: ['autodocs'],
   component: Tabs,
   args: { id: 'seasons', label: 'Сезоны', items: seasons, selectedKey: '1', onSelect: () => {} },
 } satisfies Meta<typeof Tabs>;
@@ -27,9 +28,22 @@ export const Seasons: Story = {
   },
 };
 
+/** A tab list with the panel its tabs control (`aria-controls` must name an element on the page). */
+function TabsWithPanel(args: TabsProps) {
+  return (
+    <div>
+      <Tabs {...args} />
+      <TabPanel tabsId={args.id} selectedKey={args.selectedKey}>
+        <p>Серии сезона {args.selectedKey}</p>
+      </TabPanel>
+    </div>
+  );
+}
+
 /** Many seasons scroll sideways. */
 export const Many: Story = {
   args: { items: Array.from({ length: 14 }, (_, i) => ({ key: String(i + 1), label: `Сезон ${i + 1}` })) },
+  render: (args) => <TabsWithPanel {...args} />,
   decorators: [(Story) => <div style={{ maxWidth: 420 }}>{Story()}</div>],
 };
 
@@ -37,10 +51,10 @@ export const Many: Story = {
 export const AllStates: Story = {
   render: (args) => (
     <div style={{ display: 'grid', gap: 16 }}>
-      <Tabs {...args} id="a" selectedKey="1" />
-      <Tabs {...args} id="b" selectedKey="2" />
-      <Tabs {...args} id="c" selectedKey="4" />
-      <Tabs {...args} id="d" items={seasons.slice(0, 1)} selectedKey="1" />
+      <TabsWithPanel {...args} id="a" selectedKey="1" />
+      <TabsWithPanel {...args} id="b" selectedKey="2" />
+      <TabsWithPanel {...args} id="c" selectedKey="4" />
+      <TabsWithPanel {...args} id="d" items={seasons.slice(0, 1)} selectedKey="1" />
     </div>
   ),
 };

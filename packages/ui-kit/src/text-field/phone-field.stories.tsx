@@ -4,6 +4,7 @@ import { PhoneField } from './phone-field.js';
 
 const meta = {
   title: 'ui-kit/PhoneField',
+  tags: ['autodocs'],
   component: PhoneField,
   args: { label: 'Номер телефона' },
   decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],

@@ -3,6 +3,7 @@ import { TextField } from './text-field.js';
 
 const meta = {
   title: 'ui-kit/TextField',
+  tags: ['autodocs'],
   component: TextField,
   args: { label: 'Имя', placeholder: 'Как к вам обращаться' },
 } satisfies Meta<typeof TextField>;
