@@ -121,5 +121,6 @@ describe('worthReadings', () => {
   it('drops a reading that lost letters to one or two, not the query as typed', () => {
     expect(texts('т%х')).toEqual(['т х']);
     expect(texts('n34')).not.toContain('34');
+    expect(texts('k.,')).toEqual(['k', 'люб']);
   });
 });

@@ -304,15 +304,15 @@ const charsOf = (variant: QueryVariant) => variant.text.replaceAll(' ', '').leng
 
 /**
  * The readings worth a look-up: the query as typed always (the first); another reading when it has
- * 3+ letters or digits, or as many as the query as typed: short words too, «Т-34» typed "n-34" is the
- * layout reading "т 34", «Ух ты» typed "uh ty" the transliteration "ух ты", "t-2" is also "t2". A
- * reading that lost letters to one or two ("т%х" read with the other layout is "n") would be a prefix
- * of too many words.
+ * 3+ letters or digits, or as many as the query as typed and at least two: short words too, «Т-34»
+ * typed "n-34" is the layout reading "т 34", «Ух ты» typed "uh ty" the transliteration "ух ты", "t-2"
+ * is also "t2". A reading that lost letters to one or two ("т%х" read with the other layout is "n")
+ * or of one letter ("k.," transliterated is "к") would be a prefix of too many words.
  */
 export function worthReadings(variants: readonly QueryVariant[]): QueryVariant[] {
   const [typed] = variants;
   if (!typed) return [];
-  const least = Math.min(READING_MIN_CHARS, charsOf(typed));
+  const least = Math.max(2, Math.min(READING_MIN_CHARS, charsOf(typed)));
   return variants.filter((v, i) => i === 0 || charsOf(v) >= least);
 }
 
