@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, wordsOf } from './normalize';
+import { foldCompatibility, normalize, wordsOf } from './normalize';
 
 describe('normalize', () => {
   it('lower-cases and reads ё as е', () => {
@@ -18,6 +18,23 @@ describe('normalize', () => {
 
   it('folds compatibility forms but not № into No', () => {
     expect(normalize('ｔｅｓｔ №１')).toBe('test 1');
+  });
+
+  it('reads signs NFKC spells with letters as separators, other numbers as words of their own', () => {
+    expect(normalize('Легенда №17')).toBe('легенда 17');
+    expect(normalize('Brand™ ℠')).toBe('brand');
+    expect(normalize('8½')).toBe(normalize('8 1/2'));
+    expect(normalize('8½')).toBe('8 1 2');
+    expect(normalize('Чужой³')).toBe('чужой 3');
+    expect(normalize('ﬁght Ｃｌｕｂ')).toBe('fight club');
+  });
+
+  it('folds compatibility forms in place and keeps punctuation (keys of the other layout)', () => {
+    expect(foldCompatibility('Ｔ－３４ ［jkjg')).toBe('T-34 [jkjg');
+    expect(foldCompatibility('№17')).toBe(' 17');
+    expect(foldCompatibility('тихий дом')).toBe('тихий дом');
+    // Combining marks are composed: a decomposed «ё» is «ё».
+    expect(foldCompatibility('е\u0308лки')).toBe('ёлки');
   });
 
   it('splits words', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryVariants } from './query-variants';
+import { hyphenReadings, queryVariants, withoutNumberSign } from './query-variants';
 
 describe('queryVariants', () => {
   it('gives a Cyrillic query as typed and with the other layout', () => {
@@ -29,6 +29,36 @@ describe('queryVariants', () => {
   it('drops duplicates and readings that normalise to nothing', () => {
     expect(queryVariants('1984')).toEqual([{ kind: 'typed', text: '1984' }]);
     expect(queryVariants('%_%')).toEqual([]);
+  });
+
+  it('reads «№» as the title does, not as "No"', () => {
+    expect(queryVariants('легенда №17')[0]).toEqual({ kind: 'typed', text: 'легенда 17' });
+  });
+
+  it('reads a number sign typed as No or N as the sign', () => {
+    expect(withoutNumberSign('легенда no17')).toBe('легенда  17');
+    expect(withoutNumberSign('легенда no. 17')).toBe('легенда  17');
+    expect(withoutNumberSign('n 17')).toBe(' 17');
+    expect(withoutNumberSign('n-34')).toBeNull();
+    expect(withoutNumberSign('piano 5')).toBeNull();
+    expect(queryVariants('Легенда N17').map((v) => v.text)).toContain('легенда 17');
+  });
+
+  it('reads letters and numbers apart and short words joined to numbers', () => {
+    expect(hyphenReadings('т34')).toEqual(['т 34']);
+    expect(hyphenReadings('9рота')).toEqual(['9 рота']);
+    expect(hyphenReadings('t 2 трейн')).toEqual(['t2 трейн']);
+    expect(hyphenReadings('3 й планеты')).toEqual(['3й планеты']);
+    expect(hyphenReadings('брат 2')).toEqual([]);
+    expect(hyphenReadings('тихий дом')).toEqual([]);
+  });
+
+  it('reads a short word in the other layout and transliterated, with and without its hyphen', () => {
+    const texts = (query: string) => queryVariants(query).map((v) => v.text);
+    expect(texts('n-34')).toContain('т 34');
+    expect(texts('t-34')).toContain('т 34');
+    expect(texts('T34')).toContain('т 34');
+    expect(texts('Ｔ－３４')).toContain('т 34');
   });
 
   it('cuts a very long query to 100 characters', () => {

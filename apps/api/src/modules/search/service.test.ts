@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queryVariants } from './query-variants';
-import { editDistance, matchNames, questionsOf, stemOf, Tier, wordMatch } from './service';
+import { editDistance, matchNames, questionsOf, stemOf, Tier, wordMatch, worthReadings } from './service';
 
 describe('editDistance', () => {
   it.each([
@@ -103,5 +103,24 @@ describe('questionsOf', () => {
     ]);
     // Too short for a typo: no neighbours whatever its place.
     expect(questionsOf(queryVariants('дом над'), { everyWordFinished: true }).finished).toEqual([]);
+  });
+});
+
+describe('worthReadings', () => {
+  const texts = (query: string) => worthReadings(queryVariants(query)).map((v) => v.text);
+
+  it('keeps readings of short words with 3+ letters or digits', () => {
+    expect(texts('n-34')).toContain('т 34');
+    expect(texts('uh ty')).toContain('ух ты');
+  });
+
+  it('keeps a reading as long as the query as typed', () => {
+    expect(texts('t-2')).toContain('t2');
+  });
+
+  it('drops a reading that lost letters to one or two, not the query as typed', () => {
+    expect(texts('т%х')).toEqual(['т х']);
+    expect(texts('n34')).not.toContain('34');
+    expect(texts('k.,')).toEqual(['k', 'люб']);
   });
 });

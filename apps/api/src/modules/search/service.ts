@@ -6,7 +6,7 @@ import { CatalogueChanges, CatalogueVersion } from '../catalogue/version';
 import { CandidateIndex } from './candidate-index';
 import { HintCache } from './hint-cache';
 import { LiveIndex } from './live-index';
-import { type NormalizedNames, normalizedNames, wordsOf } from './normalize';
+import { foldCompatibility, type NormalizedNames, normalizedNames, wordsOf } from './normalize';
 import {
   findCandidates,
   loadEntries,
@@ -297,9 +297,23 @@ export function planOf(variant: QueryVariant, lookups: ReadonlyMap<string, WordL
   return { kind: variant.kind, text: variant.text, words };
 }
 
-/** A reading worth a look-up: the query as typed always; other readings only with a 3+ letter word. */
-function worthReading(variant: QueryVariant): boolean {
-  return variant.kind === 'typed' || wordsOf(variant.text).some((w) => w.length >= INDEXED_MIN_WORD_LENGTH);
+/** Letters and digits a reading other than the query as typed needs (as the contract asks of a query). */
+export const READING_MIN_CHARS = 3;
+
+const charsOf = (variant: QueryVariant) => variant.text.replaceAll(' ', '').length;
+
+/**
+ * The readings worth a look-up: the query as typed always (the first); another reading when it has
+ * 3+ letters or digits, or as many as the query as typed and at least two: short words too, «Т-34»
+ * typed "n-34" is the layout reading "т 34", «Ух ты» typed "uh ty" the transliteration "ух ты", "t-2"
+ * is also "t2". A reading that lost letters to one or two ("т%х" read with the other layout is "n")
+ * or of one letter ("k.," transliterated is "к") would be a prefix of too many words.
+ */
+export function worthReadings(variants: readonly QueryVariant[]): QueryVariant[] {
+  const [typed] = variants;
+  if (!typed) return [];
+  const least = Math.max(2, Math.min(READING_MIN_CHARS, charsOf(typed)));
+  return variants.filter((v, i) => i === 0 || charsOf(v) >= least);
 }
 
 /**
@@ -395,7 +409,7 @@ export class SearchService {
   async hints(query: string): Promise<SearchHint[]> {
     await this.changes.check();
     const version = await this.version.current();
-    const key = query.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+    const key = foldCompatibility(query).toLowerCase().trim().replace(/\s+/g, ' ');
     return this.cache.get(key, () => this.search(query, version));
   }
 
@@ -417,7 +431,7 @@ export class SearchService {
   }
 
   private async search(query: string, version: string): Promise<SearchHint[]> {
-    const variants = queryVariants(query).filter(worthReading);
+    const variants = worthReadings(queryVariants(query));
     // A query of punctuation only ("%_%", "!!!") reads as nothing: nothing is found.
     if (variants.length === 0) return [NOTHING_FOUND];
     // The index answers as the database would, without a round trip; the database while it is built.
