@@ -4,12 +4,12 @@
 //   2. each publishable package is packed once with `pnpm pack` (which applies `publishConfig` and turns
 //      `workspace:`/`catalog:` into versions), and its tarball is checked for what we promise: no
 //      `@kadr/source` condition, `publishConfig.exports` = `exports` less that condition, MIT + LICENSE,
-//      `repository.directory`;
+//      `repository.directory`, and every file its `exports` (and `main`/`types`) point to;
 //   3. `publint --strict` on the tarball;
 //   4. `attw` on the tarball with the `esm-only` profile (the packages are ESM only; CSS entries have no types).
 // Usage: node tools/check-packages.mjs [package folder name…]   (default: every non-private packages/*)
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,33 @@ async function checkChangesets() {
   else console.log(`✓ changeset ${args.join(' ')}`);
 }
 
+/**
+ * Every file the packed manifest points to: each string target of `exports` (at any depth of
+ * conditions, arrays included), and `main`/`types`/`module`. No package uses wildcard subpaths; one
+ * would be reported as missing.
+ */
+function fileTargets(manifest) {
+  const targets = [];
+  const walk = (value, where) => {
+    if (typeof value === 'string') targets.push({ where, target: value });
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) walk(inner, `${where}[${JSON.stringify(key)}]`);
+    }
+  };
+  walk(manifest.exports, 'exports');
+  for (const field of ['main', 'types', 'module']) {
+    if (typeof manifest[field] === 'string') targets.push({ where: field, target: manifest[field] });
+  }
+  return targets;
+}
+
+async function exists(path) {
+  return stat(path).then(
+    (entry) => entry.isFile(),
+    () => false,
+  );
+}
+
 /** The problems of one packed package.json against the source one (empty when all is well). */
 async function manifestProblems(dir, source, packed, unpacked, rootLicense) {
   const problems = [];
@@ -89,8 +116,15 @@ async function manifestProblems(dir, source, packed, unpacked, rootLicense) {
   const license = await readFile(join(unpacked, 'LICENSE'), 'utf8').catch(() => undefined);
   if (license === undefined) problems.push('LICENSE is not in the tarball (files: ["dist", "LICENSE"])');
   else if (license !== rootLicense) problems.push('LICENSE differs from the root one');
+  const missing = [];
+  for (const { where, target } of fileTargets(packed)) {
+    if (!(await exists(join(unpacked, target)))) missing.push(`${where} → ${target}`);
+  }
   if ((await readdir(join(unpacked, 'dist')).catch(() => [])).length === 0) {
     problems.push('no dist/ in the tarball: run `pnpm run build` first');
+  } else if (missing.length > 0) {
+    // dist/ is there but incomplete: a stale or partial build, or an entry missing from tsup/tsc.
+    problems.push(`files the manifest points to are not in the tarball:\n${missing.join('\n')}`);
   }
   return problems;
 }
