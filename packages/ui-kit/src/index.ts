@@ -21,7 +21,7 @@ export { EPISODE_IMAGE_SIZE, EpisodeCard, EpisodeSlider } from './episode-card/e
 export type { ErrorModalProps } from './error-modal/error-modal';
 export { ErrorModal } from './error-modal/error-modal';
 export type { FilmCardProps } from './film-card/film-card';
-export { FilmCard, genreYear, POSTER_SIZE } from './film-card/film-card';
+export { FilmCard, FilmCardSkeleton, genreYear, POSTER_SIZE } from './film-card/film-card';
 export type { FooterLink, FooterProps } from './footer/footer';
 export { Footer } from './footer/footer';
 export type { HeaderNavItem, HeaderProps } from './header/header';
@@ -72,7 +72,7 @@ export type {
   ScheduleListProps,
   WeekScheduleProps,
 } from './schedule/schedule';
-export { ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule/schedule';
+export { ScheduleDayCard, ScheduleList, ScheduleListSkeleton, WeekSchedule } from './schedule/schedule';
 export type { SearchBoxProps } from './search-box/search-box';
 export { SearchBox } from './search-box/search-box';
 export type {
@@ -83,6 +83,8 @@ export type {
   SearchStatus,
 } from './search-box/search-results';
 export { SearchResults } from './search-box/search-results';
+export type { SkeletonProps } from './skeleton/skeleton';
+export { Skeleton } from './skeleton/skeleton';
 export type { StickerProps } from './sticker/sticker';
 export { STICKER_HEIGHT, Sticker } from './sticker/sticker';
 export type { TabItem, TabPanelProps, TabsProps } from './tabs/tabs';

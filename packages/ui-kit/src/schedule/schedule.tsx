@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../button/button';
 import { Loader } from '../loader/loader';
 import { uiMessages } from '../messages';
+import { Skeleton } from '../skeleton/skeleton';
 import styles from './schedule.module.css';
 
 /** A programme line, its texts ready to show. */
@@ -42,6 +43,27 @@ export function ScheduleList({ entries, id }: ScheduleListProps) {
         <li key={entry.id} className={entry.onAir ? `${styles.entry} ${styles.onAir}` : styles.entry}>
           <span className={styles.time}>{entry.time}</span>
           <span className={styles.title}>{entry.title}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Title widths of the skeleton's lines, in turn: a list of programmes is ragged on the right. */
+const SKELETON_WIDTHS = ['62%', '45%', '78%', '54%', '38%', '70%'];
+
+/**
+ * Programme lines that are loading: `rows` lines of the list's own layout (time, then title), for a
+ * guide or a day whose programmes have not arrived. Hidden from assistive technology.
+ */
+export function ScheduleListSkeleton({ rows }: { rows: number }) {
+  return (
+    <ul className={styles.list} aria-hidden="true">
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are interchangeable and never reorder.
+        <li key={index} className={styles.entry}>
+          <Skeleton width="40px" />
+          <Skeleton width={SKELETON_WIDTHS[index % SKELETON_WIDTHS.length]} />
         </li>
       ))}
     </ul>
