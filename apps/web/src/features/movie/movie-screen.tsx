@@ -1,5 +1,5 @@
 import { viewerTimeZone } from '@kadr/schedule-utils';
-import { ErrorModal, Loader } from '@kadr/ui-kit';
+import { ErrorModal } from '@kadr/ui-kit';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type Content, moviePath } from '../../app/catalogue-types';
@@ -11,7 +11,7 @@ import { ChannelWeekSchedule } from '../schedule/channel-week-schedule';
 import { lastEpisode } from './last-episode';
 import { movieMessages as m } from './messages';
 import styles from './movie-screen.module.css';
-import { MovieView } from './movie-view';
+import { MovieView, MovieViewSkeleton } from './movie-view';
 import { ERROR_MODAL_DELAY_MS, useDelayedFlag, useMovie, useSimilar } from './use-movie';
 import { useSeasons } from './use-seasons';
 
@@ -29,6 +29,7 @@ export interface MovieScreenProps {
  */
 export function MovieScreen({ ekId, epId }: MovieScreenProps) {
   const load = useMovie(ekId);
+  const mobile = useIsMobile();
   const showError = useDelayedFlag(load.status === 'error', ERROR_MODAL_DELAY_MS);
   const navigate = useQueryNavigate();
   const goHome = () => navigate('/');
@@ -43,11 +44,7 @@ export function MovieScreen({ ekId, epId }: MovieScreenProps) {
       <LoadedMovie content={load.content} epId={epId} />
     );
   } else if (load.status === 'loading') {
-    body = (
-      <div className={styles.state}>
-        <Loader label={m.loading} size={40} />
-      </div>
-    );
+    body = <MovieViewSkeleton mobile={mobile} />;
   } else {
     body = (
       <div className={styles.state}>
@@ -69,6 +66,7 @@ export function MovieScreen({ ekId, epId }: MovieScreenProps) {
  */
 function SeriesLastRedirect({ content }: { content: Content }) {
   const { api } = useServices();
+  const mobile = useIsMobile();
   const navigate = useNavigate();
   const { search } = useLocation();
   useEffect(() => {
@@ -87,11 +85,7 @@ function SeriesLastRedirect({ content }: { content: Content }) {
       current = false;
     };
   }, [api, content, navigate, search]);
-  return (
-    <div className={styles.state}>
-      <Loader label={m.loading} size={40} />
-    </div>
-  );
+  return <MovieViewSkeleton mobile={mobile} />;
 }
 
 /** The loaded card: seasons, similar items and the player block. */

@@ -70,9 +70,9 @@ export function useMovie(ekId: number): MovieLoad {
 
 /**
  * The «Похожие фильмы» items: GET /web/1/contents/{id}/similar (page 0, 30), falling back to the
- * content's own `similar` list when that call fails.
+ * content's own `similar` list when that call fails; null while loading.
  */
-export function useSimilar(content: Content): FilmCardData[] {
+export function useSimilar(content: Content): FilmCardData[] | null {
   const { api } = useServices();
   const [items, setItems] = useState<FilmCardData[] | null>(null);
   useEffect(() => {
@@ -91,7 +91,7 @@ export function useSimilar(content: Content): FilmCardData[] {
       });
     return () => controller.abort();
   }, [api, content]);
-  return items ?? [];
+  return items;
 }
 
 /** True once `active` has held for `ms` (the error modal's delay); false again when it stops. */
