@@ -1,19 +1,23 @@
-import { viewerTimeZone } from '@kadr/schedule-utils';
 import { ErrorModal } from '@kadr/ui-kit';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type Content, moviePath } from '../../app/catalogue-types';
 import { useIsMobile } from '../../app/device';
 import { KitLink, useBack, useQueryNavigate } from '../../app/navigation/query-link';
 import { useServices } from '../../app/services';
 import { PlayerSlot, usePlayLogic } from '../player';
-import { ChannelWeekSchedule } from '../schedule/channel-week-schedule';
 import { lastEpisode } from './last-episode';
 import { movieMessages as m } from './messages';
 import styles from './movie-screen.module.css';
 import { MovieView, MovieViewSkeleton } from './movie-view';
 import { ERROR_MODAL_DELAY_MS, useDelayedFlag, useMovie, useSimilar } from './use-movie';
 import { useSeasons } from './use-seasons';
+
+// Only channel-type titles show a week schedule: films and series load neither its code nor the Intl
+// date formats it creates (a page's first Intl use loads the locale data, a long task on a phone).
+const ChannelWeekSchedule = lazy(() =>
+  import('../schedule/channel-week-schedule').then((module) => ({ default: module.ChannelWeekSchedule })),
+);
 
 /** Props of {@link MovieScreen}. */
 export interface MovieScreenProps {
@@ -103,7 +107,13 @@ function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
       currentEpisodeId={epId}
       similar={similar}
       player={<PlayerSlot play={play} content={content} episodeId={epId} episodes={seasons.episodes} />}
-      schedule={<ChannelWeekSchedule ekId={content.EK_id} timeZone={viewerTimeZone()} />}
+      schedule={
+        content.EK_type === 'TVChan' && !mobile ? (
+          <Suspense>
+            <ChannelWeekSchedule ekId={content.EK_id} />
+          </Suspense>
+        ) : undefined
+      }
       onWatch={play.watch}
       onTrailer={play.trailer}
       onBack={back}

@@ -1,5 +1,5 @@
 import { ApiCode } from '@kadr/api-contract/routes';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Content, FilmCardData } from '../../app/catalogue-types';
 import { useServices } from '../../app/services';
 import { useMovieStatusStore } from '../../app/stores/movie-status-store';
@@ -83,7 +83,12 @@ export function useSimilar(content: Content): FilmCardData[] | null {
         { params: { id: content.EK_id }, query: { page_number: 0, limit: SIMILAR_LIMIT } },
         { signal: controller.signal },
       )
-      .then((answer) => !controller.signal.aborted && setItems(answer.items))
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        // Up to 30 cards under the hero, their place already kept: React renders them in slices that
+        // yield to the browser instead of one long task after the card's own (docs/benchmarks.md, web).
+        startTransition(() => setItems(answer.items));
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('[web] similar failed', content.EK_id, error);

@@ -1,6 +1,6 @@
 import type { CallResponse } from '@kadr/api-contract';
 import { regionInfo, type ScheduleDay, scheduleDays } from '@kadr/schedule-utils';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
 
 /** A programme as the schedule call answers it (SPEC §3 TV schedule item). */
@@ -50,7 +50,11 @@ export function useTvSchedule(source: ScheduleSource, timeZone: string): { days:
     setDays(week.map((day) => ({ ...day, items: null, error: null })));
     const settle = (index: number, items: Programme[], error: unknown) => {
       if (controller.signal.aborted) return;
-      setDays((current) => current.map((day, at) => (at === index ? { ...day, items, error } : day)));
+      // A week of programmes is hundreds of lines: rendered in slices that yield to the browser, not in
+      // one long task (the guide shows the days once all have answered).
+      startTransition(() =>
+        setDays((current) => current.map((day, at) => (at === index ? { ...day, items, error } : day))),
+      );
     };
     week.forEach((day, index) => {
       api
