@@ -97,9 +97,17 @@ export function ScheduleDayCard({ day, collapsedCount = 3, messages }: ScheduleD
         {day.label}
       </h3>
       {day.entries === null ? (
-        <div className={styles.state}>
-          <Loader label={m.loading} />
-        </div>
+        // The loaded card's layout (its collapsed lines and the toggle), so the week does not grow
+        // when the programmes come.
+        <>
+          <div className={styles.loading}>
+            <ScheduleListSkeleton rows={collapsedCount} />
+            <span className={styles.loadingStatus}>
+              <Loader label={m.loading} />
+            </span>
+          </div>
+          <Skeleton shape="block" className={styles.toggleSkeleton} />
+        </>
       ) : entries.length === 0 ? (
         <p className={styles.state}>{day.failed ? m.failed : m.empty}</p>
       ) : (
