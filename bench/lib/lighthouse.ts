@@ -99,23 +99,17 @@ export function median(values: number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** `runs` Lighthouse runs; every figure is the median over the runs, taken figure by figure. */
-export async function lighthouseMedian(
-  url: string,
-  formFactor: FormFactor,
-  runs: number,
-  reportPrefix?: string,
-): Promise<LighthouseFigures & { scores: number[] }> {
-  const all: LighthouseFigures[] = [];
-  for (let i = 0; i < runs; i++) {
-    all.push(
-      await lighthouseOnce(
-        url,
-        formFactor,
-        reportPrefix ? `${reportPrefix}-${formFactor}-${i + 1}.json` : undefined,
-      ),
-    );
-  }
+/** Several runs of one page: every figure is the median over the runs, taken figure by figure. */
+export interface LighthouseSummary extends LighthouseFigures {
+  /** Each run's score, in the order run. */
+  scores: number[];
+  /** Each run's total blocking time and layout shift (the spread of the two figures that move most). */
+  tbts: number[];
+  clss: number[];
+}
+
+/** The median of each figure over `all` runs of one page, with the runs' scores, TBT and CLS kept. */
+export function summarise(all: readonly LighthouseFigures[]): LighthouseSummary {
   const pick = (key: keyof Omit<LighthouseFigures, 'warnings'>) => median(all.map((run) => run[key]));
   return {
     score: pick('score'),
@@ -129,5 +123,7 @@ export async function lighthouseMedian(
     benchmarkIndex: pick('benchmarkIndex'),
     warnings: [...new Set(all.flatMap((run) => run.warnings))],
     scores: all.map((run) => run.score),
+    tbts: all.map((run) => run.tbt),
+    clss: all.map((run) => run.cls),
   };
 }

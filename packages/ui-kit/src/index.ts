@@ -19,7 +19,7 @@ export { ErrorModal } from './error-modal/error-modal.js';
 export type { ErrorScreenProps } from './error-screen/error-screen.js';
 export { ErrorScreen } from './error-screen/error-screen.js';
 export type { FilmCardProps } from './film-card/film-card.js';
-export { FilmCard, genreYear, POSTER_SIZE } from './film-card/film-card.js';
+export { FilmCard, FilmCardSkeleton, genreYear, POSTER_SIZE } from './film-card/film-card.js';
 export type { FooterLink, FooterProps } from './footer/footer.js';
 export { Footer } from './footer/footer.js';
 export type { HeaderNavItem, HeaderProps } from './header/header.js';
@@ -72,7 +72,7 @@ export type {
   ScheduleListProps,
   WeekScheduleProps,
 } from './schedule/schedule.js';
-export { ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule/schedule.js';
+export { ScheduleDayCard, ScheduleList, ScheduleListSkeleton, WeekSchedule } from './schedule/schedule.js';
 export type { SearchBoxProps } from './search-box/search-box.js';
 export { SearchBox } from './search-box/search-box.js';
 export type {
@@ -83,6 +83,8 @@ export type {
   SearchStatus,
 } from './search-box/search-results.js';
 export { SearchResults } from './search-box/search-results.js';
+export type { SkeletonProps } from './skeleton/skeleton.js';
+export { Skeleton } from './skeleton/skeleton.js';
 export type { StickerProps } from './sticker/sticker.js';
 export { STICKER_HEIGHT, Sticker } from './sticker/sticker.js';
 export type { TabItem, TabPanelProps, TabsProps } from './tabs/tabs.js';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { storyFilms } from '../testing/story-data.js';
-import { FilmCard } from './film-card.js';
+import { FilmCard, FilmCardSkeleton } from './film-card.js';
 
 const film = storyFilms[0]!;
 
@@ -36,6 +36,9 @@ export const SearchResult: Story = { args: { genre: undefined } };
 /** No poster yet: the placeholder keeps the size. */
 export const NoPoster: Story = { args: { imageUrl: null } };
 
+/** Loading: the card's box, for a rail whose cards have not arrived. */
+export const Loading: Story = { render: () => <FilmCardSkeleton /> };
+
 /** Every state side by side. */
 export const AllStates: Story = {
   render: (args) => (
@@ -46,6 +49,7 @@ export const AllStates: Story = {
       <FilmCard {...args} genre={undefined} />
       <FilmCard {...args} imageUrl={null} />
       <FilmCard {...args} imageUrl="/no-such-poster.png" />
+      <FilmCardSkeleton />
     </div>
   ),
 };

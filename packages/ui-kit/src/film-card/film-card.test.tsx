@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LinkComponentProps } from '../link.js';
-import { FilmCard } from './film-card.js';
+import { FilmCard, FilmCardSkeleton } from './film-card.js';
 
 function Custom({ state: _state, ...props }: LinkComponentProps) {
   return <a data-custom="" {...props} />;
@@ -53,5 +53,16 @@ describe('FilmCard', () => {
   it('renders its link through the injected LinkComponent', () => {
     const { link } = setup({ LinkComponent: Custom });
     expect(link()).toHaveAttribute('data-custom');
+  });
+});
+
+describe('FilmCardSkeleton', () => {
+  it('takes the card’s box and is hidden from assistive technology', () => {
+    const { container } = render(<FilmCardSkeleton />);
+    const card = container.firstElementChild as HTMLElement;
+    expect(card).toHaveAttribute('aria-hidden', 'true');
+    // The card's own classes (its 142.5 × 290 box), so a rail keeps its height when the cards arrive.
+    const { container: real } = render(<FilmCard href="/movie/1/" title="Тихий дом" imageUrl={null} />);
+    expect(card.className).toBe(real.querySelector('a')?.className);
   });
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LazyImage } from '../lazy-image/lazy-image.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
+import { Skeleton } from '../skeleton/skeleton.js';
 import { Sticker } from '../sticker/sticker.js';
 import styles from './film-card.module.css';
 
@@ -75,5 +76,23 @@ export function FilmCard({
         </span>
       )}
     </LinkComponent>
+  );
+}
+
+/**
+ * A film card that is loading: the card's box (poster, title and «genre, year» lines) at the card's own
+ * size, so the rail it fills keeps its height when the cards arrive. Hidden from assistive technology.
+ */
+export function FilmCardSkeleton() {
+  return (
+    <span className={styles.card} aria-hidden="true">
+      <Skeleton shape="block" className={styles.poster} />
+      <span className={styles.title}>
+        <Skeleton width="85%" />
+      </span>
+      <span className={styles.meta}>
+        <Skeleton width="55%" />
+      </span>
+    </span>
   );
 }

@@ -17,6 +17,8 @@ describe('floorRating', () => {
   it('writes the score with a decimal comma', () => {
     expect(formatRating(7.89)).toBe('7,8');
     expect(formatRating(8)).toBe('8,0');
+    expect(formatRating(10)).toBe('10,0');
+    expect(formatRating(0.05)).toBe('0,0');
   });
 });
 

@@ -1,5 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type ScheduleDay, ScheduleDayCard, ScheduleList, WeekSchedule } from './schedule.js';
+import {
+  type ScheduleDay,
+  ScheduleDayCard,
+  ScheduleList,
+  ScheduleListSkeleton,
+  WeekSchedule,
+} from './schedule.js';
 
 const titles = [
   'Доброе утро',
@@ -84,4 +90,9 @@ export const DayCard: StoryObj<typeof ScheduleDayCard> = {
 /** The programme lines alone, as the guide lists a day. */
 export const List: StoryObj<typeof ScheduleList> = {
   render: () => <ScheduleList entries={day('2026-11-24', 'Сегодня', true).entries ?? []} />,
+};
+
+/** The programme lines while they load, in the list's own layout. */
+export const ListLoading: StoryObj<typeof ScheduleListSkeleton> = {
+  render: () => <ScheduleListSkeleton rows={8} />,
 };

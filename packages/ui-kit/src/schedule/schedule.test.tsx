@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ScheduleDay, ScheduleDayCard, WeekSchedule } from './schedule.js';
+import { type ScheduleDay, ScheduleDayCard, ScheduleListSkeleton, WeekSchedule } from './schedule.js';
 
 const entries = (count: number) =>
   Array.from({ length: count }, (_, index) => ({
@@ -58,5 +58,15 @@ describe('WeekSchedule', () => {
       screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby')),
     ).toHaveLength(3);
     expect(screen.getByRole('heading', { name: '26 ноября' })).toBeInTheDocument();
+  });
+});
+
+describe('ScheduleListSkeleton', () => {
+  it('lays out the lines it is asked for, hidden from assistive technology', () => {
+    const { container } = render(<ScheduleListSkeleton rows={4} />);
+    const list = container.querySelector('ul');
+    expect(list).toHaveAttribute('aria-hidden', 'true');
+    expect(list?.querySelectorAll('li')).toHaveLength(4);
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });

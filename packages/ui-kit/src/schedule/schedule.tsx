@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../button/button.js';
 import { Loader } from '../loader/loader.js';
 import { uiMessages } from '../messages.js';
+import { Skeleton } from '../skeleton/skeleton.js';
 import styles from './schedule.module.css';
 
 /** A programme line, its texts ready to show. */
@@ -48,6 +49,27 @@ export function ScheduleList({ entries, id }: ScheduleListProps) {
   );
 }
 
+/** Title widths of the skeleton's lines, in turn: a list of programmes is ragged on the right. */
+const SKELETON_WIDTHS = ['62%', '45%', '78%', '54%', '38%', '70%'];
+
+/**
+ * Programme lines that are loading: `rows` lines of the list's own layout (time, then title), for a
+ * guide or a day whose programmes have not arrived. Hidden from assistive technology.
+ */
+export function ScheduleListSkeleton({ rows }: { rows: number }) {
+  return (
+    <ul className={styles.list} aria-hidden="true">
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are interchangeable and never reorder.
+        <li key={index} className={styles.entry}>
+          <Skeleton width="40px" />
+          <Skeleton width={SKELETON_WIDTHS[index % SKELETON_WIDTHS.length]} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Props of {@link ScheduleDayCard}. */
 export interface ScheduleDayCardProps {
   day: ScheduleDay;
@@ -75,9 +97,17 @@ export function ScheduleDayCard({ day, collapsedCount = 3, messages }: ScheduleD
         {day.label}
       </h3>
       {day.entries === null ? (
-        <div className={styles.state}>
-          <Loader label={m.loading} />
-        </div>
+        // The loaded card's layout (its collapsed lines and the toggle), so the week does not grow
+        // when the programmes come.
+        <>
+          <div className={styles.loading}>
+            <ScheduleListSkeleton rows={collapsedCount} />
+            <span className={styles.loadingStatus}>
+              <Loader label={m.loading} />
+            </span>
+          </div>
+          <Skeleton shape="block" className={styles.toggleSkeleton} />
+        </>
       ) : entries.length === 0 ? (
         <p className={styles.state}>{day.failed ? m.failed : m.empty}</p>
       ) : (

@@ -1,7 +1,6 @@
-import { viewerTimeZone } from '@kadr/schedule-utils';
-import { ErrorModal, Loader } from '@kadr/ui-kit';
+import { ErrorModal } from '@kadr/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type Content, moviePath } from '../../shared/catalogue-types';
 import { useIsMobile } from '../../shared/device';
@@ -9,13 +8,18 @@ import { KitLink, useBack, useQueryNavigate } from '../../shared/navigation/quer
 import { usePageName } from '../../shared/page-name';
 import { useServices } from '../../shared/services';
 import { PlayerSlot, usePlayLogic } from '../player';
-import { ChannelWeekSchedule } from '../schedule/channel-week-schedule';
 import { lastEpisode } from './last-episode';
 import { movieMessages as m } from './messages';
 import styles from './movie-screen.module.css';
-import { MovieView } from './movie-view';
+import { MovieView, MovieViewSkeleton } from './movie-view';
 import { ERROR_MODAL_DELAY_MS, useDelayedFlag, useMovie, useSimilar } from './use-movie';
 import { useSeasons } from './use-seasons';
+
+// Only channel-type titles show a week schedule: films and series load neither its code nor the Intl
+// date formats it creates (a page's first Intl use loads the locale data, a long task on a phone).
+const ChannelWeekSchedule = lazy(() =>
+  import('../schedule/channel-week-schedule').then((module) => ({ default: module.ChannelWeekSchedule })),
+);
 
 /** Props of {@link MovieScreen}. */
 export interface MovieScreenProps {
@@ -31,6 +35,7 @@ export interface MovieScreenProps {
  */
 export function MovieScreen({ ekId, epId }: MovieScreenProps) {
   const load = useMovie(ekId);
+  const mobile = useIsMobile();
   const showError = useDelayedFlag(load.status === 'error', ERROR_MODAL_DELAY_MS);
   const navigate = useQueryNavigate();
   const goHome = () => navigate('/');
@@ -45,11 +50,7 @@ export function MovieScreen({ ekId, epId }: MovieScreenProps) {
       <LoadedMovie content={load.content} epId={epId} />
     );
   } else if (load.status === 'loading') {
-    body = (
-      <div className={styles.state}>
-        <Loader label={m.loading} size={40} />
-      </div>
-    );
+    body = <MovieViewSkeleton mobile={mobile} />;
   } else {
     body = (
       <div className={styles.state}>
@@ -72,6 +73,7 @@ export function MovieScreen({ ekId, epId }: MovieScreenProps) {
 function SeriesLastRedirect({ content }: { content: Content }) {
   const { api } = useServices();
   const client = useQueryClient();
+  const mobile = useIsMobile();
   const navigate = useNavigate();
   const { search } = useLocation();
   useEffect(() => {
@@ -90,11 +92,7 @@ function SeriesLastRedirect({ content }: { content: Content }) {
       current = false;
     };
   }, [client, api, content, navigate, search]);
-  return (
-    <div className={styles.state}>
-      <Loader label={m.loading} size={40} />
-    </div>
-  );
+  return <MovieViewSkeleton mobile={mobile} />;
 }
 
 /** The loaded card: seasons, similar items and the player block. */
@@ -113,7 +111,13 @@ function LoadedMovie({ content, epId }: { content: Content; epId?: number }) {
       currentEpisodeId={epId}
       similar={similar}
       player={<PlayerSlot play={play} content={content} episodeId={epId} episodes={seasons.episodes} />}
-      schedule={<ChannelWeekSchedule ekId={content.EK_id} timeZone={viewerTimeZone()} />}
+      schedule={
+        content.EK_type === 'TVChan' && !mobile ? (
+          <Suspense>
+            <ChannelWeekSchedule ekId={content.EK_id} />
+          </Suspense>
+        ) : undefined
+      }
       onWatch={play.watch}
       onTrailer={play.trailer}
       onBack={back}

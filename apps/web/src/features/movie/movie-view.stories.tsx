@@ -12,7 +12,7 @@ import {
 import { withApp } from '../../testing/story-decorators';
 import { noActions, playerSnapshot } from '../player/player-fixtures';
 import { PlayerView } from '../player/player-view';
-import { MovieView, type MovieViewProps } from './movie-view';
+import { MovieView, type MovieViewProps, MovieViewSkeleton } from './movie-view';
 
 /** The seasons prop of a content item: its carried season selected. */
 function seasonsOf(
@@ -121,6 +121,18 @@ export const ChannelMobile: Story = {
   globals: { viewport: { value: 'mobile1' } },
 };
 
+/** «Похожие фильмы» loading: the rail's place kept at its height. */
+export const SimilarLoading: Story = { args: { similar: null } };
+
+/** The card while its content loads, in the loaded card's layout. */
+export const Loading: Story = { render: () => <MovieViewSkeleton mobile={false} /> };
+
+/** The card loading on a phone. */
+export const LoadingMobile: Story = {
+  render: () => <MovieViewSkeleton mobile />,
+  globals: { viewport: { value: 'mobile1' } },
+};
+
 /** Every state of the card, one under another (desktop). */
 export const AllStates: Story = {
   render: (args) => (
@@ -131,6 +143,8 @@ export const AllStates: Story = {
       <MovieView {...args} {...Channel.args} />
       <MovieView {...args} {...Minimal.args} />
       <MovieView {...args} player={playerPreview} />
+      <MovieView {...args} similar={null} />
+      <MovieViewSkeleton mobile={false} />
     </div>
   ),
 };

@@ -3,6 +3,7 @@ import {
   Button,
   EpisodeSlider,
   FilmCard,
+  FilmCardSkeleton,
   floorRating,
   IconBack,
   IconButton,
@@ -11,6 +12,7 @@ import {
   Loader,
   Rail,
   Rating,
+  Skeleton,
   TabPanel,
   Tabs,
 } from '@kadr/ui-kit';
@@ -30,8 +32,11 @@ export interface MovieViewProps {
   seasons: Omit<SeasonsState, 'select' | 'retry'> & { select: (id: number) => void; retry: () => void };
   /** The episode in the address. */
   currentEpisodeId?: number;
-  /** «Похожие фильмы». */
-  similar: readonly FilmCardData[];
+  /**
+   * «Похожие фильмы»; null while they load: the rail's place is kept for them when the content carries
+   * a similar list of its own (a card without one, like a channel's, keeps none).
+   */
+  similar: readonly FilmCardData[] | null;
   /** The player block (features/player), rendered under the hero; null when closed. */
   player: ReactNode;
   /** A channel's week schedule (features/schedule), shown on desktop for channel-type content. */
@@ -46,6 +51,8 @@ export interface MovieViewProps {
 const WIDE_POSTER = { width: 1280, height: 720 } as const;
 /** Logotype: 600 × 200. */
 const LOGOTYPE = { width: 600, height: 200 } as const;
+/** Cards of a loading rail: more than the widest screen shows. */
+const SKELETON_CARDS = 12;
 
 /**
  * The content card (SPEC §2, without the player): wide poster, logotype or title, rating (> 0,
@@ -156,25 +163,83 @@ export function MovieView({
         </section>
       )}
 
-      {similar.length > 0 && (
-        <div className={styles.similar}>
-          <Rail title={m.similar} arrows={!mobile}>
-            {similar.map((item) => (
-              <FilmCard
-                key={item.EK_id}
-                href={moviePath(item.EK_id)}
-                title={item.EK_title}
-                imageUrl={item.thumb_poster_url}
-                genre={item.genre}
-                year={item.year}
-                stickerUrl={item.sticker_image_url}
-                LinkComponent={KitLink}
-              />
-            ))}
-          </Rail>
-        </div>
-      )}
+      {similar === null
+        ? // The content's own similar list is the call's fallback: with one, the rail will have cards.
+          content.similar.length > 0 && <SimilarSkeleton />
+        : similar.length > 0 && (
+            <div className={styles.similar}>
+              <Rail title={m.similar} arrows={!mobile}>
+                {similar.map((item) => (
+                  <FilmCard
+                    key={item.EK_id}
+                    href={moviePath(item.EK_id)}
+                    title={item.EK_title}
+                    imageUrl={item.thumb_poster_url}
+                    genre={item.genre}
+                    year={item.year}
+                    stickerUrl={item.sticker_image_url}
+                    LinkComponent={KitLink}
+                  />
+                ))}
+              </Rail>
+            </div>
+          )}
     </article>
+  );
+}
+
+/**
+ * «Похожие фильмы» while they load: the rail at its height, so what is under it stays put when they
+ * come. A placeholder, hidden from assistive technology like the kit's skeletons (the region is named
+ * once it has cards).
+ */
+function SimilarSkeleton() {
+  return (
+    <div className={styles.similar} aria-hidden="true">
+      <Rail title={m.similar} arrows={false}>
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <FilmCardSkeleton key={String(index)} />
+        ))}
+      </Rail>
+    </div>
+  );
+}
+
+/**
+ * The card while its content loads, in the loaded card's layout (the hero's poster box, title, facts,
+ * description and buttons, then a rail), a screen tall at least like the card: the footer starts below
+ * the fold, so the card arriving in its place moves nothing on screen.
+ */
+export function MovieViewSkeleton({ mobile }: { mobile: boolean }) {
+  return (
+    <div
+      className={[styles.movie, styles.loading, mobile ? styles.mobile : styles.desktop].join(' ')}
+      aria-busy="true"
+    >
+      <div className={styles.hero}>
+        <div className={styles.backdrop}>
+          <Skeleton shape="block" className={styles.backdropSkeleton} />
+        </div>
+        <div className={styles.info}>
+          <div className={styles.title}>
+            <Skeleton width="70%" />
+          </div>
+          <div className={styles.facts}>
+            <Skeleton width="200px" />
+          </div>
+          <div className={styles.description}>
+            <Skeleton width="100%" />
+            <Skeleton width="100%" />
+            <Skeleton width="60%" />
+          </div>
+          <div className={styles.actions}>
+            <Skeleton shape="block" className={styles.buttonSkeleton} />
+            <Loader label={m.loading} />
+          </div>
+        </div>
+      </div>
+      <SimilarSkeleton />
+    </div>
   );
 }
 

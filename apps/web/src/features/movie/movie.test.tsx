@@ -153,6 +153,19 @@ describe('content card', () => {
     expect(within(rail).getAllByRole('link')).toHaveLength(6);
   });
 
+  it('keeps the similar rail’s place while it loads when the content carries similar items of its own', async () => {
+    const pending = () => new Promise<never>(() => {});
+    setup('/movie/12/', { handlers: { getSimilar: pending } });
+    await screen.findByRole('heading', { level: 1, name: 'Тихий дом' });
+    // A placeholder of the rail's height, hidden from assistive technology until its cards come.
+    expect(screen.queryByRole('region', { name: 'Похожие фильмы' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Похожие фильмы', hidden: true })).toBeInTheDocument();
+    cleanup();
+    setup('/movie/31/', { content: channelContent(), handlers: { getSimilar: pending } });
+    await screen.findByRole('heading', { level: 1, name: channelContent().EK_title });
+    expect(screen.queryByRole('region', { name: 'Похожие фильмы', hidden: true })).not.toBeInTheDocument();
+  });
+
   it('has a back button on mobile that goes home with the query when there is no history', async () => {
     const { user, where } = setup('/movie/12/?utm=1', { mobile: true });
     await user.click(await screen.findByRole('button', { name: 'Назад' }));

@@ -1,6 +1,6 @@
 import { ApiCode } from '@kadr/api-contract/routes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Content, FilmCardData } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
 import { useMovieStatusStore } from '../../shared/stores/movie-status-store';
@@ -59,12 +59,15 @@ export function useMovie(ekId: number): MovieLoad {
 
 /**
  * The «Похожие фильмы» items (similarQuery), falling back to the content's own `similar` list when
- * that call fails.
+ * that call fails; null while loading.
  */
-export function useSimilar(content: Content): FilmCardData[] {
+export function useSimilar(content: Content): FilmCardData[] | null {
   const { api } = useServices();
   const { data, isError } = useQuery(similarQuery(api, content.EK_id));
-  return data ?? (isError ? content.similar : []);
+  const items = data ?? (isError ? content.similar : null);
+  // Up to 30 cards under the hero, their place already kept: React renders them in a background render
+  // that yields to the browser instead of one long task after the card's own (docs/benchmarks.md, web).
+  return useDeferredValue(items);
 }
 
 /** True once `active` has held for `ms` (the error modal's delay); false again when it stops. */

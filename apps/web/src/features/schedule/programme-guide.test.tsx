@@ -97,6 +97,29 @@ describe('ProgrammeGuide', () => {
     expect(screen.getByText('Не удалось загрузить программу. Попробуйте позже.')).toBeInTheDocument();
   });
 
+  it('shows the days and names the channel only once every day has answered', () => {
+    const loaded = [day('d0', 'Сегодня', ['Новости']), day('d1', 'Завтра', ['Кино'])];
+    const { rerender } = render(
+      <ProgrammeGuide
+        channel="Кино ТВ"
+        days={[loaded[0] as ScheduleDay, { key: 'd1', label: 'Завтра', entries: null }]}
+        onBack={() => {}}
+      />,
+    );
+    // Today has answered, tomorrow has not: the skeleton stays, the days would push each other in.
+    expect(screen.getByRole('status')).toHaveTextContent('Загружаем программу…');
+    expect(screen.queryByRole('navigation', { name: 'Дни' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Сегодня' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Телепрограмма' })).toBeInTheDocument();
+    rerender(<ProgrammeGuide channel="Кино ТВ" days={loaded} onBack={() => {}} />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('region').map((region) => region.id)).toEqual([
+      'guide-day-d0',
+      'guide-day-d1',
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' })).toBeInTheDocument();
+  });
+
   it('goes back with the back button', async () => {
     const { user, onBack } = setup([day('d0', 'Сегодня', ['Новости'])]);
     await user.click(screen.getByRole('button', { name: 'Назад' }));

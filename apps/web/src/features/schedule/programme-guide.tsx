@@ -1,10 +1,23 @@
-import { IconBack, IconButton, Loader, type ScheduleDay, ScheduleList } from '@kadr/ui-kit';
+import {
+  IconBack,
+  IconButton,
+  Loader,
+  type ScheduleDay,
+  ScheduleList,
+  ScheduleListSkeleton,
+  Skeleton,
+} from '@kadr/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { scheduleMessages as m } from './messages';
 import styles from './programme-guide.module.css';
 
 /** A day section's top counts as reached this far below the day tabs (SPEC §9: 100 px, newer variant). */
 export const ACTIVE_DAY_THRESHOLD_PX = 100;
+
+/** Programme lines of the loading guide: about a phone's screen of them. */
+export const SKELETON_ROWS = 24;
+/** Day tabs of the loading guide. */
+const SKELETON_TABS = 5;
 
 /** Props of {@link ProgrammeGuide}. */
 export interface ProgrammeGuideProps {
@@ -23,10 +36,15 @@ const sectionId = (key: string) => `guide-day-${key}`;
  * The programme guide (SPEC §2): day tabs over one list of days. Today's list starts at the programme
  * on air («Сейчас»); days without programmes are left out (the newer variant). Scrolling moves the
  * active tab to the day under the tabs; a tab scrolls to its day.
+ *
+ * The days show together, once every day has answered, in place of a skeleton taller than the screen:
+ * shown as they arrived, each day pushed the days, tabs and footer under it down, and a later day
+ * arriving first was pushed down by the earlier ones (a layout shift of 0.65 on a phone). The heading
+ * names the channel from then on too, so it changes in the same frame.
  */
 export function ProgrammeGuide({ channel, days, mobile = false, onBack }: ProgrammeGuideProps) {
   const loading = days.some((day) => day.entries === null);
-  const shown = days.filter((day) => day.entries !== null && day.entries.length > 0);
+  const shown = loading ? [] : days.filter((day) => day.entries !== null && day.entries.length > 0);
   const failed = !loading && shown.length === 0 && days.some((day) => day.failed);
   const [active, setActive] = useState<string | undefined>(undefined);
   const navRef = useRef<HTMLElement>(null);
@@ -70,7 +88,7 @@ export function ProgrammeGuide({ channel, days, mobile = false, onBack }: Progra
         <IconButton label={m.back} onClick={onBack}>
           <IconBack />
         </IconButton>
-        <h1 className={styles.title}>{channel ? m.guideOf(channel) : m.guide}</h1>
+        <h1 className={styles.title}>{channel && !loading ? m.guideOf(channel) : m.guide}</h1>
       </div>
       {shown.length > 0 && (
         <nav ref={navRef} className={styles.days} aria-label={m.days}>
@@ -100,12 +118,25 @@ export function ProgrammeGuide({ channel, days, mobile = false, onBack }: Progra
           <ScheduleList entries={day.entries ?? []} />
         </section>
       ))}
-      {loading && (
-        <div className={styles.state}>
-          <Loader label={m.loading} />
-        </div>
-      )}
+      {loading && <GuideSkeleton />}
       {!loading && shown.length === 0 && <p className={styles.state}>{failed ? m.failed : m.nothing}</p>}
+    </div>
+  );
+}
+
+/** The loading guide in the loaded one's layout: day tabs, a day's heading and its programme lines. */
+function GuideSkeleton() {
+  return (
+    <div className={styles.skeleton} aria-busy="true">
+      <div className={styles.days}>
+        {Array.from({ length: SKELETON_TABS }, (_, index) => (
+          <Skeleton key={index} shape="round" className={styles.daySkeleton} />
+        ))}
+      </div>
+      <div className={styles.sectionTitle}>
+        <Loader label={m.loading} />
+      </div>
+      <ScheduleListSkeleton rows={SKELETON_ROWS} />
     </div>
   );
 }

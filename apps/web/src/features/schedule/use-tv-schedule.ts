@@ -1,7 +1,7 @@
 import { SCHEDULE_DAYS } from '@kadr/api-contract/routes';
 import { type ScheduleDay, scheduleDays } from '@kadr/schedule-utils';
 import { type UseQueryResult, useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../shared/services';
 import { type Programme, type ScheduleSource, scheduleDayQuery } from './schedule-queries';
 
@@ -51,5 +51,8 @@ export function useTvSchedule(source: ScheduleSource, timeZone: string): { days:
     queries: week.map((day) => scheduleDayQuery(api, who, day.dayStart, timeZone)),
     combine,
   });
-  return { days, now };
+  // A week of programmes is hundreds of lines: rendered in a background render that yields to the
+  // browser, not in one long task (the guide shows the days once all have answered).
+  const shown = useDeferredValue(days);
+  return { days: shown, now };
 }
