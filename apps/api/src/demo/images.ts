@@ -693,11 +693,12 @@ function heroImage(entry: TitleImageEntry, kind: 'banner' | 'wide_poster', withT
   let text = '';
   if (withTitle) {
     const x = 72;
-    const title = fitText(entry.title, { maxWidth: 700, maxLines: 2, sizes: [80, 72, 64, 56, 48] });
+    // The title block sits in the upper half: the home hero sets the card's own title and «genre, year»
+    // over the lower part of the banner (ui-kit BannerCard size `l`), and on a phone that caption covers
+    // the lower half, so a centred block collided with it.
+    const title = fitText(entry.title, { maxWidth: 640, maxLines: 2, sizes: [64, 56, 48, 44, 40] });
     const lh = Math.round(title.size * 1.06);
-    const blockH = 18 + 22 + title.size + (title.lines.length - 1) * lh;
-    const top = (h - blockH) / 2 + 10;
-    const metaY = top + 14;
+    const metaY = Math.round(h * 0.13);
     const firstBaseline = metaY + 22 + title.size;
     const age = ageLabel(entry.age_rating);
     const meta = metaLine(entry, 600, 18, 3, true) + (age ? ` · ${age}` : '');
@@ -716,7 +717,7 @@ function heroImage(entry: TitleImageEntry, kind: 'banner' | 'wide_poster', withT
   );
 }
 
-/** Banner 1280 × 540 for the home hero: composition on the right, title on the left over a scrim. */
+/** Banner 1280 × 540 for the home hero: composition on the right, title top left over a scrim. */
 export function bannerSvg(entry: TitleImageEntry): string {
   return heroImage(entry, 'banner', true);
 }
