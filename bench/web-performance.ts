@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { anonymousApi } from '../e2e/support/api.ts';
 import { freePort, startService } from '../e2e/support/service.ts';
 import {
   CHROMIUM,
@@ -230,21 +231,6 @@ interface RoutePage {
   path: string;
 }
 
-/** Calls the service's API as the web app does, with an anonymous session of its own. */
-async function apiClient(baseUrl: string) {
-  const auth = await fetch(`${baseUrl}/web/1/auth/web_BenchWebPerf00001`);
-  const { response } = (await auth.json()) as { response: { access_token: string } };
-  return async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${response.access_token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-    return ((await res.json()) as { response: T }).response;
-  };
-}
-
 type Rails = { collections: { RB_type: string; EKs: { EK_id?: number }[] }[] };
 
 /**
@@ -253,7 +239,7 @@ type Rails = { collections: { RB_type: string; EKs: { EK_id?: number }[] }[] };
  * EPG has written today's programmes).
  */
 async function routePages(baseUrl: string): Promise<RoutePage[]> {
-  const api = await apiClient(baseUrl);
+  const api = await anonymousApi(baseUrl, 'web_BenchWebPerf00001');
   const ids = (rails: Rails) => [
     ...new Set(rails.collections.flatMap((rail) => rail.EKs.map((item) => item.EK_id ?? 0)).filter(Boolean)),
   ];

@@ -1,22 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { anonymousApi } from './support/api.ts';
 import { type Browser, hasChromium, launchBrowser, MOBILE } from './support/browser.ts';
 import { type RunningService, startService } from './support/service.ts';
-
-/** Calls the service's API the way the web app does, with an anonymous session of its own. */
-async function apiClient(baseUrl: string) {
-  const auth = await fetch(`${baseUrl}/web/1/auth/web_E2Ea11y000000001`);
-  const { response } = (await auth.json()) as { response: { access_token: string } };
-  return async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${response.access_token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return ((await res.json()) as { response: T }).response;
-  };
-}
 
 /** The newest 4-digit code the sandbox SMS outbox holds for a phone. */
 async function latestSmsCode(baseUrl: string, phone: string): Promise<string> {
@@ -43,7 +30,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium (axe: no serious or cri
     // The guide shows the demo EPG's week.
     service = await startService({ DEMO_SCHEDULE: '1' });
     [desktop, phone] = await Promise.all([launchBrowser(), launchBrowser(MOBILE)]);
-    const api = await apiClient(service.baseUrl);
+    const api = await anonymousApi(service.baseUrl, 'web_E2Ea11y000000001');
     const { collections } = await api<{
       collections: { RB_title: string; EKs: { EK_id: number; EK_title: string }[] }[];
     }>('/web/1/collections?tab_id=Main2');

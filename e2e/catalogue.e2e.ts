@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiCall, anonymousApi } from './support/api.ts';
 import { type Browser, hasChromium, launchBrowser, MOBILE } from './support/browser.ts';
 import { type RunningService, startService } from './support/service.ts';
 
@@ -8,31 +9,17 @@ interface Episode {
   is_announce: boolean;
 }
 
-/** Calls the service's API the way the web app does, with an anonymous session of its own. */
-async function apiClient(baseUrl: string) {
-  const auth = await fetch(`${baseUrl}/web/1/auth/web_E2Ecatalogue00001`);
-  const { response } = (await auth.json()) as { response: { access_token: string } };
-  return async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${response.access_token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return ((await res.json()) as { response: T }).response;
-  };
-}
-
 describe.skipIf(!hasChromium)('catalogue journeys in Chromium (demo catalogue)', () => {
   let service: RunningService;
   let browser: Browser;
-  let api: Awaited<ReturnType<typeof apiClient>>;
+  let api: ApiCall;
   let series: { id: number; title: string };
 
   beforeAll(async () => {
     // The channel journey shows the demo EPG's week.
     service = await startService({ DEMO_SCHEDULE: '1' });
     browser = await launchBrowser();
-    api = await apiClient(service.baseUrl);
+    api = await anonymousApi(service.baseUrl, 'web_E2Ecatalogue00001');
     // The first series of the home page's «Сериалы» rail, whatever the demo catalogue holds today.
     const { collections } = await api<{
       collections: { RB_title: string; EKs: { EK_id: number; EK_title: string }[] }[];
