@@ -101,23 +101,11 @@ export {
   tvCalls,
   tvScheduleItem,
 } from './calls/tv.js';
-export type { ApiCodeValue } from './codes.js';
-export { ApiCode, NO_RETRY_CODES } from './codes.js';
 export type { CallDefinition } from './define-call.js';
 export { defineCall } from './define-call.js';
 export type { Envelope, ErrorBody } from './envelope.js';
 export { envelope, errorBody, errorEnvelope } from './envelope.js';
-export type { DevicePlatform } from './headers.js';
-export { BUILD_NUMBER, DEVICE_PLATFORMS, HeaderName, PLATFORM } from './headers.js';
-export {
-  CHANNEL_COLLECTION_PAGE_SIZE,
-  COLLECTION_PAGE_SIZE,
-  SCHEDULE_DAYS,
-  SEARCH_MIN_LENGTH,
-  SIMILAR_LIMIT,
-} from './limits.js';
-export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login.js';
 export type { CallBody, CallId, CallParams, CallQuery, CallResponse, Calls } from './registry.js';
 export { callList, calls } from './registry.js';
-export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes.js';
-export { routes } from './routes.js';
+// Everything the zod-free `/routes` entry has (codes, headers, limits, login constants, routes).
+export * from './routes-entry.js';
