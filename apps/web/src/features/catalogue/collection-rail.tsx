@@ -1,5 +1,6 @@
-import { BannerCard, ChannelCard, FilmCard, Rail } from '@kadr/ui-kit';
+import { BannerCard, ChannelCard, Rail } from '@kadr/ui-kit';
 import { type Collection, channelPath, moviePath } from '../../shared/catalogue-types';
+import { ContentCard } from '../../shared/content-card';
 import { KitLink } from '../../shared/navigation/query-link';
 
 /** Props of {@link CollectionRail}. */
@@ -52,17 +53,7 @@ export function CollectionRail({ collection, lead = false, arrows }: CollectionR
             LinkComponent={KitLink}
           />
         ) : (
-          <FilmCard
-            key={item.EK_id}
-            href={moviePath(item.EK_id)}
-            title={item.EK_title}
-            imageUrl={item.thumb_poster_url}
-            genre={item.genre}
-            year={item.year}
-            stickerUrl={item.sticker_image_url}
-            priority={lead && index < EAGER_CARDS}
-            LinkComponent={KitLink}
-          />
+          <ContentCard key={item.EK_id} item={item} priority={lead && index < EAGER_CARDS} />
         ),
       )}
     </Rail>

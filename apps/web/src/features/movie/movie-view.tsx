@@ -2,7 +2,6 @@ import {
   AgeBadge,
   Button,
   EpisodeSlider,
-  FilmCard,
   FilmCardSkeleton,
   floorRating,
   IconBack,
@@ -18,6 +17,7 @@ import {
 } from '@kadr/ui-kit';
 import { type ReactNode, useId, useState } from 'react';
 import { type Content, type Episode, type FilmCardData, moviePath } from '../../shared/catalogue-types';
+import { ContentCard } from '../../shared/content-card';
 import { KitLink, QueryLink } from '../../shared/navigation/query-link';
 import { movieMessages as m } from './messages';
 import styles from './movie.module.css';
@@ -170,16 +170,7 @@ export function MovieView({
             <div className={styles.similar}>
               <Rail title={m.similar} arrows={!mobile}>
                 {similar.map((item) => (
-                  <FilmCard
-                    key={item.EK_id}
-                    href={moviePath(item.EK_id)}
-                    title={item.EK_title}
-                    imageUrl={item.thumb_poster_url}
-                    genre={item.genre}
-                    year={item.year}
-                    stickerUrl={item.sticker_image_url}
-                    LinkComponent={KitLink}
-                  />
+                  <ContentCard key={item.EK_id} item={item} />
                 ))}
               </Rail>
             </div>
