@@ -1,6 +1,3 @@
-/** Schedule horizon (SPEC §9): today plus 6 days. */
-export const SCHEDULE_DAYS = 7;
-
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -89,10 +86,11 @@ function scheduleDay(year: number, month: number, day: number, timeZone: string)
 }
 
 /**
- * The schedule's days in `timeZone`: the day holding `now`, then the next ones, `count` in all
- * (SPEC §9: 7, today plus 6).
+ * The schedule's days in `timeZone`: the day holding `now`, then the next ones, `count` in all. The
+ * product's horizon is the contract's `SCHEDULE_DAYS` (`@kadr/api-contract/routes`, SPEC §9: 7, today
+ * plus 6); it is passed in, not copied here.
  */
-export function scheduleDays(now: number, timeZone: string, count: number = SCHEDULE_DAYS): ScheduleDay[] {
+export function scheduleDays(now: number, timeZone: string, count: number): ScheduleDay[] {
   const today = wallClock(now, timeZone);
   return Array.from({ length: count }, (_, index) => {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + index));

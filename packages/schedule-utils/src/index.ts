@@ -2,7 +2,6 @@ export type { ScheduleDay } from './days.js';
 export {
   daysBetween,
   formatOffset,
-  SCHEDULE_DAYS,
   scheduleDayAt,
   scheduleDays,
   utcOffsetMinutes,

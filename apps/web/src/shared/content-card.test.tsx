@@ -6,7 +6,7 @@ import { ContentCard, type ContentCardItem } from './content-card';
 const item: ContentCardItem = {
   EK_id: 42,
   EK_title: 'Тихий дом',
-  thumb_poster_url: null,
+  thumb_poster_url: 'https://img.kadr.example/poster/42.svg',
   genre: 'драма',
   year: 2021,
   sticker_image_url: null,

@@ -18,7 +18,7 @@ function setup(props: Partial<Parameters<typeof FilmCard>[0]> = {}) {
       {...props}
     />,
   );
-  const link = () => screen.getByRole('link', { name: /^Тихий дом/ });
+  const link = () => screen.getByRole('link', { name: 'Тихий дом Драма, 2023' });
   const poster = () => view.container.querySelector('img') as HTMLImageElement;
   return { ...view, link, poster };
 }

@@ -292,7 +292,7 @@ describe('channel-type content', () => {
 
   it('shows the week schedule on desktop: a card per day from today, the programme on air first', async () => {
     // 10:30 on the viewer's clock: the fake channel's 10:00–12:00 programme is on air.
-    const [today] = scheduleDays(Date.now(), viewerTimeZone());
+    const [today] = scheduleDays(Date.now(), viewerTimeZone(), 1);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime((today?.startsAt ?? 0) + 10.5 * 3_600_000);
     const { calls } = setup('/movie/31/');

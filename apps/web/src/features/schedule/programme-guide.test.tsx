@@ -129,7 +129,7 @@ describe('ProgrammeGuide', () => {
 
 describe('guide routes', () => {
   it('/movie/{EK_id}/tv_guide starts today at the programme on air, shown as Сейчас', async () => {
-    const [today] = scheduleDays(Date.now(), viewerTimeZone());
+    const [today] = scheduleDays(Date.now(), viewerTimeZone(), 1);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime((today?.startsAt ?? 0) + 10.5 * 3_600_000);
     const { calls } = renderApp('/movie/31/tv_guide', { deviceKind: 'mobile' });
@@ -153,6 +153,30 @@ describe('guide routes', () => {
       tv_schedule_day_start_utc0: expect.any(String),
       stream_id: 7,
     });
+  });
+
+  it('starts another channel’s week on the day it is opened, not on the day the guide first opened', async () => {
+    const [today] = scheduleDays(Date.now(), viewerTimeZone(), 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((today?.startsAt ?? 0) + 23.5 * 3_600_000);
+    const { calls, router } = renderApp('/tv/7/tv_guide', { deviceKind: 'mobile' });
+    await screen.findByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' });
+    const firstDay = (streamId: number) =>
+      calls
+        .filter((call) => call.id === 'getTvSchedule')
+        .map(
+          (call) => (call.input as { body: { stream_id?: number; tv_schedule_day_start_utc0: string } }).body,
+        )
+        .filter((body) => body.stream_id === streamId)
+        .map((body) => body.tv_schedule_day_start_utc0)
+        .sort()[0];
+    const [, tomorrow] = scheduleDays(Date.now(), viewerTimeZone(), 2);
+    // Past midnight, the viewer goes to another channel's guide.
+    vi.setSystemTime((today?.startsAt ?? 0) + 24.5 * 3_600_000);
+    await act(() => router.navigate('/tv/8/tv_guide'));
+    await vi.waitFor(() => expect(firstDay(8)).toBeDefined());
+    expect(firstDay(7)).not.toBe(firstDay(8));
+    expect(new Date(firstDay(8) ?? '').getTime()).toBe(tomorrow?.startsAt);
   });
 
   it('says the schedule failed for content that is not a channel', async () => {
