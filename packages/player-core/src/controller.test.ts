@@ -907,6 +907,125 @@ describe('intents made before the adapter is ready', () => {
     expect(latest().calls.some((call) => call.startsWith('seek:'))).toBe(false);
   });
 
+  it('setBought(false) while a buyer’s seek waits: the seek is dropped, the new preview plays', async () => {
+    const { controller, adapters, latest, snap } = setup({
+      goods: { is_bought: true },
+      previewTimer: 300,
+      adapterOptions: { manualLoad: true },
+    });
+    const playing = controller.play();
+    await flush();
+    controller.seekBy(10);
+    const downgraded = controller.setBought(false);
+    await flush();
+    latest().resolveLoad();
+    await Promise.all([playing, downgraded]);
+    expect(snap()).toMatchObject({
+      phase: 'playing',
+      paywall: 'none',
+      previewExpired: false,
+      muted: false,
+      previewRemaining: 300,
+      currentTime: 0,
+    });
+    expect(adapters.flatMap((adapter) => adapter.calls).some((call) => call.startsWith('seek:'))).toBe(false);
+  });
+
+  it('a failed release call while intents wait: they settle at once and the retry does not replay them', async () => {
+    const loadRelease = vi
+      .fn<(episodeId: number | null) => Promise<PlayerRelease>>()
+      .mockRejectedValueOnce(new Error('HTTP 500'))
+      .mockResolvedValueOnce(release());
+    const { controller, latest, snap } = setup({ goods: { is_bought: true }, loadRelease });
+    const playing = controller.play();
+    controller.seekBy(10);
+    let toggled = false;
+    void controller.togglePictureInPicture().then(() => {
+      toggled = true;
+    });
+    await playing;
+    await flush();
+    expect(snap().phase).toBe('error');
+    expect(toggled).toBe(true);
+
+    await controller.play();
+    expect(latest().calls).toEqual(['load:https://cdn.test/master.m3u8', 'play']);
+    expect(snap()).toMatchObject({ phase: 'playing', currentTime: 0, pictureInPicture: false });
+  });
+
+  it('a failed media load while a seek waits: the dead adapter is not told to seek, the retry does not seek', async () => {
+    const created: FakeVideoAdapter[] = [];
+    const { controller, snap } = setup({
+      goods: { is_bought: true },
+      adapterFactory: () => {
+        const loadError = { code: 'MEDIA_NETWORK', message: 'manifestLoadError' } as const;
+        const adapter = createFakeAdapter(created.length === 0 ? { loadError } : {});
+        created.push(adapter);
+        return adapter;
+      },
+    });
+    const playing = controller.play();
+    controller.seekTo(10);
+    await playing;
+    expect(snap().phase).toBe('error');
+
+    await controller.play();
+    expect(created[0]?.calls).toEqual(['load:https://cdn.test/film.m3u8', 'destroy']);
+    expect(created[1]?.calls).toEqual(['load:https://cdn.test/film.m3u8', 'play']);
+    expect(snap()).toMatchObject({ phase: 'playing', currentTime: 0 });
+  });
+
+  it('a failed adapter factory while a seek waits: the retry plays from the start', async () => {
+    let attempts = 0;
+    const created: FakeVideoAdapter[] = [];
+    const { controller, snap } = setup({
+      goods: { is_bought: true },
+      adapterFactory: () => {
+        attempts++;
+        if (attempts === 1) return Promise.reject(new Error('chunk failed to load'));
+        const adapter = createFakeAdapter();
+        created.push(adapter);
+        return adapter;
+      },
+    });
+    const playing = controller.play();
+    controller.seekTo(10);
+    await playing;
+    expect(snap().phase).toBe('error');
+
+    await controller.play();
+    expect(created[0]?.calls).toEqual(['load:https://cdn.test/film.m3u8', 'play']);
+    expect(snap()).toMatchObject({ phase: 'playing', currentTime: 0 });
+  });
+
+  it('an episode change drops a seek waiting for the previous episode’s load', async () => {
+    const { controller, adapters, snap } = setup({
+      contentKind: 'series',
+      episodes: SERIES,
+      goods: { is_bought: true },
+    });
+    const playing = controller.play();
+    controller.seekTo(30);
+    const changing = controller.changeEpisode(3);
+    await Promise.all([playing, changing]);
+    expect(snap()).toMatchObject({ currentEpisodeId: 3, phase: 'playing', currentTime: 0 });
+    expect(adapters.flatMap((adapter) => adapter.calls).some((call) => call.startsWith('seek:'))).toBe(false);
+  });
+
+  it('togglePictureInPicture() before any play resolves at once and is not carried out later', async () => {
+    const { controller, latest, snap } = setup({ goods: { is_bought: true } });
+    let toggled = false;
+    void controller.togglePictureInPicture().then(() => {
+      toggled = true;
+    });
+    await flush();
+    expect(toggled).toBe(true);
+
+    await controller.play();
+    expect(latest().calls).toEqual(['load:https://cdn.test/film.m3u8', 'play']);
+    expect(snap().pictureInPicture).toBe(false);
+  });
+
   it('waiting intents die with destroy', async () => {
     const { controller, latest } = setup({ adapterOptions: { manualLoad: true } });
     const playing = controller.play();

@@ -4,10 +4,13 @@ import { createKeyedQueue } from './intent-queue.js';
 import { initialPlayerState, reduce } from './reducer.js';
 import {
   type IntentQueueKey,
+  type IntentStamp,
   selectAdapterReady,
   selectIntentQueueKey,
+  selectIntentStamp,
   selectKeyIntent,
   selectSnapshot,
+  selectWaitingIntentApplies,
 } from './selectors.js';
 import type {
   PlayerEffect,
@@ -80,7 +83,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
   let unsubscribeAdapter: () => void = () => {};
   const timers = new Map<PlayerTimer, unknown>();
   const trackers = new Set<Tracker>();
-  const waiting = createKeyedQueue<IntentQueueKey, { intent: PlayerIntent; job: Job }>();
+  const waiting = createKeyedQueue<IntentQueueKey, { intent: PlayerIntent; stamp: IntentStamp; job: Job }>();
   const inbox: { event: PlayerEvent; job: Job }[] = [];
   let draining = false;
   /** The job that started the load in flight: a play() during that load waits for it. */
@@ -114,6 +117,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
         }
         for (const effect of transition.effects) run(effect, item.job);
         cancelStale();
+        dropStaleIntents();
         release(item.job);
       }
     } finally {
@@ -122,14 +126,24 @@ export function createPlayerController(options: PlayerControllerOptions): Player
     publish();
   }
 
-  /** Hands the waiting intents to `reduce` once an adapter is ready. */
+  /** Hands the waiting intents that still apply to `reduce` once an adapter is ready. */
   function flushWaiting(): boolean {
+    dropStaleIntents();
     if (waiting.size === 0 || !selectAdapterReady(state)) return false;
     for (const { intent, job } of waiting.takeAll()) {
       send(intent, job);
       release(job); // the hold taken when it was queued
     }
     return true;
+  }
+
+  /** Drops waiting intents the state moved past (another load, a failed one, a new access): they settle. */
+  function dropStaleIntents(): void {
+    if (waiting.size === 0) return;
+    const stale = waiting.removeWhere(
+      ({ intent, stamp }) => !selectWaitingIntentApplies(state, intent, stamp),
+    );
+    for (const { job } of stale) release(job);
   }
 
   /** Ends the wait on async effects a newer generation made stale (their late answers are dropped). */
@@ -363,7 +377,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
     const key = selectIntentQueueKey(state, intent);
     if (key !== null) {
       job.pending++; // held until the intent leaves the queue
-      const replaced = waiting.put(key, { intent, job });
+      const replaced = waiting.put(key, { intent, stamp: selectIntentStamp(state), job });
       if (replaced) release(replaced.job);
       return job.promise;
     }

@@ -17,12 +17,15 @@ export {
 } from './reducer.js';
 export {
   type IntentQueueKey,
+  type IntentStamp,
   selectAdapterReady,
   selectIntentQueueKey,
+  selectIntentStamp,
   selectKeyIntent,
   selectNeighbours,
   selectPaywall,
   selectSnapshot,
+  selectWaitingIntentApplies,
 } from './selectors.js';
 export type {
   PlayerAccess,

@@ -39,4 +39,15 @@ describe('keyed queue', () => {
     expect(queue.remove('playback')).toBeUndefined();
     expect(queue.takeAll()).toEqual(['seek:10']);
   });
+
+  it('removeWhere takes out the items a test accepts and keeps the order of the rest', () => {
+    const queue = setup();
+    queue.put('playback', 'pause');
+    queue.put('seek', 'seek:10');
+    queue.put('quality', 'quality:1');
+    expect(queue.removeWhere((item) => item !== 'seek:10')).toEqual(['pause', 'quality:1']);
+    expect(queue.size).toBe(1);
+    expect(queue.removeWhere(() => false)).toEqual([]);
+    expect(queue.takeAll()).toEqual(['seek:10']);
+  });
 });

@@ -10,6 +10,8 @@ export interface KeyedQueue<K, T> {
   remove(key: K): T | undefined;
   /** Removes and returns every item, oldest key first. */
   takeAll(): T[];
+  /** Removes and returns the items `test` accepts, oldest key first; the rest keep their order. */
+  removeWhere(test: (item: T) => boolean): T[];
   readonly size: number;
 }
 
@@ -33,6 +35,15 @@ export function createKeyedQueue<K, T>(): KeyedQueue<K, T> {
       const all = [...items.values()];
       items.clear();
       return all;
+    },
+    removeWhere(test) {
+      const removed: T[] = [];
+      for (const [key, item] of [...items]) {
+        if (!test(item)) continue;
+        items.delete(key);
+        removed.push(item);
+      }
+      return removed;
     },
     get size() {
       return items.size;

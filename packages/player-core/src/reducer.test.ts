@@ -3,13 +3,16 @@ import {
   initialPlayerState,
   type PlayerEffect,
   type PlayerEvent,
+  type PlayerIntent,
   type PlayerLoadStep,
   type PlayerState,
   type PlayerStateOptions,
   reduce,
   selectIntentQueueKey,
+  selectIntentStamp,
   selectKeyIntent,
   selectSnapshot,
+  selectWaitingIntentApplies,
 } from './index.js';
 
 // The play rules of SPEC §4, §6, §8, §9 as tables of reduce(state, event) → { state, effects }. Each row
@@ -809,10 +812,22 @@ describe('selectors', () => {
       'quality',
     ],
     [
-      'a buyer’s picture-in-picture waits',
-      given({ access: 'full' }),
+      'a buyer’s picture-in-picture during a load waits',
+      loading('media', { access: 'full' }),
       { type: 'toggle-picture-in-picture' },
       'picture-in-picture',
+    ],
+    [
+      'a buyer’s picture-in-picture before the first play does not wait (refused at once: no load, no gesture later)',
+      given({ access: 'full' }),
+      { type: 'toggle-picture-in-picture' },
+      null,
+    ],
+    [
+      'nothing waits after a failed load (the retry is a new load)',
+      given({ access: 'full', phase: 'error', generation: 2 }),
+      { type: 'seek-by', deltaSeconds: 10 },
+      null,
     ],
     [
       'a non-buyer’s seek does not wait (the rules refuse it)',
@@ -824,5 +839,169 @@ describe('selectors', () => {
     ['nothing waits once the adapter is ready', playing(), { type: 'pause' }, null],
   ] as const)('queue key: %s', (_rule, state, intent, key) => {
     expect(selectIntentQueueKey(state, intent)).toBe(key);
+  });
+});
+
+/** Answers that finish the load of `generation` (adapter, media, start) once the release is known. */
+function finishLoad(generation: number): PlayerEvent[] {
+  return [
+    { type: 'adapter-created', generation },
+    { type: 'media-loaded', generation, currentTime: 0, duration: 1200, qualities: QUALITIES },
+    { type: 'play-started', generation, paused: false },
+  ];
+}
+
+/** The whole load of `generation`: the release call answered, then `finishLoad`. */
+function wholeLoad(generation: number): PlayerEvent[] {
+  return [{ type: 'release-loaded', generation, release: RELEASE }, ...finishLoad(generation)];
+}
+
+interface WaitingRow {
+  /** The rule, as a sentence. */
+  rule: string;
+  /** The state the intent was queued under (its stamp). */
+  queuedUnder: PlayerState;
+  intent: PlayerIntent;
+  /** What happened while it waited, reduced in order. */
+  events: PlayerEvent[];
+  applies: boolean;
+}
+
+// The runner's queue keeps an intent only while it still applies: selectIntentStamp(state when queued),
+// then selectWaitingIntentApplies(state now) after every event; false drops it (its promise settles).
+describe('selectors: waiting intents belong to the load and the access they were queued under', () => {
+  const SEEK: PlayerIntent = { type: 'seek-by', deltaSeconds: 10 };
+  const PAUSE: PlayerIntent = { type: 'pause' };
+  it.each<WaitingRow>([
+    {
+      rule: 'a buyer’s seek made during a load applies once that load made the adapter ready',
+      queuedUnder: loading('media', { access: 'full', preview: null }),
+      intent: SEEK,
+      events: finishLoad(1).slice(1),
+      applies: true,
+    },
+    {
+      rule: 'set-bought false while a buyer’s seek waits drops it (replayed, it would lock the new preview)',
+      queuedUnder: loading('media', { access: 'full', preview: null }),
+      intent: SEEK,
+      events: [{ type: 'set-bought', isBought: false }],
+      applies: false,
+    },
+    {
+      rule: 'set-bought false while a buyer’s seek waits: the new load does not bring it back',
+      queuedUnder: loading('media', { access: 'full', preview: null }),
+      intent: SEEK,
+      events: [{ type: 'set-bought', isBought: false }, ...wholeLoad(2)],
+      applies: false,
+    },
+    {
+      rule: 'set-bought true while a pause waits drops it (another load, another access)',
+      queuedUnder: loading('release'),
+      intent: PAUSE,
+      events: [{ type: 'set-bought', isBought: true }],
+      applies: false,
+    },
+    {
+      rule: 'a failed release call drops what waits',
+      queuedUnder: loading('release', { access: 'full' }),
+      intent: SEEK,
+      events: [
+        {
+          type: 'release-failed',
+          generation: 1,
+          error: { code: 'RELEASE_LOAD_FAILED', message: 'HTTP 500' },
+        },
+      ],
+      applies: false,
+    },
+    {
+      rule: 'a failed release call: the retry does not replay what waited for the dead load',
+      queuedUnder: loading('release', { access: 'full' }),
+      intent: SEEK,
+      events: [
+        {
+          type: 'release-failed',
+          generation: 1,
+          error: { code: 'RELEASE_LOAD_FAILED', message: 'HTTP 500' },
+        },
+        { type: 'play' },
+        ...wholeLoad(3),
+      ],
+      applies: false,
+    },
+    {
+      rule: 'a failed adapter factory drops what waits',
+      queuedUnder: loading('adapter'),
+      intent: PAUSE,
+      events: [{ type: 'adapter-failed', generation: 1, error: { code: 'UNKNOWN', message: 'chunk' } }],
+      applies: false,
+    },
+    {
+      rule: 'a failed media load drops what waits, though its adapter is still attached',
+      queuedUnder: loading('media', { access: 'full', preview: null }),
+      intent: SEEK,
+      events: [{ type: 'media-failed', generation: 1, error: DRM_ERROR }],
+      applies: false,
+    },
+    {
+      rule: 'a reload during the load drops what waits',
+      queuedUnder: loading('media', { access: 'full', preview: null }),
+      intent: SEEK,
+      events: [{ type: 'reload' }],
+      applies: false,
+    },
+    {
+      rule: 'an episode change drops what waits for the previous episode’s load',
+      queuedUnder: loading('media', { access: 'full', preview: null, currentEpisodeId: 1 }),
+      intent: SEEK,
+      events: [{ type: 'change-episode', episodeId: 3 }, ...wholeLoad(2)],
+      applies: false,
+    },
+    {
+      rule: 'the preview found expired at load drops a waiting pause (the final block pauses anyway)',
+      queuedUnder: loading('media', { preview: { limit: 30, remaining: 0 } }),
+      intent: PAUSE,
+      events: [{ type: 'media-loaded', generation: 1, currentTime: 0, duration: 1200, qualities: [] }],
+      applies: false,
+    },
+    {
+      rule: 'a buyer’s quality choice before the first play applies to the load play() starts',
+      queuedUnder: given({ access: 'full' }),
+      intent: { type: 'set-quality', id: '1' },
+      events: [{ type: 'play' }, ...wholeLoad(1)],
+      applies: true,
+    },
+    {
+      rule: 'an intent made before the first play does not carry over to an episode change',
+      queuedUnder: given({ access: 'full' }, series),
+      intent: SEEK,
+      events: [{ type: 'change-episode', episodeId: 3 }, ...wholeLoad(1)],
+      applies: false,
+    },
+    {
+      rule: 'a replayed seek applies only under full access: it never reaches the non-buyer guard',
+      queuedUnder: loading('media'),
+      intent: SEEK,
+      events: finishLoad(1).slice(1),
+      applies: false,
+    },
+    {
+      rule: 'a non-buyer’s pause waiting for the same load under the same access applies',
+      queuedUnder: loading('media'),
+      intent: PAUSE,
+      events: finishLoad(1).slice(1),
+      applies: true,
+    },
+    {
+      rule: 'destroy drops what waits',
+      queuedUnder: loading('media'),
+      intent: PAUSE,
+      events: [{ type: 'destroy' }],
+      applies: false,
+    },
+  ])('$rule', ({ queuedUnder, intent, events, applies }) => {
+    const stamp = selectIntentStamp(queuedUnder);
+    const now = events.reduce((state, event) => reduce(state, event).state, queuedUnder);
+    expect(selectWaitingIntentApplies(now, intent, stamp)).toBe(applies);
   });
 });
