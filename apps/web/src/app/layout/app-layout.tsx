@@ -32,7 +32,8 @@ const scrollKey = (location: Location) => location.key;
  * The frame of every screen, by device kind: desktop (and TV) get the full header; mobile a logo
  * header and the bottom bar. The footer, the registration prompt and the login modal are always there;
  * so are the tab title (page-title.tsx), scroll restoration and the loading bar — shown while the next
- * screen's chunk loads (`useNavigation`) or its data loads for the first time (`useScreenDataLoading`).
+ * screen's chunk loads (`useNavigation`) or its primary data loads for the first time
+ * (`useScreenDataLoading`: queries marked `SCREEN_QUERY`, not a card's «Похожие фильмы» or the profile).
  */
 export function AppLayout() {
   const deviceKind = useDeviceKind();
