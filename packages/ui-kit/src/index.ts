@@ -85,6 +85,8 @@ export type {
 export { SearchResults } from './search-box/search-results.js';
 export type { SkeletonProps } from './skeleton/skeleton.js';
 export { Skeleton } from './skeleton/skeleton.js';
+export type { SkipLinkProps } from './skip-link/skip-link.js';
+export { SkipLink } from './skip-link/skip-link.js';
 export type { StickerProps } from './sticker/sticker.js';
 export { STICKER_HEIGHT, Sticker } from './sticker/sticker.js';
 export type { TabItem, TabPanelProps, TabsProps } from './tabs/tabs.js';

@@ -38,6 +38,7 @@ export const uiMessages = {
     reload: 'Обновить страницу',
   },
   loadingBar: 'Загрузка страницы',
+  skipLink: 'Перейти к содержимому',
   schedule: {
     loading: 'Загружаем программу…',
     empty: 'Передач нет',

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useTvSchedule } from '../features/schedule/use-tv-schedule';
 import { HomeRoute } from '../routes/home/home-route';
-import { useScreenDataLoading } from '../shared/data/query-client';
+import { SCREEN_QUERY, useScreenDataLoading } from '../shared/data/query-client';
 import { catalogueHandlers } from '../testing/catalogue-fixtures';
 import { apiError, createFakeServices, type FakeHandler, never } from '../testing/fake-services';
 import { renderApp, renderWithApp } from '../testing/render-app';
@@ -12,6 +14,31 @@ const count = (calls: { id: string }[], id: string) => calls.filter((call) => ca
 /** Shows whether a screen's data is loading, as a loading bar would read it. */
 function LoadingProbe() {
   return <output aria-label="loading">{String(useScreenDataLoading())}</output>;
+}
+
+/** Reads a query whose answer never comes, marked as a screen's primary data or not. */
+function PendingQuery({ name, screen }: { name: string; screen: boolean }) {
+  useQuery({
+    queryKey: ['pending', name],
+    queryFn: () => new Promise(() => {}),
+    meta: screen ? SCREEN_QUERY : undefined,
+  });
+  return null;
+}
+
+/** A secondary query loading, then — on «screen» — a screen's primary query beside it. */
+function SecondaryThenScreen() {
+  const [withScreen, setWithScreen] = useState(false);
+  return (
+    <>
+      <LoadingProbe />
+      <PendingQuery name="similar" screen={false} />
+      {withScreen && <PendingQuery name="content" screen />}
+      <button type="button" onClick={() => setWithScreen(true)}>
+        screen
+      </button>
+    </>
+  );
 }
 
 /** Shows the state of each day of a channel's week. */
@@ -78,6 +105,27 @@ describe('page data', () => {
     await act(async () => answer(catalogueHandlers().getCollections?.({ query: { tab_id: 'Main2' } })));
     await waitFor(() => expect(probe).toHaveTextContent('false'));
     expect(await screen.findByRole('region', { name: 'Главное' })).toBeInTheDocument();
+  });
+
+  it('counts only the queries marked as a screen’s primary data', async () => {
+    const fake = createFakeServices();
+    const { user } = renderWithApp(<SecondaryThenScreen />, { fake });
+    const probe = screen.getByRole('status', { name: 'loading' });
+    await waitFor(() => expect(fake.services.queryClient.isFetching()).toBe(1));
+    expect(probe).toHaveTextContent('false');
+    await user.click(screen.getByRole('button', { name: 'screen' }));
+    await waitFor(() => expect(probe).toHaveTextContent('true'));
+  });
+
+  it('counts a query one of whose readers marks it as a screen’s, whichever reader rendered last', async () => {
+    renderWithApp(
+      <>
+        <LoadingProbe />
+        <PendingQuery name="rails" screen />
+        <PendingQuery name="rails" screen={false} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByRole('status', { name: 'loading' })).toHaveTextContent('true'));
   });
 
   it('keeps the loading signal quiet while a stale answer is refreshed behind the screen', async () => {

@@ -6,20 +6,21 @@ import { KitLink } from '../shared/navigation/query-link';
 import { useServices } from '../shared/services';
 import { isChunkLoadError } from './chunk-recovery';
 import { layoutMessages as m } from './layout/messages';
-import { pageTitle } from './page-title';
+import { useErrorPageTitle } from './page-title';
 
 /** Props of {@link RouteErrorBoundary}. */
 export interface RouteErrorBoundaryProps {
   /** True when the page is reloading to recover a failed chunk: wait quietly instead. */
   reloading?: () => boolean;
-  /** The layout failed too: the screen stands alone, so it names the page itself. */
+  /** The layout failed too: the screen stands alone, in a <main> of its own. */
   standalone?: boolean;
 }
 
 /**
  * The `errorElement` of every route (routes.tsx): a screen that threw while loading or rendering is
  * replaced by the Russian error screen — «Обновить страницу» and «На главную» — inside the layout, so the
- * header stays. Details go to the console in development only; the visitor never sees them.
+ * header stays; the tab reads «Кадр — Ошибка». Details go to the console in development only; the
+ * visitor never sees them.
  */
 export function RouteErrorBoundary({ reloading, standalone = false }: RouteErrorBoundaryProps) {
   const error = useRouteError();
@@ -28,9 +29,7 @@ export function RouteErrorBoundary({ reloading, standalone = false }: RouteError
   useEffect(() => {
     if (LOG_ERRORS) console.error('[web] screen failed', error);
   }, [error]);
-  useEffect(() => {
-    if (standalone) document.title = pageTitle(m.errorTitle);
-  }, [standalone]);
+  useErrorPageTitle();
   // The page is reloading to recover a failed chunk: whatever failed meanwhile (a component's own lazy
   // chunk resolves to nothing while the reload is pending), wait for the new page quietly.
   if (reloading?.()) return <Loader variant="fullPage" />;

@@ -75,9 +75,18 @@ describe('route errors', () => {
     expect(screen.getByRole('navigation', { name: 'Меню аккаунта' })).toBeInTheDocument();
   });
 
-  it('names the tab after the page that failed', async () => {
+  it('names the tab «Кадр — Ошибка» whichever page failed', async () => {
     renderApp('/about_us');
     await screen.findByRole('region', { name: TITLE });
-    await vi.waitFor(() => expect(document.title).toBe('Кадр — О нас'));
+    await vi.waitFor(() => expect(document.title).toBe('Кадр — Ошибка'));
+  });
+
+  it('names the tab after the next page once the visitor leaves the error screen', async () => {
+    const { user } = renderApp('/about_us');
+    await screen.findByRole('region', { name: TITLE });
+    await vi.waitFor(() => expect(document.title).toBe('Кадр — Ошибка'));
+    await user.click(screen.getByRole('link', { name: 'На главную' }));
+    await screen.findByRole('heading', { level: 1, name: 'Каталог' });
+    await vi.waitFor(() => expect(document.title).toBe('Кадр — Каталог'));
   });
 });

@@ -79,6 +79,23 @@ describe('layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Основная навигация' })).not.toBeInTheDocument();
   });
 
+  it.each(['desktop', 'mobile'] as const)(
+    'starts the %s Tab order with «Перейти к содержимому», which moves the focus to the main content',
+    async (deviceKind) => {
+      const { user, where } = renderApp('/', { deviceKind });
+      await screen.findByRole('heading', { level: 1, name: 'Каталог' });
+      await user.tab();
+      const skip = screen.getByRole('link', { name: 'Перейти к содержимому' });
+      expect(skip).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('main')).toHaveFocus();
+      expect(where()).toBe('/');
+      // The next Tab goes on inside the screen, past the header.
+      await user.tab();
+      expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
+    },
+  );
+
   it('shows the profile id and version in the footer', async () => {
     renderApp('/');
     expect(await screen.findByText('ID профиля: 42')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import { ErrorScreen } from './error-screen.js';
 
 const meta = {
@@ -23,6 +24,29 @@ export const ChunkFailed: Story = {
 
 /** On a phone. */
 export const Mobile: Story = { globals: { viewport: { value: 'mobile1' } } };
+
+/**
+ * On a 360 px phone, edge to edge: the screen keeps a gap on both sides, and «так :(» stays on one
+ * line however the title wraps.
+ */
+export const Phone360: Story = {
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const region = canvas.getByRole('region');
+    const frame = region.parentElement?.getBoundingClientRect();
+    const box = region.getBoundingClientRect();
+    await expect(box.left - (frame?.left ?? 0)).toBeGreaterThanOrEqual(16);
+    await expect((frame?.right ?? 0) - box.right).toBeGreaterThanOrEqual(16);
+    await expect(canvas.getByText('так :(').getClientRects()).toHaveLength(1);
+  },
+};
 
 /** Every state: default texts and every text overridden. */
 export const AllStates: Story = {

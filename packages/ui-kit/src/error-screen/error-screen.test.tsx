@@ -1,13 +1,17 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkComponentProps } from '../link.js';
 import { ErrorScreen, type ErrorScreenProps } from './error-screen.js';
+import styles from './error-screen.module.css';
 
 /** An app's link renderer (marks what it rendered). */
 function AppLink({ href, ...props }: LinkComponentProps) {
   return <a data-app-link href={`#${href}`} {...props} />;
 }
+
+/** The class that keeps text on one line. */
+const NOWRAP = String(styles.nowrap);
 
 function setup(props: Partial<ErrorScreenProps> = {}) {
   const onReload = vi.fn();
@@ -41,5 +45,20 @@ describe('ErrorScreen', () => {
     setup({ LinkComponent: AppLink, labels: { text: 'Страница не загрузилась.', home: 'Главная страница' } });
     expect(screen.getByRole('link', { name: 'Главная страница' })).toHaveAttribute('data-app-link');
     expect(screen.getByText('Страница не загрузилась.')).toBeInTheDocument();
+  });
+
+  it('keeps «:(» with the word before it on one line (a phone never breaks it)', () => {
+    setup();
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(within(heading).getByText('так :(')).toHaveClass(NOWRAP);
+    expect(heading).toHaveTextContent(/^Что-то пошло не так :\($/);
+  });
+
+  it('keeps the last two words of another title together, and a one-word title whole', () => {
+    setup({ labels: { title: 'Страница не загрузилась' } });
+    expect(screen.getByText('не загрузилась')).toHaveClass(NOWRAP);
+    cleanup();
+    setup({ labels: { title: 'Ошибка' } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Ошибка' }).firstElementChild).toHaveClass(NOWRAP);
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '../button/button.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { uiMessages } from '../messages.js';
@@ -17,6 +17,21 @@ export interface ErrorScreenProps {
    * «Обновить страницу»).
    */
   labels?: { title?: string; text?: string; home?: string; reload?: string };
+}
+
+/**
+ * The title with its last two words kept on one line: «так :(» never breaks before or inside the
+ * glyph on a narrow phone. The accessible name stays the plain text.
+ */
+function unbrokenEnd(title: string): ReactNode {
+  const words = title.split(' ');
+  if (words.length < 2) return <span className={styles.nowrap}>{title}</span>;
+  const end = words.splice(-2).join(' ');
+  return (
+    <>
+      {words.join(' ')} <span className={styles.nowrap}>{end}</span>
+    </>
+  );
 }
 
 /**
@@ -41,7 +56,7 @@ export function ErrorScreen({ homeHref, onReload, LinkComponent = DefaultLink, l
         <circle cx="32" cy="43" r="2.5" fill="currentColor" />
       </svg>
       <h1 id={titleId} className={styles.title}>
-        {labels?.title ?? m.title}
+        {unbrokenEnd(labels?.title ?? m.title)}
       </h1>
       <p className={styles.text}>{labels?.text ?? m.text}</p>
       <div className={styles.actions}>

@@ -1,7 +1,9 @@
+import type { CallId } from '@kadr/api-contract';
+import { LOADING_BAR_DELAY_MS } from '@kadr/ui-kit';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogueHandlers } from '../../testing/catalogue-fixtures';
-import { createFakeServices } from '../../testing/fake-services';
+import { createFakeServices, type FakeHandler, never } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
 import type { ChunkRecovery } from '../chunk-recovery';
 import { createAppRoutes } from '../routes';
@@ -31,6 +33,23 @@ function setup() {
   return { ...app, release, bar, openTv };
 }
 
+/** The fixture's answer, except for the rails of the tab named `search`, which never come. */
+const searchRailsNever: FakeHandler = (input) =>
+  (input as { query: { tab_id: string } }).query.tab_id === 'search'
+    ? never(input)
+    : catalogueHandlers().getCollections?.(input);
+
+/** Renders `path` with `call` answered by `handler` (never, by default). */
+function renderWaiting(path: string, call: CallId, handler: FakeHandler = never) {
+  const fake = createFakeServices({ handlers: { [call]: handler } });
+  const app = renderApp(path, { fake });
+  const asked = () => fake.calls.some((recorded) => recorded.id === call);
+  return { ...app, asked };
+}
+
+/** Lets the bar's delay pass, so a bar that was going to show has shown. */
+const pastTheDelay = () => act(() => new Promise((resolve) => setTimeout(resolve, LOADING_BAR_DELAY_MS * 2)));
+
 describe('loading bar', () => {
   it('shows while the next screen’s chunk loads, after a short delay, and marks the main busy', async () => {
     const { release, bar, openTv } = setup();
@@ -58,6 +77,48 @@ describe('loading bar', () => {
     await waitFor(() =>
       expect(screen.queryByRole('progressbar', { name: 'Загрузка страницы' })).not.toBeInTheDocument(),
     );
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
+  });
+
+  it.each([
+    ['a content card', '/movie/12/', 'getContent' as const],
+    ['a channel’s programme guide', '/tv/7/tv_guide', 'getTvSchedule' as const],
+    ['the TV tab', '/tv', 'getCollections' as const],
+  ])('shows while the primary data of %s loads', async (_, path, call) => {
+    renderWaiting(path, call);
+    expect(await screen.findByRole('progressbar', { name: 'Загрузка страницы' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows while the /search page’s recommendations load', async () => {
+    renderWaiting('/search', 'getCollections', searchRailsNever);
+    expect(await screen.findByRole('progressbar', { name: 'Загрузка страницы' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['«Похожие фильмы» of a content card', '/movie/12/', 'getSimilar' as const],
+    ['the profile on the account', '/account', 'getProfile' as const],
+  ])('stays away while secondary data loads: %s', async (_, path, call) => {
+    const { asked } = renderWaiting(path, call);
+    await screen.findByRole('heading', { level: 1 });
+    expect(asked()).toBe(true);
+    await pastTheDelay();
+    expect(screen.queryByRole('progressbar', { name: 'Загрузка страницы' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
+  });
+
+  it('stays away while the header search box loads its recommendations and hints', async () => {
+    const fake = createFakeServices({ handlers: { getCollections: searchRailsNever, searchHint: never } });
+    const { user, ids, calls } = renderApp('/', { fake });
+    await screen.findByRole('region', { name: 'Главное' });
+    await user.click(screen.getByRole('button', { name: 'Поиск' }));
+    await user.type(await screen.findByRole('searchbox', { name: 'Поиск' }), 'тихий');
+    expect(calls.map((call) => call.input)).toContainEqual({
+      query: expect.objectContaining({ tab_id: 'search' }),
+    });
+    await waitFor(() => expect(ids()).toContain('searchHint'));
+    await pastTheDelay();
+    expect(screen.queryByRole('progressbar', { name: 'Загрузка страницы' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
   });
 });

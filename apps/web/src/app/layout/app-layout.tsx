@@ -1,4 +1,4 @@
-import { BottomBar, Button, Footer, Header, IconSearch, LoadingBar } from '@kadr/ui-kit';
+import { BottomBar, Button, Footer, Header, IconSearch, LoadingBar, SkipLink } from '@kadr/ui-kit';
 import { type Location, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { APP_VERSION, config } from '../../env';
 import { LoginModalHost } from '../../features/login/login-modal-host';
@@ -28,11 +28,16 @@ import {
  */
 const scrollKey = (location: Location) => location.key;
 
+/** The id of the screens' `<main>`: where «Перейти к содержимому» takes the focus. */
+const MAIN_CONTENT_ID = 'content';
+
 /**
  * The frame of every screen, by device kind: desktop (and TV) get the full header; mobile a logo
- * header and the bottom bar. The footer, the registration prompt and the login modal are always there;
+ * header and the bottom bar. First comes the skip link «Перейти к содержимому» (to the `<main>`, which
+ * takes the focus). The footer, the registration prompt and the login modal are always there;
  * so are the tab title (page-title.tsx), scroll restoration and the loading bar — shown while the next
- * screen's chunk loads (`useNavigation`) or its data loads for the first time (`useScreenDataLoading`).
+ * screen's chunk loads (`useNavigation`) or its primary data loads for the first time
+ * (`useScreenDataLoading`: queries marked `SCREEN_QUERY`, not a card's «Похожие фильмы» or the profile).
  */
 export function AppLayout() {
   const deviceKind = useDeviceKind();
@@ -63,6 +68,7 @@ export function AppLayout() {
 
   return (
     <div className={[styles.app, styles[deviceKind]].join(' ')} data-device={deviceKind}>
+      <SkipLink targetId={MAIN_CONTENT_ID} />
       <LoadingBar active={loading} />
       <Header
         variant={mobile ? 'mobile' : 'desktop'}
@@ -76,7 +82,7 @@ export function AppLayout() {
         banner={<RegistrationPrompt />}
         LinkComponent={KitLink}
       />
-      <main className={styles.main} aria-busy={loading || undefined}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main} aria-busy={loading || undefined}>
         <PageTitle>
           <Outlet />
         </PageTitle>

@@ -2,6 +2,7 @@ import type { ApiClient } from '@kadr/api-client';
 import { SIMILAR_LIMIT } from '@kadr/api-contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import type { Content, Episode, FilmCardData, Season } from '../../shared/catalogue-types';
+import { SCREEN_QUERY } from '../../shared/data/query-client';
 
 type Api = Pick<ApiClient, 'call'>;
 
@@ -18,18 +19,23 @@ export const movieKeys = {
 };
 
 /**
- * A content item (GET /web/2/contents/{id}). Always revalidated when a card opens (staleTime 0): a
- * purchase changes `goods.is_bought`, so a cached answer shows at once and a fresh one replaces it.
+ * A content item (GET /web/2/contents/{id}): the card's primary data. Always revalidated when a card
+ * opens (staleTime 0): a purchase changes `goods.is_bought`, so a cached answer shows at once and a
+ * fresh one replaces it.
  */
 export function contentQuery(api: Api, ekId: number) {
   return queryOptions({
     queryKey: movieKeys.content(ekId),
     queryFn: ({ signal }): Promise<Content> => api.call('getContent', { params: { id: ekId } }, { signal }),
     staleTime: 0,
+    meta: SCREEN_QUERY,
   });
 }
 
-/** Similar items: GET /web/1/contents/{id}/similar, page 0 of SIMILAR_LIMIT (SPEC §9). */
+/**
+ * Similar items: GET /web/1/contents/{id}/similar, page 0 of SIMILAR_LIMIT (SPEC §9). Secondary: the
+ * rail keeps its place with skeletons, without the top loading bar.
+ */
 export function similarQuery(api: Api, ekId: number) {
   return queryOptions({
     queryKey: movieKeys.similar(ekId),

@@ -13,7 +13,7 @@ export function ChannelGuide({ source }: { source: ScheduleSource }) {
   const back = useBack();
   const mobile = useIsMobile();
   const timeZone = useMemo(viewerTimeZone, []);
-  const { days, now } = useTvSchedule(source, timeZone);
+  const { days, now } = useTvSchedule(source, timeZone, { screen: true });
   // The schedule names its channel: the guide's heading needs no other call.
   const channel = days.flatMap((day) => day.items ?? [])[0]?.tv_channel_title;
   usePageName(channel);

@@ -2,6 +2,7 @@ import { SCHEDULE_DAYS } from '@kadr/api-contract/routes';
 import { type ScheduleDay, scheduleDays } from '@kadr/schedule-utils';
 import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { SCREEN_QUERY } from '../../shared/data/query-client';
 import { useServices } from '../../shared/services';
 import { type Programme, type ScheduleSource, scheduleDayQuery } from './schedule-queries';
 
@@ -20,9 +21,14 @@ export const NOW_TICK_MS = 60_000;
  * The week schedule of a channel-type content item or of a channel: today plus 6 days in the viewer's
  * time zone, one scheduleDayQuery per day, all in parallel (SPEC §7, §9). A failed day becomes empty
  * and keeps its error; the others are unaffected. `now` moves every minute so the programme on air
- * stays current; the week is the one of the moment the hook started.
+ * stays current; the week is the one of the moment the hook started. `screen` marks the week as the
+ * screen's primary data (the programme guide's; not the week under a content card).
  */
-export function useTvSchedule(source: ScheduleSource, timeZone: string): { days: LoadedDay[]; now: number } {
+export function useTvSchedule(
+  source: ScheduleSource,
+  timeZone: string,
+  { screen = false }: { screen?: boolean } = {},
+): { days: LoadedDay[]; now: number } {
   const { api } = useServices();
   // The queries depend on the ids, not on the object a caller may create at every render.
   const ekId = 'ekId' in source ? source.ekId : undefined;
@@ -48,7 +54,10 @@ export function useTvSchedule(source: ScheduleSource, timeZone: string): { days:
     [week],
   );
   const days = useQueries({
-    queries: week.map((day) => scheduleDayQuery(api, who, day.dayStart, timeZone)),
+    queries: week.map((day) => ({
+      ...scheduleDayQuery(api, who, day.dayStart, timeZone),
+      meta: screen ? SCREEN_QUERY : undefined,
+    })),
     combine,
   });
   // A week of programmes is hundreds of lines: rendered in a background render that yields to the

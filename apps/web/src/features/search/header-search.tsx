@@ -10,7 +10,7 @@ import { useSearch } from './use-search';
  */
 export function HeaderSearch({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
-  const search = useSearch(open);
+  const search = useSearch({ active: open });
   const { clear } = search;
   const close = useCallback(() => {
     setOpen(false);

@@ -13,7 +13,7 @@ import { useSearch } from './use-search';
 export function SearchPage() {
   const mobile = useIsMobile();
   const back = useBack();
-  const search = useSearch();
+  const search = useSearch({ screen: true });
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
   return (

@@ -1,7 +1,6 @@
 import type { ApiClient } from '@kadr/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import type { SearchHint } from '../../shared/catalogue-types';
-import { QUIET_QUERY } from '../../shared/data/query-client';
 
 /** Query keys of search. */
 export const searchKeys = {
@@ -10,14 +9,13 @@ export const searchKeys = {
 };
 
 /**
- * The hints for `text` (searchHint, sent once: SPEC §8 no-retry). Quiet: typing in the header box does
- * not light the screen's loading indicator (the box has its own loader).
+ * The hints for `text` (searchHint, sent once: SPEC §8 no-retry). Not a screen's data: typing does not
+ * light the top loading bar (the box has its own loader).
  */
 export function searchHintQuery(api: Pick<ApiClient, 'call'>, text: string) {
   return queryOptions({
     queryKey: searchKeys.hints(text),
     queryFn: async ({ signal }): Promise<SearchHint[]> =>
       (await api.call('searchHint', { body: { search_query: text } }, { signal, noRetry: true })).items,
-    meta: QUIET_QUERY,
   });
 }

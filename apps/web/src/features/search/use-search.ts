@@ -29,18 +29,26 @@ export function toRecommendations(collections: readonly Collection[]): SearchRec
   return null;
 }
 
+/** Options of {@link useSearch}. */
+export interface UseSearchOptions {
+  /** Loads the recommendations (default true); the header box waits until it opens. */
+  active?: boolean;
+  /** The recommendations are the screen's primary data (the /search page's), lighting the loading bar. */
+  screen?: boolean;
+}
+
 /**
  * A search for one screen (the header box or the /search page): its own store, the state as React
  * sees it, and the recommendations (loaded once `active`, shared between screens).
  */
-export function useSearch(active = true) {
+export function useSearch({ active = true, screen = false }: UseSearchOptions = {}) {
   const { api } = useServices();
   const client = useQueryClient();
   const [store] = useState(() => createSearchStore(client, api));
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   // A pending request dies with the screen.
   useEffect(() => () => store.clear(), [store]);
-  const { collections } = useCollections(CollectionTab.search, active);
+  const { collections } = useCollections(CollectionTab.search, { enabled: active, screen });
   const recommendations = useMemo(() => toRecommendations(collections), [collections]);
   return { ...state, setQuery: store.setQuery, clear: store.clear, recommendations };
 }

@@ -12,7 +12,10 @@ export const profileKeys = {
   current: ['profile'] as const,
 };
 
-/** The profile (getProfile). */
+/**
+ * The profile (getProfile). Not a screen's primary data: the account menu shows without it and only
+ * adds the partner accounts when it arrives, so its load never lights the top loading bar.
+ */
 export function profileQuery(api: Pick<ApiClient, 'call'>) {
   return queryOptions({
     queryKey: profileKeys.current,
