@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import nowrapStyles from '../unbroken-end/unbroken-end.module.css';
 import { ErrorModal } from './error-modal.js';
 
 function setup(open = true) {
@@ -16,6 +17,12 @@ describe('ErrorModal', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Что-то пошло не так :(' });
     expect(dialog).toHaveAccessibleDescription('Вернитесь на «Главную»');
     expect(screen.getByRole('link', { name: 'Главная страница' })).toHaveAttribute('href', '/?utm=1');
+  });
+
+  it('keeps «:(» with the word before it on one line (a phone never breaks it)', () => {
+    setup();
+    const title = screen.getByRole('heading', { name: 'Что-то пошло не так :(' });
+    expect(within(title).getByText('так :(')).toHaveClass(String(nowrapStyles.nowrap));
   });
 
   it('closes on Escape and on the cross', async () => {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { uiMessages } from '../messages.js';
 import { Modal } from '../modal/modal.js';
+import { unbrokenEnd } from '../unbroken-end/unbroken-end.js';
 import styles from './error-modal.module.css';
 
 /** Props of {@link ErrorModal}. */
@@ -35,7 +36,7 @@ export function ErrorModal({
     <Modal
       open={open}
       onClose={onClose}
-      title={labels?.title ?? m.title}
+      title={unbrokenEnd(labels?.title ?? m.title)}
       describedBy={textId}
       role="alertdialog"
       size="m"

@@ -2,8 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkComponentProps } from '../link.js';
+import nowrapStyles from '../unbroken-end/unbroken-end.module.css';
 import { ErrorScreen, type ErrorScreenProps } from './error-screen.js';
-import styles from './error-screen.module.css';
 
 /** An app's link renderer (marks what it rendered). */
 function AppLink({ href, ...props }: LinkComponentProps) {
@@ -11,7 +11,7 @@ function AppLink({ href, ...props }: LinkComponentProps) {
 }
 
 /** The class that keeps text on one line. */
-const NOWRAP = String(styles.nowrap);
+const NOWRAP = String(nowrapStyles.nowrap);
 
 function setup(props: Partial<ErrorScreenProps> = {}) {
   const onReload = vi.fn();
