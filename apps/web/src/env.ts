@@ -11,9 +11,6 @@ export const APP_VERSION = '99';
  */
 export const ROUTER_BASENAME = '/promo/web/';
 
-/** Development builds log what failed (a screen's error and its stack) to the console; production never. */
-export const LOG_ERRORS: boolean = Boolean(env.DEV);
-
 /** Links and addresses the UI shows; each overridable with a VITE_* variable at build time. */
 export const config = {
   /** SPEC's {email}: the support address. */

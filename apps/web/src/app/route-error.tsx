@@ -1,7 +1,6 @@
 import { ErrorScreen, Loader } from '@kadr/ui-kit';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { LOG_ERRORS } from '../env';
 import { KitLink } from '../shared/navigation/query-link';
 import { useServices } from '../shared/services';
 import { isChunkLoadError } from './chunk-recovery';
@@ -19,15 +18,17 @@ export interface RouteErrorBoundaryProps {
 /**
  * The `errorElement` of every route (routes.tsx): a screen that threw while loading or rendering is
  * replaced by the Russian error screen — «Обновить страницу» and «На главную» — inside the layout, so the
- * header stays; the tab reads «Кадр — Ошибка». Details go to the console in development only; the
- * visitor never sees them.
+ * header stays; the tab reads «Кадр — Ошибка». Details go to the console in every build; the
+ * page never shows them.
  */
 export function RouteErrorBoundary({ reloading, standalone = false }: RouteErrorBoundaryProps) {
   const error = useRouteError();
   const { reload } = useServices();
   const chunk = isChunkLoadError(error);
   useEffect(() => {
-    if (LOG_ERRORS) console.error('[web] screen failed', error);
+    // Logged in every build, like the app's other failures (query-client.ts): a crash in production must
+    // leave a trace for whoever reads the console or collects it; only the page keeps it out of view.
+    console.error('[web] screen failed', error);
   }, [error]);
   useErrorPageTitle();
   // The page is reloading to recover a failed chunk: whatever failed meanwhile (a component's own lazy

@@ -44,7 +44,7 @@ describe('route errors', () => {
     expect(screen.getByRole('navigation', { name: 'Основная навигация' })).toBeInTheDocument();
   });
 
-  it('never shows the error itself or its stack, and logs it to the console in development', async () => {
+  it('never shows the error itself or its stack, and logs it to the console (every build)', async () => {
     renderApp('/about_us');
     await screen.findByRole('region', { name: TITLE });
     expect(document.body).not.toHaveTextContent(/boom|secret detail|Unexpected Application Error|at /);
