@@ -138,6 +138,8 @@ describe.skipIf(!hasChromium)('catalogue journeys in Chromium (demo catalogue)',
     const week = page.getByRole('region', { name: 'Телепрограмма на неделю' });
     const today = week.getByRole('region', { name: 'Сегодня' });
     // Today starts at the programme on air; the demo schedule covers every hour of the week.
+    // The week is a lazy chunk and 7 calls (about 1.3 s on this machine under load): wait for it to show.
+    await today.getByRole('listitem').first().waitFor();
     await expect.poll(() => today.getByRole('listitem').first().textContent()).toMatch(/^Сейчас/);
     await expect.poll(() => week.getByRole('region').count()).toBe(7);
     const tomorrow = week.getByRole('region', { name: 'Завтра' });
