@@ -1,6 +1,7 @@
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
 import { startTransition, useEffect, useState } from 'react';
 import type { Collection } from '../../shared/catalogue-types';
+import { useScrollRestoring } from '../../shared/navigation/scroll-restoration';
 import styles from './catalogue.module.css';
 import { CollectionRail } from './collection-rail';
 import { catalogueMessages as m } from './messages';
@@ -26,7 +27,8 @@ export interface CatalogueViewProps {
 /**
  * Rails rendered with the first paint; the rest follow in a transition, which React renders in slices
  * that yield to the browser (the home page's dozen rails in one go was a long task that held back its
- * first images and input: docs/benchmarks.md, web).
+ * first images and input: docs/benchmarks.md, web). Not when Back returns to the page: the scroll
+ * position is restored in the first commit, which must then be as tall as the page was left.
  */
 const FIRST_RAILS = 3;
 
@@ -45,7 +47,8 @@ export function CatalogueView({
 }: CatalogueViewProps) {
   const heading = <h1 className={showTitle ? styles.title : styles.hiddenTitle}>{title}</h1>;
   const [allRails, setAllRails] = useState(false);
-  const deferred = !allRails && collections.length > FIRST_RAILS;
+  const restoring = useScrollRestoring();
+  const deferred = !allRails && !restoring && collections.length > FIRST_RAILS;
   useEffect(() => {
     if (deferred) startTransition(() => setAllRails(true));
   }, [deferred]);

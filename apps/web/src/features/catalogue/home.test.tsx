@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, createFakeServices, type FakeHandlers, never } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
 
@@ -14,7 +14,32 @@ const railTitles = () =>
     .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
 
+/**
+ * Stands in for the browser's scrolling: `window.scrollY` as the test sets it, and for every
+ * `scrollTo` the position asked for with the rails on the page at that moment (ScrollRestoration
+ * scrolls once, in a layout effect of the commit that shows the screen).
+ */
+function fakeScrolling() {
+  let y = 0;
+  const scrolls: { y: number; rails: number }[] = [];
+  vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => y);
+  vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, top: number) => {
+    y = top;
+    scrolls.push({ y: top, rails: document.querySelectorAll('main section').length });
+  }) as typeof window.scrollTo);
+  return {
+    scrolls,
+    scrollTo: (top: number) => {
+      y = top;
+    },
+  };
+}
+
 describe('catalogue home', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows a loader while there are no collections yet', async () => {
     setup({ handlers: { getCollections: never } });
     expect(await screen.findByText('Загружаем подборки…')).toBeInTheDocument();
@@ -95,5 +120,35 @@ describe('catalogue home', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Подборки скоро появятся.')).toBeInTheDocument();
+  });
+
+  it('comes back from a card by Back with every rail there when its scroll position is restored', async () => {
+    const scrolling = fakeScrolling();
+    const { router } = setup();
+    await screen.findByRole('region', { name: 'Популярные сериалы' });
+    const rails = railTitles().length;
+    scrolling.scrollTo(1500);
+
+    await act(() => router.navigate('/movie/12/?utm_source=mail'));
+    expect(scrolling.scrolls.at(-1)?.y).toBe(0);
+    await act(() => router.navigate(-1));
+
+    // Not the first rails alone (the rest following in a transition): the page would be too short to
+    // scroll back down to where it was left.
+    expect(scrolling.scrolls.at(-1)).toEqual({ y: 1500, rails });
+  });
+
+  it('opens the home page anew with the first rails at once and the rest right after', async () => {
+    const scrolling = fakeScrolling();
+    const { router, user } = setup();
+    await screen.findByRole('region', { name: 'Популярные сериалы' });
+    await act(() => router.navigate('/movie/12/?utm_source=mail'));
+    scrolling.scrollTo(700);
+
+    await user.click(screen.getByRole('link', { name: 'Кадр — на главную' }));
+    await screen.findByRole('region', { name: 'Популярные сериалы' });
+
+    // A new visit starts at the top, where the first rails are what is seen.
+    expect(scrolling.scrolls.at(-1)).toEqual({ y: 0, rails: 3 });
   });
 });
