@@ -17,6 +17,10 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './lib/lighthouse.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
 const RUNS = Number(process.env.RUNS ?? 20);
+
+/** Earlier measurements worth keeping beside the table (written with each run). */
+const HISTORY =
+  "Re-measured after issue 10 (player-core as a reducer and runner, the web data layer on TanStack Query) on a day this machine ran about half as fast as on 2026-11-22 (Lighthouse CPU index 1 150\u20132 150 against 3 300\u20133 980; this run's bare baseline 213 ms against 162): the commit before issue 10 (60c9cac), measured in the same hour, gave film p50 994 ms / p95 1,272 ms, episode switch p50 677 ms, baseline 200 ms, watch page JavaScript 330.3 KB \u2014 so the reducer costs no time beyond the runs' spread (1,077 against 994 ms at p50, 672 against 677 ms for a switch), and the card before playback grew by 15.3 KB gzip (TanStack Query and the shared data layer), leaving 2.2 KB of the 350 KB budget. Where the time goes (6 instrumented runs): about 100\u2013140 ms from the click to the release call, the release call 30\u2013300 ms, creating the video.js player after it 60\u2013430 ms, then playlist, key and the first segment. The adapter could be created while the release call is in flight (both the old controller and the reducer wait for the release first): the next saving to take.";
 const JS_BUDGET_KB = 350;
 const GOAL_P50_MS = 1000;
 const GOAL_P95_MS = 2000;
@@ -349,6 +353,8 @@ try {
     `Watch page JavaScript (a Vite build with a manifest; entry + the movie route + the player chunk, gzip -9): ` +
       `**${kb(sizes.watch.gzip)} KB** (budget ${JS_BUDGET_KB} KB: ${sizes.watch.gzip / 1024 <= JS_BUDGET_KB ? 'within' : 'over'}). ` +
       `The card before playback: ${kb(sizes.card.gzip)} KB; the lazily loaded player (player-core + video.js + hls.js + EME): ${kb(sizes.engine.gzip)} KB.`,
+    '',
+    HISTORY,
   ].join('\n');
   writeSection('first-frame', 'Time to first frame (player)', body);
   console.log(body);
