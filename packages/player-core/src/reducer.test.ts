@@ -75,12 +75,12 @@ function locked(patch: Partial<PlayerState> = {}): PlayerState {
   });
 }
 
-/** A load of generation 1 waiting at `step`. */
+/** A load of generation 1 waiting at `step` (at `release`: the adapter asked for beside the call). */
 function loading(step: PlayerLoadStep, patch: Partial<PlayerState> = {}): PlayerState {
   const hasRelease = step !== 'release';
   return given({
     phase: 'loading',
-    load: { step },
+    load: step === 'release' ? { step, adapterRequested: true } : { step },
     generation: 1,
     release: hasRelease ? RELEASE : null,
     preview: hasRelease ? { limit: 30, remaining: 30 } : null,
@@ -120,8 +120,16 @@ describe('reduce: start and load (SPEC §4 play logic)', () => {
       rule: 'play when idle fetches the release of the current episode',
       given: given(),
       event: { type: 'play' },
-      expected: { phase: 'loading', load: { step: 'release' }, generation: 1, error: null },
-      effects: [{ type: 'release.load', generation: 1, episodeId: null }],
+      expected: {
+        phase: 'loading',
+        load: { step: 'release', adapterRequested: true },
+        generation: 1,
+        error: null,
+      },
+      effects: [
+        { type: 'release.load', generation: 1, episodeId: null },
+        { type: 'adapter.create', generation: 1 },
+      ],
     },
     {
       rule: 'play with a release handed in skips the call, arms the preview and creates the adapter',
@@ -139,21 +147,18 @@ describe('reduce: start and load (SPEC §4 play logic)', () => {
       ],
     },
     {
-      rule: 'the release arms the countdown for a non-buyer and asks for an adapter',
+      rule: 'the release arms the countdown for a non-buyer and waits for the adapter asked for beside it',
       given: loading('release', { preview: null }),
       event: { type: 'release-loaded', generation: 1, release: RELEASE },
       expected: { release: RELEASE, preview: { limit: 30, remaining: 30 }, load: { step: 'adapter' } },
-      effects: [
-        { type: 'adapter.create', generation: 1 },
-        { type: 'timer.start', timer: 'countdown', ms: 1_000 },
-      ],
+      effects: [{ type: 'timer.start', timer: 'countdown', ms: 1_000 }],
     },
     {
       rule: 'a buyer gets no countdown',
       given: loading('release', { access: 'full' }),
       event: { type: 'release-loaded', generation: 1, release: RELEASE },
       expected: { preview: null, load: { step: 'adapter' } },
-      effects: [{ type: 'adapter.create', generation: 1 }],
+      effects: [],
     },
     {
       rule: 'an answer of an older generation is ignored',
@@ -243,8 +248,17 @@ describe('reduce: start and load (SPEC §4 play logic)', () => {
       rule: 'play after the end loads afresh',
       given: buying({ phase: 'ended' }),
       event: { type: 'play' },
-      expected: { phase: 'loading', adapterAttached: false, generation: 2, load: { step: 'release' } },
-      effects: [{ type: 'adapter.destroy' }, { type: 'release.load', generation: 2, episodeId: null }],
+      expected: {
+        phase: 'loading',
+        adapterAttached: false,
+        generation: 2,
+        load: { step: 'release', adapterRequested: true },
+      },
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
+      ],
     },
     {
       rule: 'pause pauses a playing video',
@@ -321,7 +335,7 @@ describe('reduce: preview and trial countdown (SPEC §4, §9)', () => {
     ['film', { film: 60 as const }, 60],
   ] as const)('without preview_timer a %s gets the configured default (%o → %i s)', (kind, film, seconds) => {
     const state = given(
-      { phase: 'loading', load: { step: 'release' }, generation: 1 },
+      { phase: 'loading', load: { step: 'release', adapterRequested: true }, generation: 1 },
       { contentKind: kind, config: film ? { defaultPreviewSeconds: film } : {} },
     );
     const next = reduce(state, {
@@ -483,6 +497,7 @@ describe('reduce: is_bought changes (SPEC §4, §6)', () => {
       effects: [
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
         { type: 'timer.stop', timer: 'watchdog' },
       ],
     },
@@ -497,7 +512,11 @@ describe('reduce: is_bought changes (SPEC §4, §6)', () => {
       given: buying(),
       event: { type: 'set-bought', isBought: false },
       expected: { access: 'preview', phase: 'loading', preview: null },
-      effects: [{ type: 'adapter.destroy' }, { type: 'release.load', generation: 2, episodeId: null }],
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
+      ],
     },
     {
       rule: 'reload keeps an expired preview expired',
@@ -528,6 +547,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
         { type: 'timer.stop', timer: 'watchdog' },
       ],
     },
@@ -540,6 +560,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
       ],
     },
     {
@@ -551,6 +572,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
         { type: 'timer.stop', timer: 'countdown' },
       ],
     },
@@ -580,6 +602,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
       ],
     },
     {
@@ -724,7 +747,11 @@ describe('reduce: errors (SPEC §8 MOVIE_STARTED_ERROR)', () => {
       }),
       event: { type: 'play' },
       expected: { phase: 'loading', error: null, startErrorReported: false, generation: 3 },
-      effects: [{ type: 'adapter.destroy' }, { type: 'release.load', generation: 3, episodeId: null }],
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 3, episodeId: null },
+        { type: 'adapter.create', generation: 3 },
+      ],
     },
     {
       rule: 'a late answer of an abandoned load is ignored',
