@@ -143,6 +143,159 @@ describe('start', () => {
   });
 });
 
+/** A promise settled from outside. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  let reject: (cause: unknown) => void = () => {};
+  const promise = new Promise<T>((settle, fail) => {
+    resolve = settle;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('the release call and the adapter factory overlap (time to first frame)', () => {
+  it('calls the factory before the release call resolves, and loads once both are there', async () => {
+    const call = deferred<PlayerRelease>();
+    const { controller, adapters, latest, snap } = setup({ loadRelease: () => call.promise });
+    const playing = controller.play();
+    await flush();
+    expect(adapters).toHaveLength(1);
+    expect(latest().calls).toEqual([]);
+    expect(snap()).toMatchObject({ phase: 'loading', release: null, previewRemaining: null });
+
+    call.resolve(release(30));
+    await playing;
+    expect(latest().calls).toEqual(['load:https://cdn.test/master.m3u8', 'play']);
+    expect(snap()).toMatchObject({ phase: 'playing', previewRemaining: 30 });
+  });
+
+  it('an adapter that comes after the release loads when it arrives', async () => {
+    const factory = deferred<FakeVideoAdapter>();
+    const adapter = createFakeAdapter();
+    const { controller, loadRelease, snap } = setup({ adapterFactory: () => factory.promise });
+    const playing = controller.play();
+    await flush();
+    expect(loadRelease).toHaveBeenCalledTimes(1);
+    expect(snap()).toMatchObject({ phase: 'loading', previewRemaining: 30 });
+
+    factory.resolve(adapter);
+    await playing;
+    expect(adapter.calls).toEqual(['load:https://cdn.test/film.m3u8', 'play']);
+    expect(snap().phase).toBe('playing');
+  });
+
+  it('a failed release call while the factory runs: one goal, the late adapter is destroyed', async () => {
+    const call = deferred<PlayerRelease>();
+    const factory = deferred<FakeVideoAdapter>();
+    const late = createFakeAdapter();
+    const { controller, goals, snap } = setup({
+      loadRelease: () => call.promise,
+      adapterFactory: () => factory.promise,
+    });
+    const playing = controller.play();
+    await flush();
+    call.reject(new Error('HTTP 500'));
+    await playing;
+    expect(snap()).toMatchObject({ phase: 'error', error: { code: 'RELEASE_LOAD_FAILED' } });
+
+    factory.resolve(late);
+    await flush();
+    expect(late.calls).toEqual(['destroy']);
+    expect(goals).toEqual([{ goal: 'MOVIE_STARTED_ERROR', error_code: 'RELEASE_LOAD_FAILED' }]);
+  });
+
+  it('a failed release call after the adapter came: the adapter is destroyed, one goal', async () => {
+    const call = deferred<PlayerRelease>();
+    const { controller, latest, goals, snap } = setup({ loadRelease: () => call.promise });
+    const playing = controller.play();
+    await flush();
+    call.reject(new Error('HTTP 500'));
+    await playing;
+    expect(latest().calls).toEqual(['destroy']);
+    expect(snap()).toMatchObject({ phase: 'error', error: { code: 'RELEASE_LOAD_FAILED' } });
+    expect(goals).toHaveLength(1);
+  });
+
+  it('a failed factory while the release call runs: one goal, the late release is ignored', async () => {
+    const call = deferred<PlayerRelease>();
+    const { controller, goals, snap } = setup({
+      loadRelease: () => call.promise,
+      adapterFactory: () => Promise.reject(new Error('chunk failed to load')),
+    });
+    const playing = controller.play();
+    await playing;
+    expect(snap()).toMatchObject({ phase: 'error', error: { code: 'UNKNOWN' } });
+
+    call.resolve(release(30));
+    await flush();
+    expect(snap()).toMatchObject({ phase: 'error', release: null, previewRemaining: null });
+    expect(goals).toEqual([{ goal: 'MOVIE_STARTED_ERROR', error_code: 'UNKNOWN' }]);
+  });
+
+  it('an episode change with both in flight drops both: the old adapter is destroyed on arrival', async () => {
+    const calls: ReturnType<typeof deferred<PlayerRelease>>[] = [];
+    const factories: ReturnType<typeof deferred<FakeVideoAdapter>>[] = [];
+    const { controller, snap } = setup({
+      contentKind: 'series',
+      episodes: SERIES,
+      goods: { is_bought: true },
+      loadRelease: () => {
+        const call = deferred<PlayerRelease>();
+        calls.push(call);
+        return call.promise;
+      },
+      adapterFactory: () => {
+        const factory = deferred<FakeVideoAdapter>();
+        factories.push(factory);
+        return factory.promise;
+      },
+    });
+    const first = controller.play();
+    await flush();
+    const changing = controller.changeEpisode(3);
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(factories).toHaveLength(2);
+
+    const stale = createFakeAdapter();
+    const fresh = createFakeAdapter();
+    factories[0]?.resolve(stale);
+    calls[0]?.resolve(release(null, 'https://cdn.test/1.m3u8'));
+    factories[1]?.resolve(fresh);
+    calls[1]?.resolve(release(null, 'https://cdn.test/3.m3u8'));
+    await Promise.all([first, changing]);
+    expect(stale.calls).toEqual(['destroy']);
+    expect(fresh.calls).toEqual(['load:https://cdn.test/3.m3u8', 'play']);
+    expect(snap()).toMatchObject({ currentEpisodeId: 3, phase: 'playing' });
+  });
+
+  it('a reload of an expired preview fetches the release before it creates the adapter', async () => {
+    let next: ReturnType<typeof deferred<PlayerRelease>> | null = null;
+    const { controller, adapters, snap } = setup({
+      previewTimer: 1,
+      loadRelease: () => {
+        if (next === null) return Promise.resolve(release(1));
+        return next.promise;
+      },
+    });
+    await controller.play();
+    vi.advanceTimersByTime(1_000);
+    expect(snap().previewExpired).toBe(true);
+
+    next = deferred<PlayerRelease>();
+    const reloading = controller.reload();
+    await flush();
+    expect(adapters).toHaveLength(1);
+
+    next.resolve(release(1));
+    await reloading;
+    expect(adapters).toHaveLength(2);
+    expect(adapters[1]?.calls).toEqual(['setMuted:true', 'load:https://cdn.test/master.m3u8']);
+    expect(snap()).toMatchObject({ paywall: 'final', previewExpired: true, phase: 'paused' });
+  });
+});
+
 describe('preview countdown', () => {
   it('counts down from preview_timer and at zero pauses, mutes and shows the final block', async () => {
     const { controller, latest, snap } = setup({ previewTimer: 5 });

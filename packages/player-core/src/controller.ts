@@ -215,13 +215,17 @@ export function createPlayerController(options: PlayerControllerOptions): Player
         const { generation } = effect;
         /** The adapter was attached or destroyed: nothing left to clean up. */
         let settled = false;
-        const dispose = (created: VideoAdapter) => {
-          if (settled) return;
+        const dispose = (created: VideoAdapter | null) => {
+          if (settled || created === null) return;
           settled = true;
           created.destroy();
         };
-        // The heavy engine may be a lazy import: the factory runs after the current step.
+        // The heavy engine may be a lazy import: the factory runs after the current step (the release
+        // call asked for in the same step is already under way).
         const creating = Promise.resolve().then(() => {
+          // The load went stale before the factory ran (destroy, a newer load, a failed release call):
+          // nothing is built.
+          if (state.destroyed || state.generation !== generation) return null;
           const made = options.adapterFactory();
           // An adapter that arrives after its load went stale (destroy, a newer load) is destroyed on
           // arrival, before anything else hears of it.
@@ -240,6 +244,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
           generation,
           creating,
           (created) => {
+            if (created === null) return null;
             settled = true;
             adapter = created;
             unsubscribeAdapter = listenForFacts(created, (fact) => send(fact, newJob()));

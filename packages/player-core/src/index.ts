@@ -34,6 +34,7 @@ export type {
   PlayerEvent,
   PlayerFact,
   PlayerIntent,
+  PlayerLoad,
   PlayerLoadStep,
   PlayerOutput,
   PlayerPreview,

@@ -75,12 +75,12 @@ function locked(patch: Partial<PlayerState> = {}): PlayerState {
   });
 }
 
-/** A load of generation 1 waiting at `step`. */
+/** A load of generation 1 waiting at `step` (at `release`: the adapter asked for beside the call). */
 function loading(step: PlayerLoadStep, patch: Partial<PlayerState> = {}): PlayerState {
   const hasRelease = step !== 'release';
   return given({
     phase: 'loading',
-    load: { step },
+    load: step === 'release' ? { step, adapterRequested: true } : { step },
     generation: 1,
     release: hasRelease ? RELEASE : null,
     preview: hasRelease ? { limit: 30, remaining: 30 } : null,
@@ -120,8 +120,16 @@ describe('reduce: start and load (SPEC §4 play logic)', () => {
       rule: 'play when idle fetches the release of the current episode',
       given: given(),
       event: { type: 'play' },
-      expected: { phase: 'loading', load: { step: 'release' }, generation: 1, error: null },
-      effects: [{ type: 'release.load', generation: 1, episodeId: null }],
+      expected: {
+        phase: 'loading',
+        load: { step: 'release', adapterRequested: true },
+        generation: 1,
+        error: null,
+      },
+      effects: [
+        { type: 'release.load', generation: 1, episodeId: null },
+        { type: 'adapter.create', generation: 1 },
+      ],
     },
     {
       rule: 'play with a release handed in skips the call, arms the preview and creates the adapter',
@@ -139,21 +147,18 @@ describe('reduce: start and load (SPEC §4 play logic)', () => {
       ],
     },
     {
-      rule: 'the release arms the countdown for a non-buyer and asks for an adapter',
+      rule: 'the release arms the countdown for a non-buyer and waits for the adapter asked for beside it',
       given: loading('release', { preview: null }),
       event: { type: 'release-loaded', generation: 1, release: RELEASE },
       expected: { release: RELEASE, preview: { limit: 30, remaining: 30 }, load: { step: 'adapter' } },
-      effects: [
-        { type: 'adapter.create', generation: 1 },
-        { type: 'timer.start', timer: 'countdown', ms: 1_000 },
-      ],
+      effects: [{ type: 'timer.start', timer: 'countdown', ms: 1_000 }],
     },
     {
       rule: 'a buyer gets no countdown',
       given: loading('release', { access: 'full' }),
       event: { type: 'release-loaded', generation: 1, release: RELEASE },
       expected: { preview: null, load: { step: 'adapter' } },
-      effects: [{ type: 'adapter.create', generation: 1 }],
+      effects: [],
     },
     {
       rule: 'an answer of an older generation is ignored',
@@ -243,8 +248,17 @@ describe('reduce: start and load (SPEC §4 play logic)', () => {
       rule: 'play after the end loads afresh',
       given: buying({ phase: 'ended' }),
       event: { type: 'play' },
-      expected: { phase: 'loading', adapterAttached: false, generation: 2, load: { step: 'release' } },
-      effects: [{ type: 'adapter.destroy' }, { type: 'release.load', generation: 2, episodeId: null }],
+      expected: {
+        phase: 'loading',
+        adapterAttached: false,
+        generation: 2,
+        load: { step: 'release', adapterRequested: true },
+      },
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
+      ],
     },
     {
       rule: 'pause pauses a playing video',
@@ -259,6 +273,374 @@ describe('reduce: start and load (SPEC §4 play logic)', () => {
       event: { type: 'pause' },
     },
   ])('$rule', (row) => check(row));
+});
+
+const SOURCE = { url: RELEASE.content_url, drm: null } as const;
+const COUNTDOWN_START: PlayerEffect = { type: 'timer.start', timer: 'countdown', ms: 1_000 };
+const RELEASE_FAILED: PlayerEvent = {
+  type: 'release-failed',
+  generation: 1,
+  error: { code: 'RELEASE_LOAD_FAILED', message: 'HTTP 500' },
+};
+const ADAPTER_FAILED: PlayerEvent = {
+  type: 'adapter-failed',
+  generation: 1,
+  error: { code: 'UNKNOWN', message: 'chunk failed to load' },
+};
+const startGoal = (error_code: string): PlayerEffect =>
+  ({ type: 'analytics', goal: 'MOVIE_STARTED_ERROR', params: { error_code } }) as PlayerEffect;
+
+// Time to first frame: a load that fetches its release asks for the adapter in the same step, and
+// `adapter.load` goes out when both answered, whichever came second.
+describe('reduce: the release call and the adapter factory overlap', () => {
+  it.each<Row>([
+    {
+      rule: 'adapter first: attached while the release call runs, nothing loads yet',
+      given: loading('release'),
+      event: { type: 'adapter-created', generation: 1 },
+      expected: { adapterAttached: true, load: { step: 'release', adapterRequested: true }, release: null },
+    },
+    {
+      rule: 'adapter first: the viewer’s rate and mute carry over at once',
+      given: loading('release', { rate: 1.5, muted: true }),
+      event: { type: 'adapter-created', generation: 1 },
+      expected: { adapterAttached: true, load: { step: 'release', adapterRequested: true } },
+      effects: [
+        { type: 'adapter.setRate', rate: 1.5 },
+        { type: 'adapter.setMuted', muted: true },
+      ],
+    },
+    {
+      rule: 'adapter first, then the release: it arms the preview and loads the release’s URL and DRM',
+      given: loading('release', { adapterAttached: true }),
+      event: { type: 'release-loaded', generation: 1, release: RELEASE },
+      expected: { release: RELEASE, preview: { limit: 30, remaining: 30 }, load: { step: 'media' } },
+      effects: [{ type: 'adapter.load', generation: 1, source: SOURCE }, COUNTDOWN_START],
+    },
+    {
+      rule: 'adapter first, then a buyer’s release: it loads, no countdown',
+      given: loading('release', { adapterAttached: true, access: 'full' }),
+      event: { type: 'release-loaded', generation: 1, release: RELEASE },
+      expected: { release: RELEASE, preview: null, load: { step: 'media' } },
+      effects: [{ type: 'adapter.load', generation: 1, source: SOURCE }],
+    },
+    {
+      rule: 'adapter first, then a release with preview_timer 0: it loads as before (the media lock it)',
+      given: loading('release', { adapterAttached: true }),
+      event: { type: 'release-loaded', generation: 1, release: { ...RELEASE, preview_timer: 0 } },
+      expected: { preview: { limit: 0, remaining: 0 }, load: { step: 'media' } },
+      effects: [{ type: 'adapter.load', generation: 1, source: SOURCE }, COUNTDOWN_START],
+    },
+    {
+      rule: 'release first, then the adapter: it loads the release’s source',
+      given: loading('adapter'),
+      event: { type: 'adapter-created', generation: 1 },
+      expected: { adapterAttached: true, load: { step: 'media' } },
+      effects: [{ type: 'adapter.load', generation: 1, source: SOURCE }],
+    },
+    {
+      rule: 'a second adapter for a load that has one is ignored',
+      given: loading('release', { adapterAttached: true }),
+      event: { type: 'adapter-created', generation: 1 },
+    },
+    {
+      rule: 'a load that did not ask for an adapter yet ignores one',
+      given: loading('release', { load: { step: 'release', adapterRequested: false } }),
+      event: { type: 'adapter-created', generation: 1 },
+    },
+    {
+      rule: 'stale: an adapter of an older load is ignored while the release call runs',
+      given: loading('release', { generation: 2 }),
+      event: { type: 'adapter-created', generation: 1 },
+    },
+    {
+      rule: 'stale: a release of an older load is ignored beside the new load’s adapter',
+      given: loading('release', { generation: 2, adapterAttached: true }),
+      event: { type: 'release-loaded', generation: 1, release: RELEASE },
+    },
+    {
+      rule: 'stale: a release failure of an older load is ignored',
+      given: loading('release', { generation: 2, adapterAttached: true }),
+      event: RELEASE_FAILED,
+    },
+    {
+      rule: 'stale: an adapter failure of an older load is ignored',
+      given: loading('adapter', { generation: 2 }),
+      event: ADAPTER_FAILED,
+    },
+    {
+      rule: 'the release call fails while the adapter is in flight: error, one goal, the load abandoned',
+      given: loading('release'),
+      event: RELEASE_FAILED,
+      expected: {
+        phase: 'error',
+        load: null,
+        generation: 2,
+        startErrorReported: true,
+        adapterAttached: false,
+      },
+      effects: [startGoal('RELEASE_LOAD_FAILED')],
+    },
+    {
+      rule: 'the release call fails after the adapter came: it is destroyed (no player left, as before)',
+      given: loading('release', { adapterAttached: true }),
+      event: RELEASE_FAILED,
+      expected: { phase: 'error', load: null, generation: 2, adapterAttached: false },
+      effects: [{ type: 'adapter.destroy' }, startGoal('RELEASE_LOAD_FAILED')],
+    },
+    {
+      rule: 'the adapter factory fails while the release call runs: error, one goal, the load abandoned',
+      given: loading('release'),
+      event: ADAPTER_FAILED,
+      expected: { phase: 'error', load: null, generation: 2, startErrorReported: true, release: null },
+      effects: [startGoal('UNKNOWN')],
+    },
+    {
+      rule: 'the adapter factory fails after the release came: error, one goal',
+      given: loading('adapter'),
+      event: ADAPTER_FAILED,
+      expected: { phase: 'error', load: null, generation: 2, startErrorReported: true },
+      effects: [startGoal('UNKNOWN')],
+    },
+    {
+      rule: 'a fatal error of the early adapter before the release: it is destroyed, one goal',
+      given: loading('release', { adapterAttached: true }),
+      event: { type: 'media-error', error: DRM_ERROR },
+      expected: { phase: 'error', load: null, generation: 2, adapterAttached: false },
+      effects: [{ type: 'adapter.destroy' }, startGoal('DRM_FAILED')],
+    },
+    {
+      rule: 'an episode change in the middle drops both and asks for a new pair',
+      given: loading('release', { adapterAttached: true, currentEpisodeId: 1 }),
+      event: { type: 'change-episode', episodeId: 3 },
+      expected: {
+        currentEpisodeId: 3,
+        generation: 2,
+        adapterAttached: false,
+        load: { step: 'release', adapterRequested: true },
+      },
+      effects: [
+        { type: 'episode.changed', episodeId: 3 },
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
+      ],
+    },
+    {
+      rule: 'a reload with both in flight drops both and asks for a new pair',
+      given: loading('release'),
+      event: { type: 'reload' },
+      expected: { generation: 2, load: { step: 'release', adapterRequested: true } },
+      effects: [
+        { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
+      ],
+    },
+    {
+      rule: 'destroy in the middle destroys the adapter that came first',
+      given: loading('release', { adapterAttached: true }),
+      event: { type: 'destroy' },
+      expected: { destroyed: true, adapterAttached: false, generation: 2, load: null },
+      effects: [{ type: 'adapter.destroy' }],
+    },
+    {
+      rule: 'an expired preview reloads release first: no adapter until the release came',
+      given: locked(),
+      event: { type: 'reload' },
+      expected: { load: { step: 'release', adapterRequested: false }, generation: 2 },
+      effects: [{ type: 'adapter.destroy' }, { type: 'release.load', generation: 2, episodeId: null }],
+    },
+    {
+      rule: 'an expired preview’s release then asks for the adapter',
+      given: locked({
+        phase: 'loading',
+        adapterAttached: false,
+        started: false,
+        generation: 2,
+        load: { step: 'release', adapterRequested: false },
+      }),
+      event: { type: 'release-loaded', generation: 2, release: RELEASE },
+      expected: { release: RELEASE, load: { step: 'adapter' }, preview: { limit: 30, remaining: 0 } },
+      effects: [{ type: 'adapter.create', generation: 2 }],
+    },
+  ])('$rule', (row) => check(row));
+
+  interface SequenceRow {
+    /** The rule, as a sentence. */
+    rule: string;
+    given: PlayerState;
+    /** Reduced in order. */
+    events: PlayerEvent[];
+    /** Fields of the last state. */
+    expected: Partial<PlayerState>;
+    /** Every effect of every step, in order. */
+    effects: PlayerEffect[];
+  }
+
+  const RELEASE_LOADED: PlayerEvent = { type: 'release-loaded', generation: 1, release: RELEASE };
+  const ADAPTER_CREATED: PlayerEvent = { type: 'adapter-created', generation: 1 };
+  const MEDIA_LOADED: PlayerEvent = {
+    type: 'media-loaded',
+    generation: 1,
+    currentTime: 0,
+    duration: 1200,
+    qualities: QUALITIES,
+  };
+  const PLAY_STARTED: PlayerEvent = { type: 'play-started', generation: 1, paused: false };
+  const PAIR: PlayerEffect[] = [
+    { type: 'release.load', generation: 1, episodeId: null },
+    { type: 'adapter.create', generation: 1 },
+  ];
+
+  it.each<SequenceRow>([
+    {
+      rule: 'release first: play, release, adapter, media, start',
+      given: given(),
+      events: [{ type: 'play' }, RELEASE_LOADED, ADAPTER_CREATED, MEDIA_LOADED, PLAY_STARTED],
+      expected: { phase: 'playing', load: null, started: true, preview: { limit: 30, remaining: 30 } },
+      effects: [
+        ...PAIR,
+        COUNTDOWN_START,
+        { type: 'adapter.load', generation: 1, source: SOURCE },
+        { type: 'adapter.play', generation: 1 },
+      ],
+    },
+    {
+      rule: 'adapter first: play, adapter, release, media, start',
+      given: given(),
+      events: [{ type: 'play' }, ADAPTER_CREATED, RELEASE_LOADED, MEDIA_LOADED, PLAY_STARTED],
+      expected: { phase: 'playing', load: null, started: true, preview: { limit: 30, remaining: 30 } },
+      effects: [
+        ...PAIR,
+        { type: 'adapter.load', generation: 1, source: SOURCE },
+        COUNTDOWN_START,
+        { type: 'adapter.play', generation: 1 },
+      ],
+    },
+    {
+      rule: 'adapter first with preview_timer 0: the final block without playing, as before',
+      given: given(),
+      events: [
+        { type: 'play' },
+        ADAPTER_CREATED,
+        { type: 'release-loaded', generation: 1, release: { ...RELEASE, preview_timer: 0 } },
+        { ...MEDIA_LOADED, qualities: [] },
+      ],
+      expected: { access: 'locked', phase: 'paused', muted: true, load: null, started: false },
+      effects: [
+        ...PAIR,
+        { type: 'adapter.load', generation: 1, source: SOURCE },
+        COUNTDOWN_START,
+        ...PAUSE_AND_MUTE,
+        ...LOCK_TIMERS,
+      ],
+    },
+    {
+      rule: 'a given release: release → adapter, as before',
+      given: given({}, { release: RELEASE }),
+      events: [{ type: 'play' }, ADAPTER_CREATED, MEDIA_LOADED, PLAY_STARTED],
+      expected: { phase: 'playing', load: null },
+      effects: [
+        { type: 'adapter.create', generation: 1 },
+        COUNTDOWN_START,
+        { type: 'adapter.load', generation: 1, source: SOURCE },
+        { type: 'adapter.play', generation: 1 },
+      ],
+    },
+    {
+      rule: 'the release fails, the adapter answers late: ignored, one goal',
+      given: given(),
+      events: [{ type: 'play' }, RELEASE_FAILED, ADAPTER_CREATED],
+      expected: { phase: 'error', adapterAttached: false, load: null, generation: 2 },
+      effects: [...PAIR, startGoal('RELEASE_LOAD_FAILED')],
+    },
+    {
+      rule: 'the release fails, the factory fails late: ignored, one goal',
+      given: given(),
+      events: [{ type: 'play' }, RELEASE_FAILED, ADAPTER_FAILED],
+      expected: { phase: 'error', error: { code: 'RELEASE_LOAD_FAILED', message: 'HTTP 500' } },
+      effects: [...PAIR, startGoal('RELEASE_LOAD_FAILED')],
+    },
+    {
+      rule: 'the factory fails, the release answers late: ignored (no preview armed), one goal',
+      given: given(),
+      events: [{ type: 'play' }, ADAPTER_FAILED, RELEASE_LOADED],
+      expected: { phase: 'error', release: null, preview: null, load: null, generation: 2 },
+      effects: [...PAIR, startGoal('UNKNOWN')],
+    },
+    {
+      rule: 'the factory fails, the release call fails late: ignored, one goal',
+      given: given(),
+      events: [{ type: 'play' }, ADAPTER_FAILED, RELEASE_FAILED],
+      expected: { phase: 'error', error: { code: 'UNKNOWN', message: 'chunk failed to load' } },
+      effects: [...PAIR, startGoal('UNKNOWN')],
+    },
+    {
+      rule: 'the adapter came, then the release fails: the adapter is destroyed, one goal',
+      given: given(),
+      events: [{ type: 'play' }, ADAPTER_CREATED, RELEASE_FAILED],
+      expected: { phase: 'error', adapterAttached: false, load: null },
+      effects: [...PAIR, { type: 'adapter.destroy' }, startGoal('RELEASE_LOAD_FAILED')],
+    },
+    {
+      rule: 'after a failed release the retry asks for a new pair and plays',
+      given: given(),
+      events: [
+        { type: 'play' },
+        ADAPTER_CREATED,
+        RELEASE_FAILED,
+        { type: 'play' },
+        { type: 'adapter-created', generation: 3 },
+        { type: 'release-loaded', generation: 3, release: RELEASE },
+      ],
+      expected: { phase: 'loading', load: { step: 'media' }, adapterAttached: true, generation: 3 },
+      effects: [
+        ...PAIR,
+        { type: 'adapter.destroy' },
+        startGoal('RELEASE_LOAD_FAILED'),
+        { type: 'release.load', generation: 3, episodeId: null },
+        { type: 'adapter.create', generation: 3 },
+        { type: 'adapter.load', generation: 3, source: SOURCE },
+        COUNTDOWN_START,
+      ],
+    },
+    {
+      rule: 'an episode change in the middle: the old load’s late answers are ignored',
+      given: given({}, series),
+      events: [
+        { type: 'play' },
+        ADAPTER_CREATED,
+        { type: 'change-episode', episodeId: 3 },
+        RELEASE_LOADED,
+        ADAPTER_CREATED,
+      ],
+      expected: {
+        currentEpisodeId: 3,
+        generation: 2,
+        release: null,
+        adapterAttached: false,
+        load: { step: 'release', adapterRequested: true },
+      },
+      effects: [
+        { type: 'release.load', generation: 1, episodeId: 1 },
+        { type: 'adapter.create', generation: 1 },
+        { type: 'episode.changed', episodeId: 3 },
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
+      ],
+    },
+  ])('$rule', ({ given: before, events, expected, effects }) => {
+    let state = before;
+    const all: PlayerEffect[] = [];
+    for (const event of events) {
+      const result = reduce(state, event);
+      state = result.state;
+      all.push(...result.effects);
+    }
+    expect(state).toMatchObject(expected);
+    expect(all).toEqual(effects);
+  });
 });
 
 describe('reduce: preview and trial countdown (SPEC §4, §9)', () => {
@@ -321,7 +703,7 @@ describe('reduce: preview and trial countdown (SPEC §4, §9)', () => {
     ['film', { film: 60 as const }, 60],
   ] as const)('without preview_timer a %s gets the configured default (%o → %i s)', (kind, film, seconds) => {
     const state = given(
-      { phase: 'loading', load: { step: 'release' }, generation: 1 },
+      { phase: 'loading', load: { step: 'release', adapterRequested: true }, generation: 1 },
       { contentKind: kind, config: film ? { defaultPreviewSeconds: film } : {} },
     );
     const next = reduce(state, {
@@ -483,6 +865,7 @@ describe('reduce: is_bought changes (SPEC §4, §6)', () => {
       effects: [
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
         { type: 'timer.stop', timer: 'watchdog' },
       ],
     },
@@ -497,7 +880,11 @@ describe('reduce: is_bought changes (SPEC §4, §6)', () => {
       given: buying(),
       event: { type: 'set-bought', isBought: false },
       expected: { access: 'preview', phase: 'loading', preview: null },
-      effects: [{ type: 'adapter.destroy' }, { type: 'release.load', generation: 2, episodeId: null }],
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
+      ],
     },
     {
       rule: 'reload keeps an expired preview expired',
@@ -528,6 +915,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
         { type: 'timer.stop', timer: 'watchdog' },
       ],
     },
@@ -540,6 +928,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
       ],
     },
     {
@@ -551,6 +940,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
         { type: 'timer.stop', timer: 'countdown' },
       ],
     },
@@ -580,6 +970,7 @@ describe('reduce: episodes (SPEC §4)', () => {
         { type: 'episode.changed', episodeId: 3 },
         { type: 'adapter.destroy' },
         { type: 'release.load', generation: 2, episodeId: 3 },
+        { type: 'adapter.create', generation: 2 },
       ],
     },
     {
@@ -724,7 +1115,11 @@ describe('reduce: errors (SPEC §8 MOVIE_STARTED_ERROR)', () => {
       }),
       event: { type: 'play' },
       expected: { phase: 'loading', error: null, startErrorReported: false, generation: 3 },
-      effects: [{ type: 'adapter.destroy' }, { type: 'release.load', generation: 3, episodeId: null }],
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 3, episodeId: null },
+        { type: 'adapter.create', generation: 3 },
+      ],
     },
     {
       rule: 'a late answer of an abandoned load is ignored',
@@ -800,6 +1195,18 @@ describe('selectors', () => {
   it.each([
     ['pause before an adapter exists waits', loading('release'), { type: 'pause' }, 'playback'],
     [
+      'pause waits while the adapter that came first waits for the release',
+      loading('release', { adapterAttached: true }),
+      { type: 'pause' },
+      'playback',
+    ],
+    [
+      'a buyer’s seek waits while the adapter that came first waits for the release',
+      loading('release', { adapterAttached: true, access: 'full' }),
+      { type: 'seek-by', deltaSeconds: 10 },
+      'seek',
+    ],
+    [
       'a buyer’s seek during a load waits',
       loading('media', { access: 'full' }),
       { type: 'seek-to', seconds: 5 },
@@ -854,6 +1261,10 @@ function finishLoad(generation: number): PlayerEvent[] {
 /** The whole load of `generation`: the release call answered, then `finishLoad`. */
 function wholeLoad(generation: number): PlayerEvent[] {
   return [{ type: 'release-loaded', generation, release: RELEASE }, ...finishLoad(generation)];
+}
+
+function notAdapterCreated(event: PlayerEvent): boolean {
+  return event.type !== 'adapter-created';
 }
 
 interface WaitingRow {
@@ -991,6 +1402,43 @@ describe('selectors: waiting intents belong to the load and the access they were
       intent: PAUSE,
       events: finishLoad(1).slice(1),
       applies: true,
+    },
+    {
+      rule: 'a pause made while both were in flight applies once the adapter came first and the release second',
+      queuedUnder: loading('release'),
+      intent: PAUSE,
+      events: [{ type: 'adapter-created', generation: 1 }, ...wholeLoad(1).filter(notAdapterCreated)],
+      applies: true,
+    },
+    {
+      rule: 'a buyer’s seek made after the adapter came first applies once the release came',
+      queuedUnder: loading('release', { access: 'full', adapterAttached: true }),
+      intent: SEEK,
+      events: wholeLoad(1).filter(notAdapterCreated),
+      applies: true,
+    },
+    {
+      rule: 'a failed release call drops what waits, though the adapter came first',
+      queuedUnder: loading('release', { access: 'full', adapterAttached: true }),
+      intent: SEEK,
+      events: [
+        {
+          type: 'release-failed',
+          generation: 1,
+          error: { code: 'RELEASE_LOAD_FAILED', message: 'HTTP 500' },
+        },
+      ],
+      applies: false,
+    },
+    {
+      rule: 'a failed adapter factory drops what waits while the release call runs',
+      queuedUnder: loading('release'),
+      intent: PAUSE,
+      events: [
+        { type: 'adapter-failed', generation: 1, error: { code: 'UNKNOWN', message: 'chunk' } },
+        { type: 'release-loaded', generation: 1, release: RELEASE },
+      ],
+      applies: false,
     },
     {
       rule: 'destroy drops what waits',

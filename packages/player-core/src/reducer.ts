@@ -183,16 +183,15 @@ function apply(step: Step, event: PlayerEvent): void {
       if (!isCurrentLoad(s, event.generation, 'release')) return;
       useRelease(step, event.release);
       return;
-    case 'adapter-created': {
-      if (!isCurrentLoad(s, event.generation, 'adapter') || s.release === null) return;
-      set(step, { adapterAttached: true, load: { step: 'media' } });
+    case 'adapter-created':
+      if (!awaitsAdapter(s, event.generation)) return;
+      set(step, { adapterAttached: true });
       // The viewer's rate and mute carry over to a re-created player.
       if (s.rate !== 1) emit(step, { type: 'adapter.setRate', rate: s.rate });
       if (s.muted) emit(step, { type: 'adapter.setMuted', muted: true });
-      const { content_url: url, drm } = s.release;
-      emit(step, { type: 'adapter.load', generation: s.generation, source: { url, drm } });
+      // Created beside a release call still running: the release loads it when it arrives.
+      if (s.load?.step === 'adapter' && s.release !== null) loadMedia(step, s.release);
       return;
-    }
     case 'media-loaded':
       if (!isCurrentLoad(s, event.generation, 'media')) return;
       mediaLoaded(step, event.currentTime, event.duration, event.qualities);
@@ -268,6 +267,17 @@ function isCurrentLoad(state: PlayerState, generation: number, step: PlayerLoadS
   return generation === state.generation && state.load?.step === step;
 }
 
+/**
+ * The current load asked for an adapter that has not arrived: after its release (`adapter`), or beside
+ * the release call still running (`release` with `adapterRequested`).
+ */
+function awaitsAdapter(state: PlayerState, generation: number): boolean {
+  if (generation !== state.generation || state.adapterAttached) return false;
+  const load = state.load;
+  if (load?.step === 'adapter') return state.release !== null;
+  return load?.step === 'release' && load.adapterRequested;
+}
+
 function times(currentTime: number, duration: number): { currentTime: number; duration: number } {
   return {
     currentTime: Number.isFinite(currentTime) ? currentTime : 0,
@@ -306,7 +316,12 @@ function detachAdapter(step: Step): void {
   });
 }
 
-/** A new load: a fresh generation, the old adapter gone, then the release (given or fetched). */
+/**
+ * A new load: a fresh generation, the old adapter gone, then the release (given or fetched). A fetched
+ * release and the adapter are asked for together: building the player (video.js) costs about as much
+ * as the release call, so the first frame comes sooner when they overlap. The adapter only gets a
+ * source (`adapter.load`) once the release is there and has armed the preview.
+ */
 function startLoad(step: Step): void {
   detachAdapter(step);
   const s = step.state;
@@ -314,23 +329,46 @@ function startLoad(step: Step): void {
   set(step, { generation, startErrorReported: false, phase: 'loading', error: null });
   if (s.givenRelease !== null) {
     const release = s.givenRelease;
-    set(step, { givenRelease: null, load: { step: 'release' } });
+    set(step, { givenRelease: null, load: { step: 'release', adapterRequested: false } });
     useRelease(step, release);
     return;
   }
-  set(step, { load: { step: 'release' } });
+  // A reload of a preview with nothing left to play ends in the final block without playing: no first
+  // frame to hurry, so it keeps the release → adapter order (and builds no player if the call fails).
+  const adapterRequested = !previewSpent(s);
+  set(step, { load: { step: 'release', adapterRequested } });
   emit(step, { type: 'release.load', generation, episodeId: s.currentEpisodeId });
+  if (adapterRequested) emit(step, { type: 'adapter.create', generation });
+}
+
+/** The viewer's preview is over (locked, or at zero): a load can only show the final block. */
+function previewSpent(state: PlayerState): boolean {
+  return state.access === 'locked' || state.preview?.remaining === 0;
 }
 
 function useRelease(step: Step, release: PlayerRelease): void {
   const s = step.state;
-  set(step, { release, load: { step: 'adapter' } });
+  set(step, { release });
   // Arms the countdown for a non-buyer the first time a release of this episode arrives.
   if (s.access !== 'full' && s.preview === null) {
     const limit = resolvePreviewSeconds(release.preview_timer, s.setup.contentKind, s.setup.config);
     set(step, { preview: { limit, remaining: limit } });
   }
-  emit(step, { type: 'adapter.create', generation: s.generation });
+  // The adapter created beside the release call came first: it loads now.
+  if (s.adapterAttached) {
+    loadMedia(step, release);
+    return;
+  }
+  set(step, { load: { step: 'adapter' } });
+  const requested = s.load?.step === 'release' && s.load.adapterRequested;
+  if (!requested) emit(step, { type: 'adapter.create', generation: s.generation });
+}
+
+/** Both the release and the adapter are there: hand the adapter its source. */
+function loadMedia(step: Step, release: PlayerRelease): void {
+  const { content_url: url, drm } = release;
+  set(step, { load: { step: 'media' } });
+  emit(step, { type: 'adapter.load', generation: step.state.generation, source: { url, drm } });
 }
 
 function mediaLoaded(
@@ -375,6 +413,9 @@ function changeEpisode(step: Step, episodeId: number): void {
 
 /** A load or start error: error phase, and the MOVIE_STARTED_ERROR goal unless playback had begun. */
 function fail(step: Step, error: PlayerError): void {
+  // A load that fails before its release arrived leaves no player behind, as when the adapter was only
+  // created after the release: the one built beside the call has nothing to show.
+  if (step.state.load?.step === 'release' && step.state.adapterAttached) detachAdapter(step);
   const s = step.state;
   const reportable = !s.started && !s.startErrorReported;
   // A new generation abandons the load in flight: a refused licence leaves the media element waiting

@@ -53,6 +53,17 @@ export interface PlayerPreview {
 /** Which step of a load is in flight: the release call, the adapter factory, `adapter.load`, `adapter.play`. */
 export type PlayerLoadStep = 'release' | 'adapter' | 'media' | 'start';
 
+/**
+ * The load in flight. While the release call runs (`release`), the adapter is usually being created
+ * beside it (`adapterRequested`: `adapter.create` went out with `release.load`; `adapterAttached` says
+ * it arrived). `adapter.load` goes out once both are there, whichever answer came second; a release
+ * that arrives first waits at `adapter`. A given release, and a reload of a preview with nothing left
+ * to play, ask for the adapter only after the release (`adapterRequested: false`), as before.
+ */
+export type PlayerLoad =
+  | { readonly step: 'release'; readonly adapterRequested: boolean }
+  | { readonly step: Exclude<PlayerLoadStep, 'release'> };
+
 /** What does not change during a controller's life. */
 export interface PlayerSetup {
   readonly contentKind: ContentKind;
@@ -97,8 +108,11 @@ export interface PlayerState {
    */
   readonly generation: number;
   /** The load in flight; null when none is. */
-  readonly load: { readonly step: PlayerLoadStep } | null;
-  /** An adapter of the current generation exists and sends facts. */
+  readonly load: PlayerLoad | null;
+  /**
+   * An adapter of the current generation exists and sends facts (during a load's release step too, when
+   * it was created beside the release call and came first).
+   */
   readonly adapterAttached: boolean;
   /** Playback reached `playing` at least once with the current adapter. */
   readonly started: boolean;
