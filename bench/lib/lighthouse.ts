@@ -5,22 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS as BASE_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 
-/** Chromium's flags for every run: headless, no sandbox (root), no background traffic of its own. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Any host but the loopback fails to resolve, so a stray request can never leave the machine.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+/** The flags of every browser run here, and any host but the loopback unresolvable, so a stray request can never leave the machine. */
+export const CHROMIUM_FLAGS = [...BASE_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
 export type FormFactor = 'desktop' | 'mobile';
 

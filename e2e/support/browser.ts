@@ -2,23 +2,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
-/** Debian's Chromium; the browser suites are skipped where it is not installed. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+// The browser suites are skipped where Debian's Chromium is not installed.
+export { CHROMIUM_PATH };
+
 /** Whether this machine can run the browser suites. */
 export const hasChromium = existsSync(CHROMIUM_PATH);
-
-// Flags for a closed network and a root user (no sandbox), no background traffic.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A fresh Chromium profile; `close()` removes it. */
 export interface Browser {
@@ -34,7 +24,7 @@ export async function launchBrowser(
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_FLAGS],
     viewport: options.viewport ?? { width: 1280, height: 800 },
     userAgent: options.userAgent,
     isMobile: options.isMobile,
