@@ -214,6 +214,11 @@ export function testEnv(overrides: EnvSource = {}) {
 }
 
 const TABLES = [
+  'sandbox_yookassa_notifications',
+  'sandbox_yookassa_receipts',
+  'sandbox_yookassa_payments',
+  'sandbox_yookassa_payment_methods',
+  'sandbox_yookassa_idempotence',
   'sandbox_push',
   'sandbox_sms',
   'rate_limit_counters',
