@@ -14,6 +14,7 @@ import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
+import { trustProxyOption } from './http/trust-proxy';
 import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
@@ -101,11 +102,6 @@ const logSerializers = {
     remoteAddress: request.ip,
   }),
 };
-
-/** A hop count becomes "trust the nearest n proxies"; other forms go to Fastify as they are. */
-function trustProxyOption(value: Env['trustProxy']) {
-  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
-}
 
 /** The origin this server answers on, for calls to itself (a wildcard host becomes loopback). */
 function ownOrigin(app: FastifyInstance): string {
