@@ -396,7 +396,7 @@ export class YooKassaSandbox {
   async checkout(
     token: string,
   ): Promise<
-    | { result: 'pending'; payment: Payment; threeDs: boolean }
+    | { result: 'pending'; payment: Payment; threeDs: boolean; threeDsLast4: string | null }
     | { result: 'succeeded' | 'canceled'; payment: Payment }
     | { result: 'invalid_token' | 'token_expired' }
   > {
@@ -406,8 +406,16 @@ export class YooKassaSandbox {
     const payment = fresh.object as Payment;
     if (fresh.status === 'canceled' && payment.cancellation_details?.reason === 'expired_on_confirmation')
       return { result: 'token_expired' };
-    if (fresh.status === 'pending')
-      return { result: 'pending', payment, threeDs: fresh.threeDsMethodId !== null };
+    if (fresh.status === 'pending') {
+      const [method] = fresh.threeDsMethodId
+        ? await this.db
+            .select({ card: sandboxYookassaPaymentMethods.card })
+            .from(sandboxYookassaPaymentMethods)
+            .where(eq(sandboxYookassaPaymentMethods.id, fresh.threeDsMethodId))
+        : [];
+      const last4 = (method?.card as { last4?: string } | undefined)?.last4 ?? null;
+      return { result: 'pending', payment, threeDs: fresh.threeDsMethodId !== null, threeDsLast4: last4 };
+    }
     return { result: fresh.status as 'succeeded' | 'canceled', payment };
   }
 
