@@ -164,6 +164,23 @@ describe.skipIf(!hasChromium)('sandbox YooKassa checkout widget in Chromium', ()
     await page.close();
   });
 
+  it('reports internal_service_error when the form never comes up', async () => {
+    const { token } = await createPayment('e2e-broken');
+    await browser.context.route(`${service.baseUrl}/sandbox/yookassa/checkout/**`, (route) =>
+      route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' }),
+    );
+    try {
+      const page = await open(token);
+      await expect
+        .poll(() => events(page), { timeout: 10_000 })
+        .toContainEqual(['error', { error: 'internal_service_error' }]);
+      expect(await events(page)).toContainEqual(['render_rejected', 'internal_service_error']);
+      await page.close();
+    } finally {
+      await browser.context.unroute(`${service.baseUrl}/sandbox/yookassa/checkout/**`);
+    }
+  });
+
   it('ignores a forged result posted by the page itself, and reports modal_close', async () => {
     const { token } = await createPayment('e2e-modal');
     const page = await open(token, { modal: true });

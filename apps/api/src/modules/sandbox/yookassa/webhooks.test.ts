@@ -6,7 +6,15 @@ import { createDatabase, type Database } from '../../../db/client';
 import { sandboxYookassaNotifications } from '../../../db/schema';
 import type { Notification, Payment } from '../../../providers/payments/schemas';
 import { notification } from '../../../providers/payments/schemas';
-import { type Backend, FakeClock, pgliteBackend, postgresBackend, useApi } from '../../../test/harness';
+import {
+  type Backend,
+  FakeClock,
+  pgliteBackend,
+  postgresBackend,
+  testEnv,
+  useApi,
+} from '../../../test/harness';
+import { createYooKassaSandbox } from './emulator';
 import { retryDelayMs, SandboxWebhooks, type SandboxWebhooksOptions } from './webhooks';
 
 /** A local receiver answering the statuses of `script` in turn (then the last one), after `delayMs`. */
@@ -62,7 +70,17 @@ function suite(backend: Backend) {
 }
 
 describe.skipIf(!pgliteBackend.available)('sandbox YooKassa notifications (PGlite)', () => {
-  const { setup } = suite(pgliteBackend);
+  const { api, setup } = suite(pgliteBackend);
+
+  it('targets the api’s own notification route, on the address it listens on, by default', async () => {
+    const clock = new FakeClock();
+    const sandbox = createYooKassaSandbox(api.database.db, clock, testEnv().yookassaSandbox);
+    const { app } = await api.setup({}, { clock, yookassaSandbox: sandbox });
+    expect(sandbox.webhooks.url).toBeUndefined();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    expect(sandbox.webhooks.url).toBe(`http://127.0.0.1:${port}/v1/payments/yookassa/notifications`);
+  });
 
   it('posts a queued notification as YooKassa’s JSON body, once', async () => {
     const hook = await receiver();

@@ -87,6 +87,14 @@ export const CHECKOUT_WIDGET_SCRIPT = String.raw`/* Kadr — sandbox YooKassa ch
       frame.title = 'Оплата картой';
       frame.setAttribute('allow', 'payment');
       frame.style.cssText = 'display:block;width:100%;min-width:288px;height:460px;border:0;background:transparent';
+      // A frame that loads but never says 'ready' (the sandbox answered an error page) fails the render.
+      frame.addEventListener('load', function () {
+        if (!self._pending || self._frame !== frame) return;
+        clearTimeout(self._readyTimer);
+        self._readyTimer = setTimeout(function () {
+          if (self._pending && self._frame === frame) self._fail('internal_service_error');
+        }, 5000);
+      });
       window.addEventListener('message', self._onMessage);
       host.appendChild(frame);
       self._frame = frame;
@@ -124,6 +132,7 @@ export const CHECKOUT_WIDGET_SCRIPT = String.raw`/* Kadr — sandbox YooKassa ch
     var data = event.data;
     if (!data || data.source !== 'yookassa-sandbox' || data.channel !== this._channel) return;
     if (data.type === 'ready') {
+      clearTimeout(this._readyTimer);
       if (this._pending) { this._pending.resolve(); this._pending = null; }
     } else if (data.type === 'error') {
       this._fail(String(data.error || 'internal_service_error'));
@@ -137,6 +146,7 @@ export const CHECKOUT_WIDGET_SCRIPT = String.raw`/* Kadr — sandbox YooKassa ch
   };
 
   YooMoneyCheckoutWidget.prototype._remove = function () {
+    clearTimeout(this._readyTimer);
     window.removeEventListener('message', this._onMessage);
     var node = this._root || this._frame;
     if (node && node.parentNode) node.parentNode.removeChild(node);
