@@ -11,6 +11,7 @@ import {
 import {
   CANCELLATION_REASONS,
   type CancellationReason,
+  type CreatePaymentRequest,
   createPaymentRequest,
   type Payment,
   type Receipt,
@@ -225,7 +226,7 @@ export class YooKassaSandbox {
   }
 
   /** Requests the sandbox refuses before touching any state. */
-  private refusal(body: ReturnType<typeof createPaymentRequest.parse>): SandboxAnswer | undefined {
+  private refusal(body: CreatePaymentRequest): SandboxAnswer | undefined {
     if (body.amount.currency !== 'RUB')
       return apiError(400, 'invalid_request', 'The sandbox accepts RUB only', 'amount.currency');
     if (kopecks(body.amount.value) <= 0)
@@ -262,7 +263,7 @@ export class YooKassaSandbox {
     return undefined;
   }
 
-  private baseObject(id: string, body: ReturnType<typeof createPaymentRequest.parse>, now: Date): Payment {
+  private baseObject(id: string, body: CreatePaymentRequest, now: Date): Payment {
     return {
       id,
       status: 'pending',
@@ -277,10 +278,7 @@ export class YooKassaSandbox {
     };
   }
 
-  private async createEmbedded(
-    tx: Tx,
-    body: ReturnType<typeof createPaymentRequest.parse>,
-  ): Promise<SandboxAnswer> {
+  private async createEmbedded(tx: Tx, body: CreatePaymentRequest): Promise<SandboxAnswer> {
     const now = this.clock.now();
     const id = randomUUID();
     const token = `ct-${id}`;
@@ -302,11 +300,7 @@ export class YooKassaSandbox {
     return { status: 200, body: object };
   }
 
-  private async chargeSaved(
-    tx: Tx,
-    body: ReturnType<typeof createPaymentRequest.parse>,
-    methodId: string,
-  ): Promise<SandboxAnswer> {
+  private async chargeSaved(tx: Tx, body: CreatePaymentRequest, methodId: string): Promise<SandboxAnswer> {
     const [method] = /^[0-9a-f-]{36}$/.test(methodId)
       ? await tx
           .select()
