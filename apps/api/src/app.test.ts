@@ -164,6 +164,8 @@ describe('app shell (PGlite)', () => {
       NODE_ENV: 'production',
       SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
       SMS_GATEWAY_TOKEN: 't',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'live_secret',
     };
     const closed = await setup(prod);
     expect(
@@ -173,6 +175,13 @@ describe('app shell (PGlite)', () => {
     expect((await open.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode).toBe(
       200,
     );
+    // The YooKassa emulator too: absent, then answering YooKassa's 401 to a call without credentials.
+    const payment = '/sandbox/yookassa/v3/payments/00000000-0000-4000-8000-000000000000';
+    expect((await closed.app.inject({ method: 'GET', url: payment })).statusCode).toBe(404);
+    expect((await open.app.inject({ method: 'GET', url: payment })).json()).toMatchObject({
+      type: 'error',
+      code: 'invalid_credentials',
+    });
   });
 
   describe('web app', () => {

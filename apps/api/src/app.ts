@@ -14,6 +14,7 @@ import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
+import { trustProxyOption } from './http/trust-proxy';
 import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
@@ -42,6 +43,8 @@ import { ReleaseService } from './modules/playback/service';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
 import { sandboxRoutes } from './modules/sandbox/routes';
+import { createYooKassaSandbox, type YooKassaSandbox } from './modules/sandbox/yookassa/emulator';
+import { yookassaSandboxRoutes } from './modules/sandbox/yookassa/routes';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
 import { systemRoutes } from './modules/system/routes';
@@ -56,8 +59,10 @@ export interface BuildAppOptions {
   env: Env;
   /** An open database owned by the caller; by default one is opened from env and closed with the app. */
   db?: Database;
-  /** Replaces individual providers (SMS, push). */
+  /** Replaces individual providers (SMS, push, payments). */
   providers?: Partial<Providers>;
+  /** The YooKassa emulator served under /sandbox/yookassa/ (with sandbox providers); tests pass theirs. */
+  yookassaSandbox?: YooKassaSandbox;
   clock?: Clock;
   rateLimiter?: RateLimiter;
   /**
@@ -98,9 +103,12 @@ const logSerializers = {
   }),
 };
 
-/** A hop count becomes "trust the nearest n proxies"; other forms go to Fastify as they are. */
-function trustProxyOption(value: Env['trustProxy']) {
-  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+/** The origin this server answers on, for calls to itself (a wildcard host becomes loopback). */
+function ownOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return 'http://127.0.0.1';
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 /**
@@ -172,7 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
-  const providers: Providers = { ...createProviders(env, db, clock), ...options.providers };
+  const yookassaSandbox = env.sandboxProviders
+    ? (options.yookassaSandbox ?? createYooKassaSandbox(db, clock, env.yookassaSandbox))
+    : undefined;
+  const providers: Providers = {
+    ...createProviders(env, db, clock, { yookassa: yookassaSandbox }),
+    ...options.providers,
+  };
   // PGlite runs one statement at a time; a pool may run a few groups side by side.
   const anonymousBatcher = new AnonymousProfileBatcher(
     (deviceUids, now) => anonymousProfiles(db, deviceUids, now),
@@ -263,6 +277,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
   });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
+  if (yookassaSandbox) {
+    await app.register(yookassaSandboxRoutes, { sandbox: yookassaSandbox, prefix: '/sandbox/yookassa' });
+    // Notifications go to this api's own route unless YOOKASSA_WEBHOOK_URL says otherwise; expired
+    // tokens are canceled and due notifications posted once a second, by every instance (rows are claimed).
+    app.addHook('onListen', async () => {
+      yookassaSandbox.webhooks.setDefaultUrl(`${ownOrigin(app)}/v1/payments/yookassa/notifications`);
+      yookassaSandbox.start((err) => app.log.warn({ err }, 'sandbox YooKassa notifications failed'));
+    });
+  }
   await app.register(webRoutes, { webDist: env.webDist });
 
   const pruning = setInterval(() => {
@@ -272,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(pruning);
+    await yookassaSandbox?.stop();
     await demoMedia?.stop();
     await demoSchedule?.stop();
     await sessionChannel?.close();

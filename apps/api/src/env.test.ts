@@ -66,6 +66,39 @@ describe('loadEnv', () => {
     })();
     expect(message).toContain('TOKEN_SECRET');
     expect(message).toContain('SMS_GATEWAY_URL');
+    expect(message).toContain(
+      'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required when sandbox providers are off',
+    );
+  });
+
+  it('takes real YooKassa credentials in pairs and documents the sandbox webhook chaos', () => {
+    expect(() => loadEnv({ DATA_DIR: tempDir(), YOOKASSA_SHOP_ID: '100500' }, {})).toThrow(
+      /set both or neither/,
+    );
+    const real = loadEnv(
+      { DATA_DIR: tempDir(), YOOKASSA_SHOP_ID: '100500', YOOKASSA_SECRET_KEY: 'live_x' },
+      {},
+    );
+    expect(real.yookassa).toEqual({
+      shopId: '100500',
+      secretKey: 'live_x',
+      apiUrl: 'https://api.yookassa.ru/v3',
+    });
+    const sandbox = loadEnv(
+      {
+        DATA_DIR: tempDir(),
+        SANDBOX_YOOKASSA_WEBHOOK_DUPLICATES: '2',
+        SANDBOX_YOOKASSA_WEBHOOK_REORDER_MS: '3000',
+        YOOKASSA_WEBHOOK_URL: 'http://127.0.0.1:9000/hook',
+      },
+      {},
+    );
+    expect(sandbox.yookassa).toBeUndefined();
+    expect(sandbox.yookassaSandbox).toEqual({
+      webhookUrl: 'http://127.0.0.1:9000/hook',
+      webhookDuplicates: 2,
+      webhookReorderMs: 3000,
+    });
   });
 
   it('turns sandboxes and push off in production', () => {
@@ -75,6 +108,8 @@ describe('loadEnv', () => {
         TOKEN_SECRET: 'x'.repeat(32),
         SMS_GATEWAY_URL: 'https://sms.example/send',
         SMS_GATEWAY_TOKEN: 'tok',
+        YOOKASSA_SHOP_ID: '100500',
+        YOOKASSA_SECRET_KEY: 'live_secret',
       },
       {},
     );
@@ -88,6 +123,8 @@ describe('loadEnv', () => {
       TOKEN_SECRET: 'x'.repeat(32),
       SMS_GATEWAY_URL: 'https://sms.example/send',
       SMS_GATEWAY_TOKEN: 'tok',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'live_secret',
     };
     expect(loadEnv({ DATA_DIR: tempDir() }, {}).demoSchedule).toBe(true);
     expect(loadEnv({ DATA_DIR: tempDir(), DEMO_SCHEDULE: 'off' }, {}).demoSchedule).toBe(false);

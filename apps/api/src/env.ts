@@ -73,6 +73,17 @@ export interface Env {
   /** Real SMS gateway; undefined means the sandbox outbox. */
   smsGateway: { url: string; token: string } | undefined;
   pushSignin: boolean;
+  /** Real YooKassa (HTTP Basic shopId:secretKey); undefined means the sandbox emulator. */
+  yookassa: { shopId: string; secretKey: string; apiUrl: string } | undefined;
+  /** The sandbox YooKassa's notifications (docs/decisions/016-payment-provider.md). */
+  yookassaSandbox: {
+    /** Where notifications are posted; undefined: this api's own route on its own address. */
+    webhookUrl: string | undefined;
+    /** Extra copies of each notification. */
+    webhookDuplicates: number;
+    /** Each notification waits up to this long at random, so they may arrive out of order. */
+    webhookReorderMs: number;
+  };
   rateLimits: RateLimitSettings;
   /** Absolute path of the built web app. */
   webDist: string;
@@ -212,6 +223,12 @@ const schema = z.object({
   SMS_GATEWAY_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SMS_GATEWAY_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   PUSH_SIGNIN: flag,
+  YOOKASSA_SHOP_ID: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
+  YOOKASSA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
+  YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
+  YOOKASSA_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  SANDBOX_YOOKASSA_WEBHOOK_DUPLICATES: z.coerce.number().int().min(0).max(5).default(0),
+  SANDBOX_YOOKASSA_WEBHOOK_REORDER_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_PHONE_HOUR: positiveInt(5),
   RATE_LIMIT_PHONE_DAY: positiveInt(10),
   RATE_LIMIT_PREFIX_HOUR: positiveInt(30),
@@ -248,6 +265,13 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
   if (!e.SMS_GATEWAY_URL && !sandboxProviders) {
     problems.push('SMS_GATEWAY_URL: required when sandbox providers are off (or set SANDBOX_PROVIDERS=on)');
   }
+  if (Boolean(e.YOOKASSA_SHOP_ID) !== Boolean(e.YOOKASSA_SECRET_KEY))
+    problems.push('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: set both or neither');
+  if (!e.YOOKASSA_SHOP_ID && !sandboxProviders) {
+    problems.push(
+      'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required when sandbox providers are off (or set SANDBOX_PROVIDERS=on for the YooKassa sandbox)',
+    );
+  }
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.
   if (pushSignin && !sandboxProviders)
     problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
@@ -277,6 +301,19 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
         ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN }
         : undefined,
     pushSignin,
+    yookassa:
+      e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+        ? {
+            shopId: e.YOOKASSA_SHOP_ID,
+            secretKey: e.YOOKASSA_SECRET_KEY,
+            apiUrl: e.YOOKASSA_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    yookassaSandbox: {
+      webhookUrl: e.YOOKASSA_WEBHOOK_URL,
+      webhookDuplicates: e.SANDBOX_YOOKASSA_WEBHOOK_DUPLICATES,
+      webhookReorderMs: e.SANDBOX_YOOKASSA_WEBHOOK_REORDER_MS,
+    },
     rateLimits: {
       phonePerHour: e.RATE_LIMIT_PHONE_HOUR,
       phonePerDay: e.RATE_LIMIT_PHONE_DAY,

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -463,5 +464,107 @@ export const tvProgrammes = pgTable(
     // its start may be before the day), not the whole past of the channel.
     index('tv_programmes_channel_ends_idx').on(t.channelId, t.endsAt),
     check('tv_programmes_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Sandbox YooKassa (src/modules/sandbox/yookassa, docs/decisions/016-payment-provider.md): the state
+// of the built-in payment emulator, in the database so every api instance and a restart see it.
+// Objects are kept as YooKassa answers them (jsonb) beside the columns the emulator queries.
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A card entered in the sandbox checkout; `saved` once a payment with save_payment_method succeeded. */
+export const sandboxYookassaPaymentMethods = pgTable('sandbox_yookassa_payment_methods', {
+  id: uuid('id').primaryKey(),
+  shopId: text('shop_id').notNull(),
+  /** The test card's behaviour (modules/sandbox/yookassa/cards.ts). */
+  cardKind: text('card_kind').notNull(),
+  /** YooKassa's `card` object: first6, last4, expiry, card type; never the number. */
+  card: jsonb('card').notNull(),
+  saved: boolean('saved').notNull().default(false),
+  /** Successful charges so far (a card may decline recurring charges after the first). */
+  charges: integer('charges').notNull().default(0),
+  /** Set by tests (POST /sandbox/yookassa/payment_methods/{id}/decline): later charges fail with it. */
+  declineReason: text('decline_reason'),
+  createdAt: createdAt(),
+});
+
+/** A payment of the sandbox; `object` is the payment as GET /v3/payments/{id} answers it. */
+export const sandboxYookassaPayments = pgTable(
+  'sandbox_yookassa_payments',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    status: text('status').notNull(),
+    object: jsonb('object').notNull(),
+    /** The create request's `receipt`, registered when the payment succeeds. */
+    receipt: jsonb('receipt'),
+    savePaymentMethod: boolean('save_payment_method').notNull().default(false),
+    confirmationToken: text('confirmation_token').unique(),
+    tokenExpiresAt: at('token_expires_at'),
+    /** The card waiting on the 3-D Secure page, if any. */
+    threeDsMethodId: uuid('three_ds_method_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_yookassa_payments_pending_idx').on(t.tokenExpiresAt).where(sql`status = 'pending'`)],
+);
+
+/** Idempotence keys of POST /v3/payments: the first answer, replayed for the same key and body. */
+export const sandboxYookassaIdempotence = pgTable(
+  'sandbox_yookassa_idempotence',
+  {
+    shopId: text('shop_id').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the canonical request body. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    answer: jsonb('answer').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.key] })],
+);
+
+/** A receipt registered for a sandbox payment; it turns succeeded at `registers_at`. */
+export const sandboxYookassaReceipts = pgTable(
+  'sandbox_yookassa_receipts',
+  {
+    id: text('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => sandboxYookassaPayments.id, { onDelete: 'cascade' }),
+    /** YooKassa's receipt object as GET /v3/receipts lists it (status pending until registered). */
+    object: jsonb('object').notNull(),
+    /** The buyer's contact, shown on the receipt page (YooKassa does not list it back). */
+    customer: jsonb('customer').notNull(),
+    registersAt: at('registers_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_yookassa_receipts_payment_idx').on(t.paymentId)],
+);
+
+/**
+ * Notifications (webhooks) of the sandbox waiting for delivery. Deliverers claim due rows with
+ * FOR UPDATE SKIP LOCKED and a lease (`claimed_until`), so several api instances never post one twice
+ * at once; a failed post is retried at `next_attempt_at` with backoff.
+ */
+export const sandboxYookassaNotifications = pgTable(
+  'sandbox_yookassa_notifications',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: uuid('payment_id').notNull(),
+    event: text('event').notNull(),
+    body: jsonb('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    claimedUntil: at('claimed_until'),
+    deliveredAt: at('delivered_at'),
+    gaveUpAt: at('gave_up_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_yookassa_notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`delivered_at is null and gave_up_at is null`),
   ],
 );

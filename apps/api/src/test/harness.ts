@@ -63,8 +63,8 @@ export const redisAvailable = await redisReachable();
 export interface Backend {
   name: 'PGlite' | 'PostgreSQL';
   available: boolean;
-  /** A fresh, migrated database and how to dispose of it. */
-  open(): Promise<{ database: Database; dispose(): Promise<void> }>;
+  /** A fresh, migrated database, its URL (PostgreSQL: for more connection pools) and how to dispose of it. */
+  open(): Promise<{ database: Database; url?: string; dispose(): Promise<void> }>;
 }
 
 /** In-memory PGlite: always available. */
@@ -94,6 +94,7 @@ export const postgresBackend: Backend = {
     await migrateDatabase(database);
     return {
       database,
+      url: url.toString(),
       async dispose() {
         await database.close();
         const drop = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -214,6 +215,11 @@ export function testEnv(overrides: EnvSource = {}) {
 }
 
 const TABLES = [
+  'sandbox_yookassa_notifications',
+  'sandbox_yookassa_receipts',
+  'sandbox_yookassa_payments',
+  'sandbox_yookassa_payment_methods',
+  'sandbox_yookassa_idempotence',
   'sandbox_push',
   'sandbox_sms',
   'rate_limit_counters',
@@ -252,6 +258,10 @@ export function useApi(backend: Backend) {
     get database(): Database {
       if (!opened) throw new Error(`${backend.name} is not available`);
       return opened.database;
+    },
+    /** The suite's PostgreSQL URL, for tests that open more pools ("instances"); undefined on PGlite. */
+    get databaseUrl(): string | undefined {
+      return opened?.url;
     },
     /** A temporary folder removed after the test. */
     tempDir(): string {
