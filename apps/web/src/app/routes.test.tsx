@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billingHandlers } from '../testing/billing-fixtures';
 import { createFakeServices } from '../testing/fake-services';
 import { renderApp } from '../testing/render-app';
 
@@ -13,7 +14,6 @@ describe('routes', () => {
     ['/movie/9/102/', 'Северный ветер'],
     ['/movie/31/tv_guide', 'Телепрограмма: Кино ТВ'],
     ['/search', 'Поиск'],
-    ['/account/packages', 'Подписки'],
     ['/account/packages/5', 'Пакет подписки 5'],
     ['/account/cards', 'Управление картами'],
     ['/account/receipts', 'Чеки'],
@@ -22,6 +22,15 @@ describe('routes', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
+
+  // Account sections open beside the menu, under its «Аккаунт» (h1): their headings are h2.
+  it.each([['/account/packages', 'Подписки']])(
+    '%s shows the account section named %s',
+    async (path, title) => {
+      renderApp(path, { fake: createFakeServices({ handlers: billingHandlers() }) });
+      expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    },
+  );
 
   it('sends an unknown path to the root, keeping the query string', async () => {
     const { where } = renderApp('/no/such/page?utm_source=mail');
