@@ -14,7 +14,6 @@ describe('routes', () => {
     ['/movie/9/102/', 'Северный ветер'],
     ['/movie/31/tv_guide', 'Телепрограмма: Кино ТВ'],
     ['/search', 'Поиск'],
-    ['/account/packages/5', 'Пакет подписки 5'],
     ['/account/cards', 'Управление картами'],
     ['/account/receipts', 'Чеки'],
     ['/about_us', 'О нас'],
