@@ -1,6 +1,8 @@
 import type { ApiClient } from '@kadr/api-client';
 import type { CallResponse } from '@kadr/api-contract';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { useServices } from '../services';
+import { useSessionStore } from '../stores/session-store';
 import { SCREEN_QUERY } from './query-client';
 
 type Api = Pick<ApiClient, 'call'>;
@@ -29,16 +31,17 @@ export const billingKeys = {
 };
 
 /**
- * The subscription list (getEkPackages, visible packages only), in the server's order. A screen's
- * primary data; always revalidated (staleTime 0) because a purchase anywhere changes the statuses.
+ * The subscription list (getEkPackages, visible packages only), in the server's order. Always
+ * revalidated (staleTime 0) because a purchase anywhere changes the statuses. `screen` marks it as the
+ * packages page's primary data (the top loading bar); the header's registration prompt reads it quietly.
  */
-export function packagesQuery(api: Api) {
+export function packagesQuery(api: Api, screen = true) {
   return queryOptions({
     queryKey: billingKeys.packages,
     queryFn: async ({ signal }): Promise<PackageSummary[]> =>
       Object.values((await api.call('getEkPackages', { body: { is_hidden: 0 } }, { signal })).ek_packages),
     staleTime: 0,
-    meta: SCREEN_QUERY,
+    meta: screen ? SCREEN_QUERY : undefined,
   });
 }
 
@@ -88,4 +91,26 @@ export function refreshAfterBilling(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: billingKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['content'] }),
   ]).then(() => undefined);
+}
+
+/** Whether any package in the list is held (SPEC §6 "already bought a package"). */
+export function holdsAnyPackage(packages: readonly Pick<PackageSummary, 'status'>[] | undefined): boolean {
+  return packages?.some((pkg) => isHeld(pkg.status)) ?? false;
+}
+
+/**
+ * Whether the visitor has bought a package, for the registration prompt (SPEC §2, §6): read from the
+ * subscription list, which is loaded for guests only — a logged-in visitor never sees the prompt, so
+ * their pages ask nothing more. False until the list arrives (and if it fails).
+ */
+export function useHasBought(): boolean {
+  const { api } = useServices();
+  const guest = useSessionStore((state) => state.status === 'ready' && !state.loggedIn);
+  const query = useQuery({ ...packagesQuery(api, false), enabled: guest });
+  return guest && holdsAnyPackage(query.data);
+}
+
+/** The same answer from the cache, without loading (the play logic decides on a click). */
+export function hasBoughtInCache(queryClient: QueryClient): boolean {
+  return holdsAnyPackage(queryClient.getQueryData<PackageSummary[]>(billingKeys.packages));
 }
