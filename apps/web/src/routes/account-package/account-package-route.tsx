@@ -3,7 +3,7 @@ import { Button, LazyImage, Skeleton } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { LazyPaymentOverlay } from '../../features/payment/lazy-payment-overlay';
+import { PaymentOverlay } from '../../features/payment/payment-overlay';
 import { type PackageInfo, packageQuery, refreshAfterBilling } from '../../shared/data/billing';
 import { QueryLink, withQuery } from '../../shared/navigation/query-link';
 import { usePageName } from '../../shared/page-name';
@@ -182,7 +182,7 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
         onCancelled={back}
       />
       {dialog === 'pay' && (
-        <LazyPaymentOverlay
+        <PaymentOverlay
           packageId={info.package_id}
           texts={tariff?.texts ?? []}
           source={{ goal: 'EK_BUY_SUCCESS', EK_id: contentIdOf(returnPathname) }}
