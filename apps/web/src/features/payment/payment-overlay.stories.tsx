@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { within } from 'storybook/test';
 import { billingHandlers } from '../../testing/billing-fixtures';
 import { never } from '../../testing/fake-services';
@@ -19,10 +19,10 @@ const meta = {
   },
   parameters: { app: { handlers: billingHandlers() } },
   decorators: [
-    // A stand-in for YooKassa's widget: the story needs no network.
+    // A stand-in for YooKassa's widget, there before the overlay's first effect: no network needed.
     (Story) => {
-      useEffect(() => installFakeCheckoutWidget().remove, []);
-      installFakeCheckoutWidget();
+      const [fake] = useState(() => installFakeCheckoutWidget());
+      useEffect(() => fake.remove, [fake]);
       return Story();
     },
     withApp(),

@@ -1,4 +1,5 @@
 import { cleanup, screen, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BillingFakeOptions, billingHandlers } from '../../testing/billing-fixtures';
 import { apiError, createFakeServices, type FakeHandlers } from '../../testing/fake-services';
@@ -63,6 +64,24 @@ describe('PaymentOverlay', () => {
     expect(calls.find((call) => call.id === 'createPayment')?.input).toEqual({
       body: { type: 'widget_yookassa', package_id: 3, device_uid: 'web_TESTDEVICE000000' },
     });
+  });
+
+  it('creates one payment under StrictMode’s double effects', async () => {
+    const fake = createFakeServices({ handlers: billingHandlers({ delay: 0 }) });
+    renderWithApp(
+      <StrictMode>
+        <PaymentOverlay
+          packageId={3}
+          texts={TEXTS}
+          source={{ goal: 'EK_BUY_SUCCESS' }}
+          onClose={() => {}}
+          onConfirmed={() => {}}
+        />
+      </StrictMode>,
+      { fake },
+    );
+    await screen.findByRole('button', { name: 'Заплатить' });
+    expect(fake.calls.filter((call) => call.id === 'createPayment')).toHaveLength(1);
   });
 
   it('renders the widget with the confirmation token and fixed colours into its region', async () => {

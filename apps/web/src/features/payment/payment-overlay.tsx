@@ -77,15 +77,26 @@ export function PaymentOverlay({
   const latest = useRef({ onConfirmed, source });
   latest.current = { onConfirmed, source };
 
+  // One payment per attempt: StrictMode runs the effect twice in development, which must not create
+  // two payments (the ref outlives that second run; «Попробовать ещё раз» starts a new attempt).
+  const start = useRef<{ attempt: number; promise: Promise<[Payment, CheckoutWidgetConstructor]> } | null>(
+    null,
+  );
   useEffect(() => {
     let active = true;
     setPhase({ kind: 'loading' });
-    Promise.all([
-      api.call('createPayment', {
-        body: { type: 'widget_yookassa', package_id: packageId, device_uid: deviceUid },
-      }),
-      loadCheckoutWidget(widgetUrl),
-    ]).then(
+    if (start.current?.attempt !== attempt) {
+      start.current = {
+        attempt,
+        promise: Promise.all([
+          api.call('createPayment', {
+            body: { type: 'widget_yookassa', package_id: packageId, device_uid: deviceUid },
+          }),
+          loadCheckoutWidget(widgetUrl),
+        ]),
+      };
+    }
+    start.current.promise.then(
       ([payment, Widget]) => {
         if (active) setPhase({ kind: 'ready', payment, Widget, checking: false });
       },
