@@ -6,6 +6,18 @@ import type { CardList, PackageInfo, PackageSummary, Receipt } from '../shared/d
 import { goods } from './catalogue-fixtures';
 import { apiError, type FakeHandler } from './fake-services';
 
+/** The main tariff as the api might word it for a status (the texts are the server's, not the web's). */
+export function tariffFor(status: PackageInfo['status'], cost = 299): Goods['tariffs'][number] {
+  const texts = ['Фильмы и сериалы без рекламы', 'Смотрите на пяти устройствах', 'Отмена в любой момент'];
+  const pay = {
+    not_purchased: { pay_text: `Подключить за ${cost} ₽ в месяц`, pay_info: null },
+    confirmed: { pay_text: 'Управлять подпиской', pay_info: `Следующее списание ${cost} ₽ 26 декабря 2026` },
+    suspended: { pay_text: 'Управлять подпиской', pay_info: 'Не удалось списать оплату, повторим 27 ноября' },
+    cancelled: { pay_text: 'Возобновить подписку', pay_info: 'Подписка действует до 26 декабря 2026' },
+  }[status];
+  return { ...pay, texts };
+}
+
 /** A package with its goods; `overrides.goods` is merged into the default goods. */
 export function packageInfo(
   id: number,
@@ -29,13 +41,7 @@ export function packageInfo(
       is_preview: false,
       status,
       cost: 299,
-      tariffs: [
-        {
-          pay_text: 'Подключить за 299 ₽ в месяц',
-          pay_info: status === 'not_purchased' ? null : 'Следующее списание 299 ₽ 26 декабря 2026',
-          texts: ['Фильмы и сериалы без рекламы', 'Смотрите на пяти устройствах', 'Отмена в любой момент'],
-        },
-      ],
+      tariffs: [tariffFor(status, goodsOverrides?.cost ?? 299)],
       ...goodsOverrides,
     }),
   };
@@ -205,6 +211,7 @@ export function billingHandlers(options: BillingFakeOptions = {}): Partial<Recor
         ...info.goods,
         status,
         is_bought: bought,
+        tariffs: [tariffFor(status, info.goods.cost)],
         actions:
           status === 'cancelled'
             ? (['restore_package'] as const).slice()

@@ -60,7 +60,7 @@ export const NotFound: Story = { parameters: at(404) };
 export const PageOne: Story = {
   parameters: at(2),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Подключить за 299 ₽ в месяц' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
     await expect(page().getByRole('dialog', { name: 'Управление подпиской' })).toBeVisible();
   },
 };
@@ -69,7 +69,7 @@ export const PageOne: Story = {
 export const Reasons: Story = {
   parameters: at(2),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Подключить за 299 ₽ в месяц' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
     await userEvent.click(page().getByRole('button', { name: 'Отменить подписку' }));
     await userEvent.click(page().getByRole('radio', { name: 'Технические проблемы' }));
     await expect(page().getByRole('button', { name: 'Отменить подписку' })).toBeVisible();
@@ -80,7 +80,7 @@ export const Reasons: Story = {
 export const TrialWarning: Story = {
   parameters: at(5),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Подключить за 299 ₽ в месяц' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
     await expect(
       page().getByRole('dialog', { name: 'Подписка перестанет действовать сразу после отмены' }),
     ).toBeVisible();
@@ -91,7 +91,7 @@ export const TrialWarning: Story = {
 export const TrialConfirm: Story = {
   parameters: at(5),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Подключить за 299 ₽ в месяц' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
     await userEvent.click(page().getByRole('button', { name: 'Продолжить' }));
     await userEvent.click(page().getByRole('radio', { name: 'Не устраивает цена' }));
     await userEvent.click(page().getByRole('button', { name: 'Продолжить' }));
@@ -105,7 +105,7 @@ export const TrialConfirm: Story = {
 export const FirstHours: Story = {
   parameters: at(6),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Подключить за 299 ₽ в месяц' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
     await expect(page().getByRole('alertdialog', { name: 'Проверка платежа' })).toBeVisible();
   },
 };
@@ -114,7 +114,7 @@ export const FirstHours: Story = {
 export const SuccessCancel: Story = {
   parameters: at(2),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Подключить за 299 ₽ в месяц' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
     await userEvent.click(page().getByRole('button', { name: 'Отменить подписку' }));
     await userEvent.click(page().getByRole('radio', { name: 'Редко пользуюсь сервисом' }));
     await userEvent.click(page().getByRole('button', { name: 'Отменить подписку' }));
@@ -126,7 +126,7 @@ export const SuccessCancel: Story = {
 export const SuccessRestore: Story = {
   parameters: at(7),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Подключить за 299 ₽ в месяц' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Возобновить подписку' }));
     await expect(await page().findByRole('alertdialog', { name: 'Подписка возобновлена' })).toBeVisible();
   },
 };

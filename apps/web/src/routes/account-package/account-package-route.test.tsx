@@ -28,14 +28,16 @@ function setup(
   return { ...app, unsubscribes };
 }
 
-const mainButton = (name: RegExp | string = 'Подключить за 299 ₽ в месяц') =>
-  screen.findByRole('button', { name });
+/** The main button, whose text is the tariff's pay_text (the fixture words it by status). */
+const mainButton = (
+  name: RegExp | string = /^(Подключить за 299 ₽ в месяц|Управлять подпиской|Возобновить подписку)$/,
+) => screen.findByRole('button', { name });
 
 describe('package detail', () => {
   it('shows the name, the poster and the main button with the tariff’s pay_text, without pay_info when not bought', async () => {
     setup('/account/packages/3');
     expect(await screen.findByRole('heading', { level: 2, name: 'Кадр Премиум' })).toBeInTheDocument();
-    expect(await mainButton()).toBeEnabled();
+    expect(await mainButton('Подключить за 299 ₽ в месяц')).toBeEnabled();
     expect(screen.queryByText(/Следующее списание/)).not.toBeInTheDocument();
   });
 
@@ -142,7 +144,7 @@ describe('cancellation flow', () => {
     await vi.waitFor(() => expect(where()).toBe('/account/packages'));
   });
 
-  it('after the cancel the package is loaded again', async () => {
+  it('after the cancel the package is loaded again and shows its new status', async () => {
     const { user, calls } = setup('/account/packages/2');
     await user.click(await mainButton());
     await user.click(screen.getByRole('button', { name: 'Отменить подписку' }));
@@ -152,6 +154,9 @@ describe('cancellation flow', () => {
     await vi.waitFor(() =>
       expect(calls.filter((call) => call.id === 'getPackageInfoById').length).toBeGreaterThan(1),
     );
+    // cancelled now: the main button restores, and pay_info says until when.
+    expect(await mainButton('Возобновить подписку')).toBeInTheDocument();
+    expect(screen.getByText('Подписка действует до 26 декабря 2026')).toBeInTheDocument();
   });
 
   it('trial: the warning, the reasons, the trial confirm, then the cancel', async () => {
@@ -228,11 +233,12 @@ describe('cancellation flow', () => {
 describe('restore', () => {
   it('cancelled: the main button restores and shows «Подписка возобновлена»', async () => {
     const { user, calls } = setup('/account/packages/7');
-    await user.click(await mainButton());
+    await user.click(await mainButton('Возобновить подписку'));
     const done = await screen.findByRole('alertdialog', { name: 'Подписка возобновлена' });
     expect(calls.find((call) => call.id === 'restorePackage')?.input).toEqual({ body: { package_id: 7 } });
     await user.click(within(done).getByRole('button', { name: 'Ок' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await mainButton('Управлять подпиской')).toHaveFocus();
   });
 
   it('a failed restore says so', async () => {

@@ -1,7 +1,7 @@
 import type { CancelReason } from '@kadr/api-contract';
 import { Button, LazyImage, Skeleton } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PaymentOverlay } from '../../features/payment/payment-overlay';
 import { type PackageInfo, packageQuery, refreshAfterBilling } from '../../shared/data/billing';
@@ -83,6 +83,19 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
   const action = mainActionOf(goods.status);
   const disabled = disabledReason(goods);
   const trial = goods.actions[0] === 'cancel_trial_package';
+  const mainButtonId = useId();
+
+  // When the last dialog closes the focus goes back to the main button (accessibility): the
+  // dialog would return it to the element focused when it opened, which is the page itself when the
+  // button was busy (restore) at that moment. Runs after the dialog's own clean-up.
+  const hadDialog = useRef(false);
+  useEffect(() => {
+    if (dialog !== null) hadDialog.current = true;
+    else if (hadDialog.current) {
+      hadDialog.current = false;
+      document.getElementById(mainButtonId)?.focus();
+    }
+  }, [dialog, mainButtonId]);
 
   const cancel = async () => {
     setBusy(true);
@@ -149,6 +162,7 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
       {info.short_offer && <p className={styles.offer}>{info.short_offer}</p>}
       <div className={styles.actions}>
         <Button
+          id={mainButtonId}
           onClick={press}
           disabled={disabled !== null}
           loading={busy && action === 'restore'}
