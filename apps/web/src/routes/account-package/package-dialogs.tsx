@@ -58,7 +58,7 @@ export function PackageDialogs(props: PackageDialogsProps) {
       title={title}
       describedBy={textId}
       role={notice ? 'alertdialog' : 'dialog'}
-      size="s"
+      size="m"
       mobileLayout="centered"
       align={notice ? 'center' : 'start'}
       footer={footer}
