@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BillingFakeOptions, billingHandlers } from '../../testing/billing-fixtures';
@@ -167,6 +167,18 @@ describe('PaymentOverlay', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Попробовать ещё раз' }));
     expect(await screen.findByRole('region', { name: 'Форма оплаты картой' })).toBeInTheDocument();
+  });
+
+  it('says so when the widget cannot show the form, and starts a new payment on retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, calls } = setup();
+    await screen.findByRole('region', { name: 'Форма оплаты картой' });
+    act(() => widget.last()?.options.error_callback?.({ error: 'token_expired' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось показать форму оплаты.');
+    expect(widget.last()?.destroyed).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Попробовать ещё раз' }));
+    await screen.findByRole('region', { name: 'Форма оплаты картой' });
+    expect(calls.filter((call) => call.id === 'createPayment')).toHaveLength(2);
   });
 
   it('says so when the widget’s script does not load', async () => {

@@ -117,11 +117,17 @@ export function PaymentOverlay({
     if (!payment || !Widget) return;
     const polling = new AbortController();
     let widget: CheckoutWidget | null = null;
+    // The widget could not show the form (an expired token, the provider down): logged (SPEC §8), and
+    // the overlay offers a new attempt — a new payment — instead of an empty frame.
+    const broke = (error: unknown) => {
+      console.error('[payment] widget error', error);
+      if (!polling.signal.aborted) setPhase({ kind: 'failed', message: m.widgetFailed });
+    };
     try {
       widget = new Widget({
         confirmation_token: payment.token,
         customization: { colors: { ...WIDGET_COLORS } },
-        error_callback: (error) => console.error('[payment] widget error', error),
+        error_callback: broke,
       });
     } catch (error) {
       console.error('[payment] widget failed', error);
@@ -151,9 +157,7 @@ export function PaymentOverlay({
       });
     });
     created.on('fail', () => reload());
-    created
-      .render(containerId)
-      .catch((error: unknown) => console.error('[payment] widget render failed', error));
+    created.render(containerId).catch(broke);
     return () => {
       polling.abort();
       created.destroy();
