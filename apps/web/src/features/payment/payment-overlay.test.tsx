@@ -86,7 +86,8 @@ describe('PaymentOverlay', () => {
 
   it('renders the widget with the confirmation token and fixed colours into its region', async () => {
     setup();
-    const region = await screen.findByRole('region', { name: 'Форма оплаты картой' });
+    await screen.findByRole('button', { name: 'Заплатить' });
+    const region = screen.getByRole('region', { name: 'Форма оплаты картой' });
     expect(widget.last()?.options).toMatchObject({
       confirmation_token: 'ct-test-token',
       customization: { colors: { control_primary: '#e0322b', background: '#15151c' } },
@@ -146,7 +147,8 @@ describe('PaymentOverlay', () => {
 
   it('reloads the page when the widget reports a failure', async () => {
     const { reloads } = setup();
-    await screen.findByRole('region', { name: 'Форма оплаты картой' });
+    // The form is there once the widget rendered it (in the overlay's effect).
+    await screen.findByRole('button', { name: 'Заплатить' });
     widget.last()?.emit('fail');
     expect(reloads()).toBe(1);
   });
@@ -172,7 +174,7 @@ describe('PaymentOverlay', () => {
   it('says so when the widget cannot show the form, and starts a new payment on retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, calls } = setup();
-    await screen.findByRole('region', { name: 'Форма оплаты картой' });
+    await screen.findByRole('button', { name: 'Заплатить' });
     act(() => widget.last()?.options.error_callback?.({ error: 'token_expired' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось показать форму оплаты.');
     expect(widget.last()?.destroyed).toBe(true);
@@ -192,7 +194,7 @@ describe('PaymentOverlay', () => {
 
   it('asks to close with its close button, and removes the widget when it goes', async () => {
     const { user, onClose } = setup();
-    await screen.findByRole('region', { name: 'Форма оплаты картой' });
+    await screen.findByRole('button', { name: 'Заплатить' });
     await user.click(screen.getByRole('button', { name: 'Закрыть оплату' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     cleanup();

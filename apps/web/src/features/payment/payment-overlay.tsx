@@ -3,6 +3,7 @@ import { Button, Loader, Modal } from '@kadr/ui-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { config } from '../../env';
 import { formatPrice } from '../../shared/billing-format';
+import { useIsMobile } from '../../shared/device';
 import { useServices } from '../../shared/services';
 import {
   CheckoutScriptError,
@@ -68,6 +69,7 @@ export function PaymentOverlay({
   widgetUrl = config.checkoutWidgetUrl,
 }: PaymentOverlayProps) {
   const { api, deviceUid, analytics, reload } = useServices();
+  const mobile = useIsMobile();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [infoOpen, setInfoOpen] = useState(false);
@@ -173,6 +175,7 @@ export function PaymentOverlay({
       closeLabel={m.close}
       closeOnBackdrop={false}
       size="m"
+      fullScreen={mobile}
     >
       {phase.kind === 'loading' && (
         <div className={styles.loading}>

@@ -89,6 +89,8 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
   // waits paused under it.
   const buy = (goal: BuySource['goal']) => {
     controller?.pause();
+    // The dialog is portalled to the page: out of fullscreen, or it would open unseen behind it.
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
     setPaying({ goal, EK_id: ekId });
   };
   // Confirmed: the content is loaded again, is_bought turns true and the effect above makes the
