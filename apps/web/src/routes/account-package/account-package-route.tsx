@@ -1,4 +1,5 @@
 import type { CancelReason } from '@kadr/api-contract';
+import { ApiCode } from '@kadr/api-contract/routes';
 import { Button, LazyImage, Skeleton } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -45,7 +46,7 @@ export function AccountPackageRoute() {
   usePageName(query.data?.package_name);
 
   if (query.data) return <PackageDetail key={packageId} info={query.data} />;
-  const notFound = !valid || (query.error as { code?: number } | null)?.code === 404;
+  const notFound = !valid || (query.error as { code?: number } | null)?.code === ApiCode.NOT_FOUND;
   if (notFound || query.isError) {
     return (
       <div className={styles.page}>
