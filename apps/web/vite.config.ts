@@ -24,6 +24,8 @@ export default defineConfig({
       '/web': 'http://127.0.0.1:8080',
       '/v1': 'http://127.0.0.1:8080',
       '/v2': 'http://127.0.0.1:8080',
+      // The api's payment sandbox: the checkout widget script and its pages.
+      '/sandbox': 'http://127.0.0.1:8080',
     },
   },
 });

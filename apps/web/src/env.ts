@@ -21,6 +21,14 @@ export const config = {
   privacyUrl: env.VITE_PRIVACY_URL || 'https://kadr.example/legal/privacy',
   termsUrl: env.VITE_TERMS_URL || 'https://kadr.example/legal',
   lgStoreUrl: env.VITE_LG_STORE_URL || 'lgcontentstore://kadr',
+  /**
+   * The card payment widget's script (YooKassa's checkout widget). By default the api's sandbox copy on
+   * the api's origin; a production build sets YooKassa's own
+   * (https://yookassa.ru/checkout-widget/v1/checkout-widget.js).
+   */
+  checkoutWidgetUrl:
+    env.VITE_CHECKOUT_WIDGET_URL ||
+    `${env.VITE_API_BASE_URL || ''}/sandbox/yookassa/checkout-widget/v1/checkout-widget.js`,
   /** `X-Mode` of the API client. */
   apiMode: env.DEV ? 'development' : 'production',
   /** The analytics services goals go to (shared/analytics/sinks.ts); none unless set. */

@@ -17,6 +17,8 @@ const FEATURE_IMPORTS: Record<string, string> = {
   // The content card holds the player block and, for a channel, the week's schedule.
   'movie → player': 'the card plays its content in place (SPEC §2 content card)',
   'movie → schedule': 'a channel card shows its week schedule (SPEC §2 content card)',
+  // The player's paywall and preview overlay open the pay dialog in place (lazily loaded).
+  'player → payment': 'the pay dialog opens from the paywall or the player overlay (SPEC §4)',
 };
 
 const walk = (dir: string): string[] =>

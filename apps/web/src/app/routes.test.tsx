@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billingHandlers } from '../testing/billing-fixtures';
 import { createFakeServices } from '../testing/fake-services';
 import { renderApp } from '../testing/render-app';
 
@@ -13,14 +14,21 @@ describe('routes', () => {
     ['/movie/9/102/', 'Северный ветер'],
     ['/movie/31/tv_guide', 'Телепрограмма: Кино ТВ'],
     ['/search', 'Поиск'],
-    ['/account/packages', 'Подписки'],
-    ['/account/packages/5', 'Пакет подписки 5'],
-    ['/account/cards', 'Управление картами'],
-    ['/account/receipts', 'Чеки'],
     ['/about_us', 'О нас'],
   ])('%s shows the screen named %s', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  // Account sections open beside the menu, under its «Аккаунт» (h1): their headings are h2.
+  it.each([
+    ['/account/packages', 'Подписки'],
+    ['/account/packages/5', 'Кино ТВ'],
+    ['/account/cards', 'Управление картами'],
+    ['/account/receipts', 'Чеки'],
+  ])('%s shows the account section named %s', async (path, title) => {
+    renderApp(path, { fake: createFakeServices({ handlers: billingHandlers() }) });
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
   });
 
   it('sends an unknown path to the root, keeping the query string', async () => {
@@ -113,7 +121,7 @@ describe('account home', () => {
   it('opens a section in place on desktop, the menu staying', async () => {
     const { user } = renderApp('/account');
     await user.click(await screen.findByRole('link', { name: 'Чеки' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Чеки' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Чеки' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Меню аккаунта' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Чеки' })).toHaveAttribute('aria-current', 'page');
   });
@@ -123,7 +131,7 @@ describe('account home', () => {
     const menu = await screen.findByRole('navigation', { name: 'Меню аккаунта' });
     expect(screen.getAllByText('ID профиля: 42').length).toBeGreaterThan(0);
     await user.click(within(menu).getByRole('link', { name: 'Чеки' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Чеки' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Чеки' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Меню аккаунта' })).not.toBeInTheDocument();
   });
 });

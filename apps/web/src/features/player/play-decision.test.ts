@@ -39,6 +39,19 @@ describe('decidePlay (SPEC §4 play logic)', () => {
     );
   });
 
+  it('shows the prompt to a guest who holds another package, then previews this one', () => {
+    expect(
+      decidePlay({ goods: { is_bought: false, is_preview: true }, holdsPackage: true, ...setup() }),
+    ).toBe('registration-prompt');
+    expect(
+      decidePlay({
+        goods: { is_bought: false, is_preview: true },
+        holdsPackage: true,
+        ...setup({ promptClosed: true }),
+      }),
+    ).toBe('play');
+  });
+
   it('ignores the header prompt flag: only the movie prompt counts', () => {
     const stores = setup();
     dismissRegistrationPrompt({ sessionStorage: stores.sessionStorage, place: 'header' });

@@ -17,14 +17,24 @@ export interface PlayDecisionInput {
   storage: StorageLike;
   /** Session storage (promptOpenMovie). */
   sessionStorage: StorageLike;
+  /** The visitor holds some package (the subscription list), not only this content's. */
+  holdsPackage?: boolean;
 }
 
 /**
- * SPEC §4: a guest (AUTH 'false') who has bought and has not closed the registration prompt in this
- * session sees the prompt; else previewable or bought goods start the player; else the purchase page.
+ * SPEC §4: a guest (AUTH 'false') who has bought — this content's package or any other, the same
+ * "already bought a package" as the header prompt (SPEC §6) — and has not closed the registration
+ * prompt in this session sees the prompt; else previewable or bought goods start the player; else the
+ * purchase page.
  */
-export function decidePlay({ goods, storage, sessionStorage }: PlayDecisionInput): PlayDecision {
-  if (shouldShowRegistrationPrompt({ storage, sessionStorage, hasBought: goods.is_bought, place: 'movie' })) {
+export function decidePlay({
+  goods,
+  storage,
+  sessionStorage,
+  holdsPackage = false,
+}: PlayDecisionInput): PlayDecision {
+  const hasBought = goods.is_bought || holdsPackage;
+  if (shouldShowRegistrationPrompt({ storage, sessionStorage, hasBought, place: 'movie' })) {
     return 'registration-prompt';
   }
   if (goods.is_preview || goods.is_bought) return 'play';

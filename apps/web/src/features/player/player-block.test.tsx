@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRecordingAnalytics } from '../../shared/analytics/analytics';
 import type { Episode } from '../../shared/catalogue-types';
 import { ServicesProvider } from '../../shared/services';
+import { billingHandlers } from '../../testing/billing-fixtures';
 import {
   filmContent,
   goods,
@@ -15,6 +16,7 @@ import {
 } from '../../testing/catalogue-fixtures';
 import { createFakeServices, type FakeHandler } from '../../testing/fake-services';
 import { resetStores } from '../../testing/seed-stores';
+import { installFakeCheckoutWidget } from '../payment/fake-checkout-widget';
 import { createFakeEngine } from './fake-controller';
 import { contentKindOf, PlayerBlock, type PlayerBlockProps } from './player-block';
 import { type LoadPlayerEngine, PlayerEngineProvider } from './player-engine';
@@ -62,6 +64,7 @@ function setup(
   resetStores();
   const fake = createFakeServices({
     handlers: {
+      ...billingHandlers({ delay: 0 }),
       getRelease:
         options.getRelease ??
         (() => ({ content_url: 'https://kadr.test/media/play/g/master.m3u8', drm: null, preview_timer: 20 })),
@@ -213,22 +216,41 @@ describe('PlayerBlock', () => {
     warn.mockRestore();
   });
 
-  it('opens the package page from the preview overlay with goal PLAYER_BUY_SUCCESS', async () => {
-    const { engine, goals, user, address } = setup();
-    await started(engine);
+  it('opens the pay dialog in place from the preview overlay, pausing the video', async () => {
+    const widget = installFakeCheckoutWidget();
+    const { engine, user, address, goals } = setup();
+    const controller = await started(engine);
     await user.click(screen.getByRole('button', { name: 'Оформить подписку' }));
-    expect(goals.goals).toEqual([{ goal: 'PLAYER_BUY_SUCCESS', params: { EK_id: 12, package_id: 3 } }]);
-    expect(address()).toHaveTextContent('/account/packages/3/?utm_source=test');
-    expect(address()).toHaveAttribute('data-state', JSON.stringify({ returnPathname: '/movie/12/' }));
+    expect(await screen.findByRole('dialog', { name: 'Кадр Премиум' })).toBeInTheDocument();
+    expect(controller.calls).toContain('pause');
+    expect(address()).toHaveTextContent('/movie/12/?utm_source=test');
+    expect(goals.goals).toEqual([]);
+    widget.remove();
   });
 
-  it('opens the package page from the final block with goal EK_BUY_SUCCESS', async () => {
-    const { engine, goals, user, address } = setup();
+  it('reports PLAYER_BUY_SUCCESS when a payment from the player overlay succeeds, and reloads the content', async () => {
+    const widget = installFakeCheckoutWidget();
+    const { engine, user, goals, services } = setup();
+    const refetch = vi.spyOn(services.queryClient, 'invalidateQueries');
+    await started(engine);
+    await user.click(screen.getByRole('button', { name: 'Оформить подписку' }));
+    await user.click(await screen.findByRole('button', { name: 'Заплатить' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(goals.goals).toEqual([{ goal: 'PLAYER_BUY_SUCCESS', params: { EK_id: 12, package_id: 3 } }]);
+    expect(refetch).toHaveBeenCalledWith({ queryKey: ['content'] });
+    widget.remove();
+  });
+
+  it('reports EK_BUY_SUCCESS when a payment from the final block succeeds', async () => {
+    const widget = installFakeCheckoutWidget();
+    const { engine, goals, user } = setup();
     const controller = await started(engine);
     act(() => controller.set(expiredSnapshot()));
     await user.click(await screen.findByRole('button', { name: 'Подключить за 399 ₽ в месяц' }));
+    await user.click(await screen.findByRole('button', { name: 'Заплатить' }));
+    await vi.waitFor(() => expect(goals.goals).toHaveLength(1));
     expect(goals.goals).toEqual([{ goal: 'EK_BUY_SUCCESS', params: { EK_id: 12, package_id: 3 } }]);
-    expect(address()).toHaveTextContent('/account/packages/3/');
+    widget.remove();
   });
 
   it('plays an episode picked in the slider in the open player', async () => {

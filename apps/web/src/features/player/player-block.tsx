@@ -1,10 +1,11 @@
 import type { ContentKind } from '@kadr/player-core';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { type Content, type Episode, moviePath } from '../../shared/catalogue-types';
+import { refreshAfterBilling } from '../../shared/data/billing';
 import { useQueryNavigate } from '../../shared/navigation/query-link';
 import { useServices } from '../../shared/services';
-import { purchasePath } from './play-decision';
+import { LazyPaymentOverlay } from '../payment/lazy-payment-overlay';
+import type { BuySource } from '../payment/payment-overlay';
 import { toPlayerAnalytics } from './player-analytics';
 import { PlayerView } from './player-view';
 import { releaseDevType } from './release-dev-type';
@@ -37,9 +38,9 @@ export function contentKindOf(content: Pick<Content, 'EK_type'>): ContentKind {
  * becomes true, follows the next episode into the address, and reports the goals (SPEC §4, §8).
  */
 export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: PlayerBlockProps) {
-  const { api, analytics } = useServices();
+  const { api, analytics, queryClient } = useServices();
   const navigate = useQueryNavigate();
-  const { pathname } = useLocation();
+  const [paying, setPaying] = useState<BuySource | null>(null);
   const trailer = kind === 'trailer';
   const ekId = content.EK_id;
   // The controller is created once; a start error after an episode change names the episode playing now.
@@ -83,39 +84,61 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
     if (controller.getSnapshot().isBought !== bought) void controller.setBought(bought);
   }, [controller, bought, trailer]);
 
-  const buy = (goal: 'EK_BUY_SUCCESS' | 'PLAYER_BUY_SUCCESS') => {
-    analytics.reachGoal(goal, { EK_id: ekId, package_id: content.goods.package_id });
-    navigate(purchasePath(content.goods.package_id), { state: { returnPathname: pathname } });
+  // The pay dialog opens in place (SPEC §4: from the paywall, goal EK_BUY_SUCCESS, or from the
+  // player's overlay, PLAYER_BUY_SUCCESS — the goal is reported when the payment succeeds). The video
+  // waits paused under it.
+  const buy = (goal: BuySource['goal']) => {
+    controller?.pause();
+    // The dialog is portalled to the page: out of fullscreen, or it would open unseen behind it.
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    setPaying({ goal, EK_id: ekId });
+  };
+  // Confirmed: the content is loaded again, is_bought turns true and the effect above makes the
+  // player the buyer's (SPEC §4 "after a successful payment the movie is reloaded").
+  const paid = () => {
+    setPaying(null);
+    void refreshAfterBilling(queryClient);
   };
   const episode = episodes?.find((item) => item.EP_id === (snapshot?.currentEpisodeId ?? episodeId));
   const title = episode && !trailer ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
 
   return (
-    <PlayerView
-      title={title}
-      posterUrl={episode?.poster_url || content.thumb_wide_poster_url}
-      snapshot={snapshot}
-      engineFailed={player.engineFailed}
-      payText={content.goods.tariffs[0]?.pay_text ?? null}
-      packageName={content.goods.package_name}
-      videoHostRef={player.hostRef}
-      actions={{
-        play: player.retry,
-        close: onClose,
-        buyFromOverlay: () => buy('PLAYER_BUY_SUCCESS'),
-        buyFromPaywall: () => buy('EK_BUY_SUCCESS'),
-        hideInstall: () => controller?.hideInstallPaywall(),
-        key: (key) => controller?.handleKey(key) ?? false,
-        pause: () => controller?.pause(),
-        resume: () => void controller?.play(),
-        setMuted: (muted) => controller?.setMuted(muted),
-        seekBy: (seconds) => controller?.seekBy(seconds),
-        previousEpisode: () => void controller?.previousEpisode(),
-        nextEpisode: () => void controller?.nextEpisode(),
-        setQuality: (id) => controller?.setQuality(id),
-        setRate: (rate) => controller?.setRate(rate),
-        togglePictureInPicture: () => void controller?.togglePictureInPicture(),
-      }}
-    />
+    <>
+      <PlayerView
+        title={title}
+        posterUrl={episode?.poster_url || content.thumb_wide_poster_url}
+        snapshot={snapshot}
+        engineFailed={player.engineFailed}
+        payText={content.goods.tariffs[0]?.pay_text ?? null}
+        packageName={content.goods.package_name}
+        videoHostRef={player.hostRef}
+        actions={{
+          play: player.retry,
+          close: onClose,
+          buyFromOverlay: () => buy('PLAYER_BUY_SUCCESS'),
+          buyFromPaywall: () => buy('EK_BUY_SUCCESS'),
+          hideInstall: () => controller?.hideInstallPaywall(),
+          key: (key) => controller?.handleKey(key) ?? false,
+          pause: () => controller?.pause(),
+          resume: () => void controller?.play(),
+          setMuted: (muted) => controller?.setMuted(muted),
+          seekBy: (seconds) => controller?.seekBy(seconds),
+          previousEpisode: () => void controller?.previousEpisode(),
+          nextEpisode: () => void controller?.nextEpisode(),
+          setQuality: (id) => controller?.setQuality(id),
+          setRate: (rate) => controller?.setRate(rate),
+          togglePictureInPicture: () => void controller?.togglePictureInPicture(),
+        }}
+      />
+      {paying && (
+        <LazyPaymentOverlay
+          packageId={content.goods.package_id}
+          texts={content.goods.tariffs[0]?.texts ?? []}
+          source={paying}
+          onClose={() => setPaying(null)}
+          onConfirmed={paid}
+        />
+      )}
+    </>
   );
 }

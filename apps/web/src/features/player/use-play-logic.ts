@@ -2,6 +2,7 @@ import { dismissRegistrationPrompt } from '@kadr/auth-session';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Content } from '../../shared/catalogue-types';
+import { hasBoughtInCache } from '../../shared/data/billing';
 import { useQueryNavigate } from '../../shared/navigation/query-link';
 import { useServices } from '../../shared/services';
 import { useModalStore } from '../../shared/stores/modal-store';
@@ -30,7 +31,7 @@ export interface PlayLogic {
 
 /** SPEC §4 play logic for one content card. */
 export function usePlayLogic(content: Content): PlayLogic {
-  const { storage, sessionStorage } = useServices();
+  const { storage, sessionStorage, queryClient } = useServices();
   const openLogin = useModalStore((state) => state.openLogin);
   const navigate = useQueryNavigate();
   const { pathname } = useLocation();
@@ -38,7 +39,13 @@ export function usePlayLogic(content: Content): PlayLogic {
   return {
     stage,
     watch: () => {
-      const decision = decidePlay({ goods: content.goods, storage, sessionStorage });
+      const decision = decidePlay({
+        goods: content.goods,
+        storage,
+        sessionStorage,
+        // The subscription list the header's prompt loads for guests; read, not loaded, on a click.
+        holdsPackage: hasBoughtInCache(queryClient),
+      });
       if (decision === 'registration-prompt') setStage({ kind: 'prompt' });
       else if (decision === 'play') setStage({ kind: 'player', request: 'movie' });
       else navigate(purchasePath(content.goods.package_id), { state: { returnPathname: pathname } });

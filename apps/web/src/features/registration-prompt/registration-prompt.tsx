@@ -1,16 +1,12 @@
 import { dismissRegistrationPrompt, shouldShowRegistrationPrompt } from '@kadr/auth-session';
 import { Button, IconButton, IconClose } from '@kadr/ui-kit';
 import { useState } from 'react';
+import { useHasBought } from '../../shared/data/billing';
 import { useServices } from '../../shared/services';
 import { useModalStore } from '../../shared/stores/modal-store';
 import { useSessionStore } from '../../shared/stores/session-store';
 import { promptMessages as m } from './messages';
 import styles from './registration-prompt.module.css';
-
-/** Whether the visitor has bought a package. False until the packages feature exists. */
-export function useHasBought(): boolean {
-  return false;
-}
 
 /**
  * The header registration prompt (SPEC §2, §6): shown to a visitor who is not logged in, has bought,

@@ -1,7 +1,158 @@
-import { screenMessages } from '../messages';
-import { ScreenPlaceholder } from '../screen-placeholder';
+import { ApiCode } from '@kadr/api-contract/routes';
+import { Button, Modal, Skeleton } from '@kadr/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { type CardList, cardsQuery } from '../../shared/data/billing';
+import { useServices } from '../../shared/services';
+import { SectionHeader } from '../account/section-header';
+import styles from './account-cards.module.css';
+import { cardsMessages as m } from './messages';
 
-/** `/account/cards`: saved cards. */
+type Card = CardList['cards'][number];
+
+/** The notice after a delete: done (ОК reloads the list), refused (SPEC §8), or failed otherwise. */
+type Notice = 'deleted' | 'refused' | 'failed';
+
+/** A card's digits as shown: the first six when known, then the masked rest («4242 42•• •••• 4242»). */
+export function cardDigits(card: Card): string | null {
+  if (!card.first) return null;
+  const last = card.number.replace(/\D/g, '').slice(-4);
+  return `${card.first.slice(0, 4)} ${card.first.slice(4)}•• •••• ${last}`;
+}
+
+/**
+ * `/account/cards`: the saved cards (getCardList) with a delete action each (SPEC §2, §4, §8). Deleting
+ * is refused while a package is cancelled or confirmed (the api answers code 424, shown with the
+ * SPEC's text); a deleted card shows 'Платежное средство удалено.', whose ОК reloads the list.
+ */
 export function AccountCardsRoute() {
-  return <ScreenPlaceholder title={screenMessages.cards} />;
+  const { api } = useServices();
+  const query = useQuery(cardsQuery(api));
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const remove = async (card: Card) => {
+    setDeleting(card.number);
+    try {
+      await api.call('deleteCard', { body: { card_number: card.number } });
+      setNotice('deleted');
+    } catch (error) {
+      const refused = (error as { code?: number }).code === ApiCode.FAILED_DEPENDENCY;
+      if (!refused) console.error('[billing] deleteCard failed', error);
+      setNotice(refused ? 'refused' : 'failed');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const closeNotice = () => {
+    if (notice === 'deleted') void query.refetch();
+    setNotice(null);
+  };
+
+  return (
+    <div className={styles.page} aria-busy={query.isPending || undefined}>
+      <SectionHeader title={m.title} />
+      {query.data ? (
+        <CardsList cards={query.data.cards} deleting={deleting} onDelete={(card) => void remove(card)} />
+      ) : query.isError ? (
+        <div className={styles.state} role="alert">
+          <p>{m.failed}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {m.retry}
+          </Button>
+        </div>
+      ) : (
+        <CardsSkeleton />
+      )}
+      <CardNotice notice={notice} onClose={closeNotice} />
+    </div>
+  );
+}
+
+function CardsList({
+  cards,
+  deleting,
+  onDelete,
+}: {
+  cards: readonly Card[];
+  deleting: string | null;
+  onDelete: (card: Card) => void;
+}) {
+  if (cards.length === 0) return <p className={styles.state}>{m.noCard}</p>;
+  return (
+    <>
+      <ul className={styles.list} aria-label={m.list}>
+        {cards.map((card) => {
+          const digits = cardDigits(card);
+          return (
+            <li key={card.number} className={styles.card}>
+              <div className={styles.cardText}>
+                <span className={styles.number}>{m.card(card.number)}</span>
+                {digits && <span className={styles.digits}>{digits}</span>}
+              </div>
+              <Button
+                variant="secondary"
+                size="s"
+                aria-label={m.deleteLabel(card.number)}
+                loading={deleting === card.number}
+                disabled={deleting !== null && deleting !== card.number}
+                onClick={() => onDelete(card)}
+              >
+                {m.delete}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={styles.note}>{m.note}</p>
+    </>
+  );
+}
+
+/** A one-button notice: the text names the dialog; ОК closes it. */
+function CardNotice({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
+  const textId = useId();
+  if (!notice) return null;
+  const text = notice === 'deleted' ? m.deleted : notice === 'refused' ? m.refused : m.deleteFailed;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      role="alertdialog"
+      label={text}
+      describedBy={textId}
+      size="m"
+      mobileLayout="centered"
+      align="center"
+      showClose={false}
+      footer={
+        <Button onClick={onClose} autoFocus>
+          {m.ok}
+        </Button>
+      }
+    >
+      <p id={textId} className={styles.noticeText}>
+        {text}
+      </p>
+    </Modal>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <>
+      <span className={styles.hidden} role="status">
+        {m.loading}
+      </span>
+      <ul className={styles.list} aria-hidden="true">
+        {[0, 1].map((i) => (
+          <li key={i} className={styles.card}>
+            <Skeleton width="12em" />
+            <Skeleton shape="round" width="6em" height="2.25em" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

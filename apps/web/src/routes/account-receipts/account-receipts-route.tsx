@@ -1,7 +1,91 @@
-import { screenMessages } from '../messages';
-import { ScreenPlaceholder } from '../screen-placeholder';
+import { Button, Skeleton } from '@kadr/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { formatPrice } from '../../shared/billing-format';
+import { type Receipt, receiptsQuery } from '../../shared/data/billing';
+import { useServices } from '../../shared/services';
+import { SectionHeader } from '../account/section-header';
+import styles from './account-receipts.module.css';
+import { receiptsMessages as m } from './messages';
 
-/** `/account/receipts`: receipts. */
+/** A receipt opens only when it succeeded and has its link (SPEC §4, §5). */
+export function opensReceipt(receipt: Receipt): receipt is Receipt & { url: string; registered_at: string } {
+  return receipt.status === 'succeeded' && receipt.url !== null && receipt.registered_at !== null;
+}
+
+/**
+ * `/account/receipts`, «Чеки» (SPEC §2, §4): succeeded receipts are links opening in a new tab, with
+ * their registration date; the others show description and price only. Empty: 'Здесь будут чеки об оплате.'
+ */
 export function AccountReceiptsRoute() {
-  return <ScreenPlaceholder title={screenMessages.receipts} />;
+  const { api } = useServices();
+  const query = useQuery(receiptsQuery(api));
+  return (
+    <div className={styles.page} aria-busy={query.isPending || undefined}>
+      <SectionHeader title={m.title} />
+      {query.data ? (
+        query.data.length === 0 ? (
+          <p className={styles.state}>{m.empty}</p>
+        ) : (
+          <ul className={styles.list} aria-label={m.list}>
+            {query.data.map((receipt, index) => (
+              // Receipts have no id of their own; the list is replaced whole on each load.
+              <li key={index}>
+                <ReceiptItem receipt={receipt} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : query.isError ? (
+        <div className={styles.state} role="alert">
+          <p>{m.failed}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {m.retry}
+          </Button>
+        </div>
+      ) : (
+        <ReceiptsSkeleton />
+      )}
+    </div>
+  );
+}
+
+function ReceiptItem({ receipt }: { receipt: Receipt }) {
+  const body = (
+    <>
+      <span className={styles.description}>{receipt.description}</span>
+      <span className={styles.price}>{formatPrice(receipt.price)}</span>
+    </>
+  );
+  if (!opensReceipt(receipt)) return <div className={styles.receipt}>{body}</div>;
+  return (
+    <a
+      className={[styles.receipt, styles.link].join(' ')}
+      href={receipt.url}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {body}
+      <span className={styles.date}>
+        {m.registered(receipt.registered_at)} <span className={styles.hidden}>{m.newTab}</span>
+      </span>
+    </a>
+  );
+}
+
+function ReceiptsSkeleton() {
+  return (
+    <>
+      <span className={styles.hidden} role="status">
+        {m.loading}
+      </span>
+      <ul className={styles.list} aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className={styles.receipt}>
+            <Skeleton width="16em" />
+            <Skeleton width="5em" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

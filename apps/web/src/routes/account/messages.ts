@@ -19,5 +19,6 @@ export const accountMessages = {
   profileId: (id: number) => `ID профиля: ${id}`,
   chooseSection: 'Выберите раздел в меню.',
   signedInAs: 'Вы вошли по номеру',
+  back: 'Назад',
   guest: 'Войдите по номеру телефона, чтобы покупать подписки и смотреть на всех устройствах.',
 } as const;

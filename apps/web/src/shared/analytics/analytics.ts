@@ -10,9 +10,13 @@ export interface GoalParams {
   nocontent: { EK_id: number };
   /** The player failed to load or start, with its error code (SPEC §8). */
   MOVIE_STARTED_ERROR: { error_code: string; EK_id: number; EP_id?: number };
-  /** The pay dialog opened from the paywall (the final block after the preview). */
-  EK_BUY_SUCCESS: { EK_id: number; package_id: number };
-  /** The pay dialog opened from the player's preview overlay. */
+  /**
+   * A payment succeeded in the pay dialog opened from the paywall (the final block after the preview)
+   * or from the package page; EK_id names the content when there is one (not on a package page opened
+   * directly).
+   */
+  EK_BUY_SUCCESS: { EK_id?: number; package_id: number };
+  /** A payment succeeded in the pay dialog opened from the player's preview overlay. */
   PLAYER_BUY_SUCCESS: { EK_id: number; package_id: number };
 }
 

@@ -1,0 +1,19 @@
+/** A price in whole roubles as the SPEC shows it (§9): `299,00₽`. */
+export function formatPrice(roubles: number): string {
+  return `${Math.trunc(roubles)},00₽`;
+}
+
+const DATE = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+
+/**
+ * A package or receipt date in Russian with the year (SPEC §9): «26 декабря 2026». Shown in Moscow
+ * time, the service's time zone, so a date does not move with the visitor's clock. Intl's « г.» is dropped.
+ */
+export function formatDate(iso: string): string {
+  return DATE.format(new Date(iso)).replace(/\s*г\.$/, '');
+}

@@ -1,0 +1,274 @@
+// Test and story support: billing data typed by the contract and a stateful fake of the billing calls.
+import type { CallId } from '@kadr/api-contract';
+import { art } from '@kadr/ui-kit/testing';
+import type { Goods } from '../shared/catalogue-types';
+import type { CardList, PackageInfo, PackageSummary, Receipt } from '../shared/data/billing';
+import { goods } from './catalogue-fixtures';
+import { apiError, type FakeHandler } from './fake-services';
+
+/** The main tariff as the api might word it for a status (the texts are the server's, not the web's). */
+export function tariffFor(status: PackageInfo['status'], cost = 299): Goods['tariffs'][number] {
+  const texts = ['Фильмы и сериалы без рекламы', 'Смотрите на пяти устройствах', 'Отмена в любой момент'];
+  const pay = {
+    not_purchased: { pay_text: `Подключить за ${cost} ₽ в месяц`, pay_info: null },
+    confirmed: { pay_text: 'Управлять подпиской', pay_info: `Следующее списание ${cost} ₽ 26 декабря 2026` },
+    suspended: { pay_text: 'Управлять подпиской', pay_info: 'Не удалось списать оплату, повторим 27 ноября' },
+    cancelled: { pay_text: 'Возобновить подписку', pay_info: 'Подписка действует до 26 декабря 2026' },
+  }[status];
+  return { ...pay, texts };
+}
+
+/** A package with its goods; `overrides.goods` is merged into the default goods. */
+export function packageInfo(
+  id: number,
+  name: string,
+  overrides: Partial<Omit<PackageInfo, 'goods'>> & { goods?: Partial<Goods> } = {},
+): PackageInfo {
+  const { goods: goodsOverrides, ...rest } = overrides;
+  const status = goodsOverrides?.status ?? rest.status ?? 'not_purchased';
+  return {
+    package_id: id,
+    package_name: name,
+    package_icon: null,
+    short_offer: `${name}: фильмы и сериалы без рекламы`,
+    wide_poster_url: art('wide', name),
+    is_parent: 0,
+    status,
+    ...rest,
+    goods: goods({
+      package_id: id,
+      package_name: name,
+      is_preview: false,
+      status,
+      cost: 299,
+      tariffs: [tariffFor(status, goodsOverrides?.cost ?? 299)],
+      ...goodsOverrides,
+    }),
+  };
+}
+
+/** The list entry of a package. */
+export function summaryOf(info: PackageInfo): PackageSummary {
+  return {
+    package_id: info.package_id,
+    package_name: info.package_name,
+    package_icon: info.package_icon,
+    short_offer: info.short_offer,
+    wide_poster_url: info.wide_poster_url,
+    status: info.status,
+    is_parent: info.is_parent,
+    goods: {
+      is_active_parent: info.goods.is_active_parent,
+      payment_text: info.goods.tariffs[0]?.pay_text ?? '',
+    },
+  };
+}
+
+const END = '2026-12-26T09:00:00+03:00';
+
+/**
+ * The sample packages: two parents (one bought), and individual packages in every state — one unlocked
+ * by the bought parent, a trial, one in its first hours, a cancelled one, a suspended one, one bought
+ * in a mobile store, one granted by hand.
+ */
+export function samplePackages(): PackageInfo[] {
+  return [
+    packageInfo(1, 'Кадр Всё включено', { is_parent: 1, goods: { cost: 799 } }),
+    packageInfo(2, 'Кадр Семья', {
+      is_parent: 1,
+      goods: {
+        status: 'confirmed',
+        is_bought: true,
+        store_name: 'web',
+        ended_at: END,
+        actions: ['cancel_package'],
+      },
+    }),
+    packageInfo(3, 'Кадр Премиум'),
+    packageInfo(4, 'Детский', {
+      goods: {
+        status: 'confirmed',
+        is_bought: true,
+        is_active_parent: true,
+        store_name: 'web',
+        ended_at: END,
+      },
+    }),
+    packageInfo(5, 'Кино ТВ', {
+      goods: {
+        status: 'confirmed',
+        is_bought: true,
+        is_trial: true,
+        is_trial_current: true,
+        store_name: 'web',
+        ended_at: END,
+        actions: ['cancel_trial_package'],
+      },
+    }),
+    packageInfo(6, 'Сериалы', {
+      goods: {
+        status: 'confirmed',
+        is_bought: true,
+        store_name: 'web',
+        ended_at: END,
+        actions: ['first_hours'],
+      },
+    }),
+    packageInfo(7, 'Спорт', {
+      goods: {
+        status: 'cancelled',
+        is_bought: true,
+        store_name: 'web',
+        ended_at: END,
+        actions: ['restore_package'],
+      },
+    }),
+    packageInfo(8, 'Матч Премьер', {
+      goods: { status: 'suspended', store_name: 'web', ended_at: END, actions: ['cancel_package'] },
+    }),
+    packageInfo(9, 'Музыка', {
+      goods: {
+        status: 'confirmed',
+        is_bought: true,
+        store_name: 'apple',
+        ended_at: END,
+        actions: ['cancel_package'],
+      },
+    }),
+    packageInfo(10, 'Оператор', {
+      goods: { status: 'confirmed', is_bought: true, store_name: 'hand', ended_at: END },
+    }),
+  ];
+}
+
+/** Sample saved cards. */
+export function sampleCards(): CardList {
+  return { is_recurrent: true, cards: [{ number: '•••• 4242', first: '424242' }, { number: '•••• 0005' }] };
+}
+
+/** Sample receipts: a succeeded one, a pending one, a cancelled one. */
+export function sampleReceipts(): Receipt[] {
+  return [
+    {
+      status: 'succeeded',
+      url: 'https://receipts.kadr.example/r/1',
+      registered_at: '2026-11-26T10:15:00+03:00',
+      description: 'Подписка «Кадр Премиум», 1 месяц',
+      price: 299,
+    },
+    {
+      status: 'pending',
+      url: null,
+      registered_at: null,
+      description: 'Подписка «Кино ТВ», 1 месяц',
+      price: 199,
+    },
+    {
+      status: 'canceled',
+      url: null,
+      registered_at: null,
+      description: 'Подписка «Спорт», 1 месяц',
+      price: 399,
+    },
+  ];
+}
+
+/** Options of {@link billingHandlers}. */
+export interface BillingFakeOptions {
+  packages?: PackageInfo[];
+  cards?: CardList;
+  receipts?: Receipt[];
+  /** The statuses checkPayment answers, one a call (the last repeats); default confirmed at once. */
+  paymentStatuses?: ('pending' | 'confirmed' | 'failed')[];
+  /** retries and delay of checkPayment. */
+  retries?: number;
+  delay?: number;
+}
+
+/**
+ * Handlers of the billing calls over in-memory state: unsubscribe moves a package to cancelled (a trial
+ * to not_purchased), restore back to confirmed, a confirmed payment buys the package, deleteCard is
+ * refused while a package is confirmed or cancelled (SPEC §4), unknown packages answer 404.
+ */
+export function billingHandlers(options: BillingFakeOptions = {}): Partial<Record<CallId, FakeHandler>> {
+  const packages = new Map((options.packages ?? samplePackages()).map((p) => [p.package_id, p]));
+  let cards = options.cards ?? { is_recurrent: false, cards: [] };
+  const receipts = options.receipts ?? [];
+  const statuses = options.paymentStatuses ?? ['confirmed'];
+  let checks = 0;
+  let paying: number | null = null;
+  const find = (input: unknown) => {
+    const id = (input as { body: { package_id: number } }).body.package_id;
+    const found = packages.get(id);
+    if (!found) throw apiError(404, 'package_not_found');
+    return found;
+  };
+  const setStatus = (info: PackageInfo, status: PackageInfo['status'], bought: boolean) => {
+    const next = {
+      ...info,
+      status,
+      goods: {
+        ...info.goods,
+        status,
+        is_bought: bought,
+        tariffs: [tariffFor(status, info.goods.cost)],
+        actions:
+          status === 'cancelled'
+            ? (['restore_package'] as const).slice()
+            : (['cancel_package'] as const).slice(),
+      },
+    };
+    packages.set(info.package_id, next);
+    return { package_id: info.package_id, status };
+  };
+  return {
+    getEkPackages: () => ({
+      ek_packages: Object.fromEntries(
+        [...packages.values()].map((p) => [String(p.package_id), summaryOf(p)]),
+      ),
+    }),
+    getPackageInfoById: (input) => find(input),
+    unsubscribePackage: (input) => {
+      const info = find(input);
+      if (info.status === 'cancelled' || info.status === 'not_purchased') throw apiError(424, 'not_active');
+      return info.goods.actions[0] === 'cancel_trial_package'
+        ? setStatus(info, 'not_purchased', false)
+        : setStatus(info, 'cancelled', true);
+    },
+    restorePackage: (input) => {
+      const info = find(input);
+      if (info.status !== 'cancelled') throw apiError(424, 'not_cancelled');
+      return setStatus(info, 'confirmed', true);
+    },
+    createPayment: (input) => {
+      const info = find(input);
+      paying = info.package_id;
+      return {
+        token: 'ct-test-token',
+        title: info.package_name,
+        price: info.goods.cost,
+        payment_id: 'pay_1',
+        package_id: info.package_id,
+        type: 'widget_yookassa',
+      };
+    },
+    checkPayment: () => {
+      const status = statuses[Math.min(checks, statuses.length - 1)] ?? 'confirmed';
+      checks += 1;
+      if (status === 'confirmed' && paying !== null) {
+        const info = packages.get(paying);
+        if (info) setStatus(info, 'confirmed', true);
+      }
+      return { status, retries: options.retries ?? 3, delay: options.delay ?? 1000 };
+    },
+    getCardList: () => cards,
+    deleteCard: (input) => {
+      const number = (input as { body: { card_number: string } }).body.card_number;
+      const held = [...packages.values()].some((p) => p.status === 'confirmed' || p.status === 'cancelled');
+      if (held) throw apiError(424, 'card_in_use');
+      cards = { ...cards, cards: cards.cards.filter((card) => card.number !== number) };
+      return { ok: true };
+    },
+    listReceipts: () => ({ receipts }),
+  };
+}
