@@ -45,7 +45,8 @@ const periodOver = (s: SubscriptionState, now: Date) => s.periodEnd !== null && 
 /** Whether the subscription still counts at `now`: not ended, and not a cancelled one past its end. */
 export function isLive(s: SubscriptionState | null, now: Date): s is SubscriptionState {
   if (!s || (s.endedAt !== null && s.endedAt <= now)) return false;
-  return !(s.status === 'cancelled' && periodOver(s, now));
+  // Only web subscriptions renew here: a grant or a store's period that ran out is over.
+  return !((s.status === 'cancelled' || s.storeName !== WEB_STORE) && periodOver(s, now));
 }
 
 /** The package status a viewer sees (SPEC §3): a subscription that is no longer live is not_purchased. */

@@ -1,7 +1,7 @@
 import type { goods } from '@kadr/api-contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Entitlements } from '../playback/entitlements';
+import type { Entitlements } from '../billing/entitlements';
 import { packageOfTitle } from '../playback/queries';
 
 /** Goods as the contract answers them (SPEC §3). */
@@ -67,7 +67,7 @@ export function packageGoods(db: Db, entitlements: Entitlements): GoodsResolver 
         ? {
             is_bought: true,
             status: 'confirmed' as const,
-            store_name: holding.source === 'operator' ? 'hand' : holding.source,
+            store_name: holding.storeName,
             ended_at: holding.validUntil ? holding.validUntil.toISOString() : null,
           }
         : {}),

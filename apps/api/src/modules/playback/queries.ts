@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contents, episodes, packages, profilePackages } from '../../db/schema';
+import { contents, episodes, packages } from '../../db/schema';
 
 /** What a release needs to know about a title. */
 export interface PlayableTitle {
@@ -47,25 +47,6 @@ export async function playableEpisode(db: Db, id: number): Promise<PlayableEpiso
     })
     .from(episodes)
     .where(eq(episodes.id, id));
-  return row;
-}
-
-/** A package a profile holds now, or undefined. */
-export async function activeHolding(db: Db, profileId: number, packageId: number, now: Date) {
-  const [row] = await db
-    .select({ validUntil: profilePackages.validUntil, source: profilePackages.source })
-    .from(profilePackages)
-    .where(
-      and(
-        eq(profilePackages.profileId, profileId),
-        eq(profilePackages.packageId, packageId),
-        lte(profilePackages.validFrom, now),
-        or(isNull(profilePackages.validUntil), gt(profilePackages.validUntil, now)),
-      ),
-    )
-    // The holding that lasts longest answers ended_at (null, open-ended, first).
-    .orderBy(sql`${profilePackages.validUntil} desc nulls first`)
-    .limit(1);
   return row;
 }
 
