@@ -26,6 +26,35 @@ export interface PackageStanding {
 }
 
 /**
+ * A viewer's standing towards a package from their live subscriptions (`rows`, any packages) and the
+ * package's parents.
+ */
+export function standingFrom(
+  rows: readonly SubscriptionRow[],
+  packageId: number,
+  parentIds: ReadonlySet<number> | readonly number[],
+  now: Date,
+): PackageStanding {
+  const parents = new Set(parentIds);
+  const own = rows.find((r) => r.packageId === packageId) ?? null;
+  const activeParent = rows.find((r) => parents.has(r.packageId) && isEntitled(stateOf(r), now)) ?? null;
+  const entitling = own && isEntitled(stateOf(own), now) ? own : activeParent;
+  return {
+    own: own && isLive(stateOf(own), now) ? own : null,
+    activeParent,
+    holding: entitling
+      ? {
+          validUntil: entitling.periodEnd,
+          source: entitling.source,
+          storeName: entitling.storeName,
+          viaParent: entitling !== own,
+          subscription: entitling,
+        }
+      : null,
+  };
+}
+
+/**
  * Whether a profile may watch a package's titles, from its subscriptions (docs/decisions/015): its
  * own subscription to the package, or one to a parent of it, entitles while the rules say so. The one
  * answer goods, releases and playback grants share.
@@ -45,24 +74,9 @@ export class Entitlements {
   /** A profile's standing towards a package (null profile or package: none). */
   async standing(profileId: number | null, packageId: number | null): Promise<PackageStanding> {
     if (profileId === null || packageId === null) return { own: null, activeParent: null, holding: null };
-    const now = this.clock.now();
     const rows = await liveSubscriptionsUnlocking(this.db, profileId, packageId);
-    const own = rows.find((r) => r.packageId === packageId) ?? null;
-    const activeParent = rows.find((r) => r.packageId !== packageId && isEntitled(stateOf(r), now)) ?? null;
-    const entitling = own && isEntitled(stateOf(own), now) ? own : activeParent;
-    return {
-      own: own && isLive(stateOf(own), now) ? own : null,
-      activeParent,
-      holding: entitling
-        ? {
-            validUntil: entitling.periodEnd,
-            source: entitling.source,
-            storeName: entitling.storeName,
-            viaParent: entitling !== own,
-            subscription: entitling,
-          }
-        : null,
-    };
+    const parents = rows.filter((r) => r.packageId !== packageId).map((r) => r.packageId);
+    return standingFrom(rows, packageId, parents, this.clock.now());
   }
 
   /** What entitles the profile to the package's titles now, or null. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { packageChildren, subscriptions } from '../../db/schema';
 import type { SubscriptionState } from './subscription-rules';
@@ -34,6 +34,21 @@ export async function liveSubscription(
       ),
     );
   const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The newest row (live or ended) of a profile's subscription to a package, or undefined. */
+export async function latestSubscription(
+  db: Db | Tx,
+  profileId: number,
+  packageId: number,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.profileId, profileId), eq(subscriptions.packageId, packageId)))
+    .orderBy(desc(subscriptions.id))
+    .limit(1);
   return row;
 }
 

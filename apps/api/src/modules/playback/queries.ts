@@ -53,9 +53,9 @@ export async function playableEpisode(db: Db, id: number): Promise<PlayableEpiso
 /** The package that sells a title, or undefined when none does. */
 export async function packageOfTitle(db: Db, contentId: number) {
   const [row] = await db
-    .select({ id: packages.id, name: packages.name, payText: packages.payText, cost: packages.cost })
+    .select({ pack: packages })
     .from(contents)
     .innerJoin(packages, eq(packages.id, contents.packageId))
     .where(eq(contents.id, contentId));
-  return row;
+  return row?.pack;
 }
