@@ -240,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(searchRoutes, { search });
   await app.register(tvRoutes, { schedule: new TvScheduleService(db) });
-  await app.register(billingRoutes, { billing });
+  await app.register(billingRoutes, { db, billing, goods });
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz
   // never waits for it; only with a server's start-up (seedCatalogue), like demo media.
   const demoSchedule = options.seedCatalogue

@@ -292,6 +292,24 @@ for (const backend of backends) {
         expect(list['4']).toMatchObject({ goods: { is_active_parent: false } });
       });
 
+      it('the channel package (getPackageByChannel) follows the same subscriptions', async () => {
+        const { viewer, call, pay } = await setup();
+        // Channel 1 «Кадр Новости» is stood for by content 5, sold by kadr (the default package).
+        expect((await call('getPackageByChannel', { stream_id: 1 })).body.response).toMatchObject({
+          goods: { package_id: KADR, is_bought: false, status: 'not_purchased' },
+        });
+        await pay({ profileId: viewer.profile_id, packageId: KADR });
+        expect((await call('getPackageByChannel', { stream_id: 1 })).body.response).toMatchObject({
+          goods: { package_id: KADR, is_bought: true, status: 'confirmed', store_name: 'web' },
+        });
+        // Channel 2 has no channel-type item: nothing sells it.
+        expect(refusal(await call('getPackageByChannel', { stream_id: 2 }))).toEqual({
+          status: 404,
+          code: 404,
+          error: 'channel_not_found',
+        });
+      });
+
       it('an operator grant is store hand: bought, no actions, cannot be cancelled or restored here', async () => {
         const { t, viewer, call, goodsOfTitle } = await setup();
         await grantPackage(t.database.db, {

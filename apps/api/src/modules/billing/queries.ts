@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { packageChildren, packages, paymentMethods, receipts, tariffs, trialUses } from '../../db/schema';
+import {
+  contents,
+  packageChildren,
+  packages,
+  partnerLabels,
+  paymentMethods,
+  receipts,
+  tariffs,
+  trialUses,
+} from '../../db/schema';
 
 /** A package row. */
 export type PackageRow = typeof packages.$inferSelect;
@@ -101,4 +110,24 @@ export function receiptsOf(db: Db, profileId: number) {
     .from(receipts)
     .where(eq(receipts.profileId, profileId))
     .orderBy(desc(receipts.createdAt), desc(receipts.id));
+}
+
+/**
+ * The channel-type content item that stands for a channel (its goods are the channel's package,
+ * getPackageByChannel), or undefined when none does.
+ */
+export async function channelTitle(db: Db, channelId: number) {
+  const [row] = await db
+    .select({
+      contentId: contents.id,
+      vendorId: contents.vendorId,
+      isPreview: contents.isPreview,
+      partnerLabel: partnerLabels.title,
+    })
+    .from(contents)
+    .leftJoin(partnerLabels, eq(partnerLabels.id, contents.partnerLabelId))
+    .where(and(eq(contents.channelId, channelId), eq(contents.type, 'channel')))
+    .orderBy(asc(contents.id))
+    .limit(1);
+  return row;
 }
