@@ -86,6 +86,12 @@ export const errorTable = {
     status: 409,
     message: 'Срок подписки закончился: оформите её заново',
   },
+  package_not_for_sale: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Этот пакет нельзя оформить на сайте',
+  },
+  package_already_bought: { code: ApiCode.FAILED_DEPENDENCY, status: 409, message: 'Пакет уже оплачен' },
   card_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Платежное средство не найдено' },
   // SPEC §8, word for word.
   card_in_use: {

@@ -10,8 +10,10 @@ import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
 import { payments, receipts, subscriptions, tariffs, trialUses } from '../../db/schema';
 import { backends, type TestApi, useApi } from '../../test/harness';
+import { Entitlements } from './entitlements';
 import { fulfilPayment, type PaidCard } from './fulfil';
 import { grantPackage } from './operator-grants';
+import { BillingService } from './service';
 
 // Packages of the suite (ids in this order): 1 kadr, a parent of 2 kino (7-day trial) and 3 serialy;
 // 4 sport (store hand), 5 detyam (a mobile store), 6 arkhiv (hidden). Titles: 1 tikhiy-dom and 4 noch
@@ -548,6 +550,68 @@ for (const backend of backends) {
         expect((await call('listReceipts', undefined, other.access_token)).body.response).toEqual({
           receipts: [],
         });
+      });
+    });
+
+    describe('quote (what createPayment will charge)', () => {
+      it('the main tariff, with its trial as a 1 ₽ binding charge while the viewer has had none', async () => {
+        const { t, viewer, pay } = await setup();
+        const billing = new BillingService({
+          db: t.database.db,
+          clock: t.clock,
+          entitlements: new Entitlements(t.database.db, t.clock),
+        });
+        const quote = (packageId: number) => billing.quote(viewer.profile_id, packageId);
+        expect(await quote(KINO)).toMatchObject({
+          packageId: KINO,
+          packageName: 'Кино',
+          trial: true,
+          amount: 100,
+          currency: 'RUB',
+          description: 'Подписка «Кино»: пробный период 7 дн.',
+          receiptItems: [{ amount: { value: '1.00', currency: 'RUB' }, vat_code: 1 }],
+        });
+        expect(await quote(SERIALY)).toMatchObject({
+          trial: false,
+          amount: 24900,
+          description: 'Подписка «Сериалы» на 1 мес.',
+        });
+        await expect(quote(SPORT)).rejects.toMatchObject({ id: 'package_not_for_sale' });
+        await expect(quote(5)).rejects.toMatchObject({ id: 'package_not_for_sale' });
+        await expect(quote(99)).rejects.toMatchObject({ id: 'package_not_found' });
+        await pay({ profileId: viewer.profile_id, packageId: KADR });
+        await expect(quote(KADR)).rejects.toMatchObject({ id: 'package_already_bought' });
+        // Entitled through the parent: buying the child is refused too (its button is disabled).
+        await expect(quote(KINO)).rejects.toMatchObject({ id: 'package_already_bought' });
+      });
+
+      it('a card that has had a trial gets none for another profile: the period ends at once, renewal due', async () => {
+        const { t, viewer, goodsOfTitle, pay } = await setup();
+        await pay({ profileId: viewer.profile_id, packageId: KINO, trial: true });
+        const other = await t.anonymous();
+        await pay({
+          profileId: other.profile_id,
+          packageId: KINO,
+          trial: true,
+          card: { ...CARD, providerMethodId: 'pm-2' },
+        });
+        const [sub] = await t.database.db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.profileId, other.profile_id));
+        expect(sub).toMatchObject({
+          status: 'confirmed',
+          isTrial: false,
+          periodEnd: t.clock.now(),
+          autoRenew: true,
+        });
+        expect(await goodsOfTitle(1, other.access_token)).toMatchObject({
+          is_bought: false,
+          status: 'confirmed',
+        });
+        expect(await t.database.db.select({ profileId: trialUses.profileId }).from(trialUses)).toEqual([
+          { profileId: viewer.profile_id },
+        ]);
       });
     });
 

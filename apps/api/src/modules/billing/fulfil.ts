@@ -12,8 +12,8 @@ import {
   tariffs,
   trialUses,
 } from '../../db/schema';
-import { cardKeyOf } from './queries';
-import { addMonths, isLive, periodAfterPayment, WEB_STORE } from './subscription-rules';
+import { cardKeyOf, trialHistory } from './queries';
+import { addMonths, isLive, periodAfterPayment, trialEligible, WEB_STORE } from './subscription-rules';
 import { liveSubscription, stateOf } from './subscriptions';
 
 /** VAT code of the receipt items: 1 = «без НДС» (YooKassa's vat_code table). */
@@ -129,7 +129,19 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
       ? await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId))
       : [];
     const periodMonths = tariff?.periodMonths ?? 1;
-    const trialDays = payment.isTrial ? (tariff?.trialDays ?? 0) : 0;
+    let trialDays = payment.isTrial ? (tariff?.trialDays ?? 0) : 0;
+    // Trial once per profile and per card (SPEC §5): the card is known only now. A trial the card (or,
+    // after a race, the profile) has had already does not start: the period ends at once, so the
+    // renewal charges the tariff from the saved card. The profile lock orders two trial payments.
+    let chargeNow = false;
+    if (trialDays > 0) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${payment.profileId}::int, 0)`);
+      const history = await trialHistory(tx, payment.profileId, input.card ? cardKeyOf(input.card) : null);
+      if (!trialEligible(trialDays, history)) {
+        trialDays = 0;
+        chargeNow = true;
+      }
+    }
 
     const methodId =
       input.card?.saved && payment.saveMethod
@@ -175,7 +187,8 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
           .update(subscriptions)
           .set({
             status: 'confirmed',
-            periodEnd: addMonths(from, periodMonths),
+            // A trial payment for a package held already adds nothing: it only bound the card.
+            periodEnd: addMonths(from, payment.isTrial ? 0 : periodMonths),
             isTrial: false,
             autoRenew: methodId !== null,
             cancelReason: null,
@@ -195,7 +208,9 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
             .set({ endedAt: now, autoRenew: false, updatedAt: now })
             .where(eq(subscriptions.id, current.id));
         }
-        const period = periodAfterPayment(now, { periodMonths, trialDays }, trialDays > 0);
+        const period = chargeNow
+          ? { start: now, end: now }
+          : periodAfterPayment(now, { periodMonths, trialDays }, trialDays > 0);
         const [row] = await tx
           .insert(subscriptions)
           .values({
@@ -231,11 +246,16 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
     }
 
     if (payment.amount > 0) {
+      // The receipt describes what was paid for: a trial's binding charge, or the period.
       const [profile] = await tx
         .select({ phone: profiles.phone })
         .from(profiles)
         .where(eq(profiles.id, payment.profileId));
-      const description = paymentDescription(pack.name, periodMonths, trialDays > 0 ? trialDays : null);
+      const description = paymentDescription(
+        pack.name,
+        periodMonths,
+        payment.isTrial ? (tariff?.trialDays ?? 0) : null,
+      );
       await tx
         .insert(receipts)
         .values({

@@ -3,10 +3,18 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema';
+import { type ReceiptItem, subscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type Entitlements, standingFrom } from './entitlements';
-import { type Goods, type PackageSummary, packageGoods, packageSummaryOf, roublesOf } from './goods';
+import { paymentDescription, receiptItems } from './fulfil';
+import {
+  type Goods,
+  type PackageSummary,
+  packageGoods,
+  packageSummaryOf,
+  roublesOf,
+  trialOffered,
+} from './goods';
 import * as q from './queries';
 import { decideCancel, decideRestore, statusOf, WEB_STORE } from './subscription-rules';
 import { latestSubscription, liveSubscription, liveSubscriptionsOf, stateOf } from './subscriptions';
@@ -20,6 +28,25 @@ export interface ContentSubject {
   partnerLabel: string | null;
   vendorId: string | null;
   isPreview: boolean;
+}
+
+/** A trial's payment: a 1 ₽ charge that binds (saves) the card the renewal will charge. */
+export const TRIAL_CHARGE = 100;
+
+/** What a purchase will be (BillingService.quote). */
+export interface Quote {
+  packageId: number;
+  packageName: string;
+  tariffId: number;
+  /** The payment starts the main tariff's trial. */
+  trial: boolean;
+  /** Kopecks to charge. */
+  amount: number;
+  currency: string;
+  /** The payment's and receipt's description. */
+  description: string;
+  /** The 54-FZ receipt items to send with the payment. */
+  receiptItems: ReceiptItem[];
 }
 
 /** The masked number of a saved card (contract card.number; also deleteCard's key). */
@@ -106,6 +133,35 @@ export class BillingService {
       isPreview: false,
     });
     return { ...packageSummaryOf(pack, view.tariffs, view.standing, view.trials, view.now), goods };
+  }
+
+  /**
+   * What buying a package costs this viewer now (createPayment builds its payment from it): the main
+   * tariff, with its trial when the viewer has not had one (the card is checked at fulfilment). A
+   * trial's payment is a binding charge of TRIAL_CHARGE kopecks. Refuses an unknown package, one not
+   * sold here (store hand or a mobile store) and one the viewer is entitled to already (own or through
+   * a parent).
+   */
+  async quote(profileId: number, packageId: number): Promise<Quote> {
+    const pack = await this.requirePackage(packageId);
+    if (pack.store !== WEB_STORE) throw new AppError('package_not_for_sale');
+    const view = await this.viewOf(profileId, pack);
+    if (view.standing.holding) throw new AppError('package_already_bought');
+    const tariff = view.tariffs[0];
+    if (!tariff) throw new AppError('package_not_for_sale');
+    const trial = trialOffered(view.tariffs, view.trials);
+    const amount = trial ? TRIAL_CHARGE : tariff.amount;
+    const description = paymentDescription(pack.name, tariff.periodMonths, trial ? tariff.trialDays : null);
+    return {
+      packageId: pack.id,
+      packageName: pack.name,
+      tariffId: tariff.id,
+      trial,
+      amount,
+      currency: tariff.currency,
+      description,
+      receiptItems: receiptItems(description, amount, tariff.currency),
+    };
   }
 
   /** unsubscribePackage: the rules' decision applied under the row lock; answers the new status. */
