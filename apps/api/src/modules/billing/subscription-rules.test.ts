@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   actionsOf,
   addMonths,
+  afterRenewalFailure,
   decideCancel,
   decideRestore,
   inTrial,
   isEntitled,
   isLive,
   periodAfterPayment,
+  type RenewalState,
+  renewalDue,
   type SubscriptionState,
   statusOf,
   trialEligible,
@@ -227,5 +230,65 @@ describe('periods', () => {
     expect(periodAfterPayment(NOW, { periodMonths: 1, trialDays: 7 }, false).end).toEqual(
       new Date('2030-02-15T10:00:00Z'),
     );
+  });
+});
+
+describe('renewals (the scheduler asks these)', () => {
+  const renewing: RenewalState = {
+    ...paid,
+    periodEnd: NOW,
+    autoRenew: true,
+    renewalAttempts: 0,
+    nextRetryAt: null,
+  };
+
+  // [name, state, due]
+  const due: Array<[string, RenewalState, boolean]> = [
+    ['confirmed at its period end', renewing, true],
+    ['confirmed before its end', { ...renewing, periodEnd: h(1) }, false],
+    ['confirmed, renewal off', { ...renewing, autoRenew: false }, false],
+    ['cancelled (lapses instead)', { ...renewing, status: 'cancelled', periodEnd: h(1) }, false],
+    [
+      'suspended, retry due',
+      { ...renewing, status: 'suspended', renewalAttempts: 1, nextRetryAt: h(-1) },
+      true,
+    ],
+    [
+      'suspended, retry later',
+      { ...renewing, status: 'suspended', renewalAttempts: 1, nextRetryAt: h(1) },
+      false,
+    ],
+    ['operator grant', { ...renewing, storeName: 'hand' }, false],
+    ['ended', { ...renewing, endedAt: h(-1) }, false],
+  ];
+  it.each(due)('due: %s → %s', (_, state, expected) => {
+    expect(renewalDue(state, NOW)).toBe(expected);
+  });
+
+  it('suspends on a failed charge and retries a day, three days and a week after the due date, then ends', () => {
+    let state: RenewalState = renewing;
+    const retries: Array<Date | null> = [];
+    for (let i = 0; i < 3; i++) {
+      const failure = afterRenewalFailure(state, NOW);
+      expect(failure).toMatchObject({ status: 'suspended', renewalAttempts: i + 1, endedAt: null });
+      retries.push(failure.nextRetryAt);
+      state = { ...state, ...failure };
+      expect(isEntitled(state, NOW)).toBe(false);
+      expect(actionsOf(state, NOW)).toEqual(['cancel_package']);
+    }
+    expect(retries).toEqual([h(24), h(72), h(168)]);
+    const last = afterRenewalFailure(state, h(168));
+    expect(last).toEqual({
+      status: 'suspended',
+      renewalAttempts: 4,
+      nextRetryAt: null,
+      endedAt: h(168),
+      autoRenew: false,
+    });
+    expect(statusOf({ ...state, ...last }, h(168))).toBe('not_purchased');
+  });
+
+  it('retries at once when the scheduler comes late', () => {
+    expect(afterRenewalFailure(renewing, h(30)).nextRetryAt).toEqual(h(30));
   });
 });

@@ -217,3 +217,57 @@ export function periodAfterPayment(
     : addMonths(start, tariff.periodMonths);
   return { start, end };
 }
+
+/**
+ * When a failed renewal charge is tried again, in hours after the charge was due (the period's end):
+ * a day, three days, a week. After the last one fails the subscription ends.
+ */
+export const RENEWAL_RETRY_HOURS = [24, 72, 168] as const;
+
+/** What the renewal scheduler reads of a subscription besides the state. */
+export interface RenewalState extends SubscriptionState {
+  autoRenew: boolean;
+  renewalAttempts: number;
+  nextRetryAt: Date | null;
+}
+
+/**
+ * Whether a renewal charge is due now: a live web subscription that renews, confirmed at or past its
+ * period's end, or suspended with its next retry due. Cancelled ones never are (they lapse).
+ */
+export function renewalDue(s: RenewalState, now: Date): boolean {
+  if (!isLive(s, now) || s.storeName !== WEB_STORE || !s.autoRenew || s.periodEnd === null) return false;
+  if (s.status === 'confirmed') return s.periodEnd <= now;
+  if (s.status === 'suspended') return s.nextRetryAt !== null && s.nextRetryAt <= now;
+  return false;
+}
+
+/** What a failed renewal charge does to the row. */
+export type RenewalFailure =
+  | { status: 'suspended'; renewalAttempts: number; nextRetryAt: Date; endedAt: null }
+  | { status: 'suspended'; renewalAttempts: number; nextRetryAt: null; endedAt: Date; autoRenew: false };
+
+/**
+ * A failed renewal charge: confirmed → suspended (no access) with the next retry on the schedule,
+ * counted from the period's end; the failure of the last retry ends the subscription.
+ */
+export function afterRenewalFailure(s: RenewalState, now: Date): RenewalFailure {
+  const attempts = s.renewalAttempts + 1;
+  const retryHours = RENEWAL_RETRY_HOURS[attempts - 1];
+  if (retryHours === undefined || s.periodEnd === null)
+    return {
+      status: 'suspended',
+      renewalAttempts: attempts,
+      nextRetryAt: null,
+      endedAt: now,
+      autoRenew: false,
+    };
+  const due = new Date(s.periodEnd.getTime() + retryHours * HOUR_MS);
+  // A scheduler running late retries at once rather than in the past.
+  return {
+    status: 'suspended',
+    renewalAttempts: attempts,
+    nextRetryAt: due > now ? due : now,
+    endedAt: null,
+  };
+}
