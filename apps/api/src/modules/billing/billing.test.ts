@@ -114,6 +114,7 @@ for (const backend of backends) {
       trial?: boolean;
       card?: PaidCard | null;
       tariffPosition?: number;
+      customer?: { email: string };
     }
 
     /** A payment row as createPayment will write it, then its fulfilment as the provider's success. */
@@ -143,6 +144,7 @@ for (const backend of backends) {
       const done = await fulfilPayment(db, t.clock, {
         paymentId: row!.id,
         card: options.card === undefined ? CARD : options.card,
+        ...(options.customer ? { customer: options.customer } : {}),
       });
       return { paymentId: row!.id, ...done };
     }
@@ -514,7 +516,13 @@ for (const backend of backends) {
         expect((await call('listReceipts')).body.response).toEqual({ receipts: [] });
         await pay({ profileId: viewer.profile_id, packageId: SERIALY });
         t.clock.advance(HOUR);
-        await pay({ profileId: viewer.profile_id, packageId: KINO, tariffPosition: 1, card: null });
+        await pay({
+          profileId: viewer.profile_id,
+          packageId: KINO,
+          tariffPosition: 1,
+          card: null,
+          customer: { email: 'buyer@example.com' },
+        });
         expect((await call('listReceipts')).body.response).toEqual({
           receipts: [
             {
@@ -546,6 +554,9 @@ for (const backend of backends) {
             },
           ],
         });
+        expect(first?.customer).toEqual({});
+        const [second] = await t.database.db.select().from(receipts).where(eq(receipts.amount, 199000));
+        expect(second?.customer).toEqual({ email: 'buyer@example.com' });
         const other = await t.anonymous();
         expect((await call('listReceipts', undefined, other.access_token)).body.response).toEqual({
           receipts: [],

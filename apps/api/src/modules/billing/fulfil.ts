@@ -38,6 +38,11 @@ export interface SucceededPayment {
   paymentId: number;
   /** The card charged; null when the provider reports none. */
   card: PaidCard | null;
+  /**
+   * The receipt's customer contact as sent with the payment (54-FZ needs one); default the profile's
+   * phone, none for an anonymous buyer.
+   */
+  customer?: { phone?: string; email?: string };
 }
 
 /** The outcome: the subscription started or renewed, and whether an earlier call did it already. */
@@ -265,7 +270,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
           description,
           amount: payment.amount,
           items: receiptItems(description, payment.amount, payment.currency),
-          customer: profile?.phone ? { phone: profile.phone } : {},
+          customer: input.customer ?? (profile?.phone ? { phone: profile.phone } : {}),
           createdAt: now,
         })
         .onConflictDoNothing();
