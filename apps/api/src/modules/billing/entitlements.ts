@@ -66,11 +66,6 @@ export class Entitlements {
     readonly rules: RuleSettings = DEFAULT_RULES,
   ) {}
 
-  /** The current time of the rules. */
-  now(): Date {
-    return this.clock.now();
-  }
-
   /** A profile's standing towards a package (null profile or package: none). */
   async standing(profileId: number | null, packageId: number | null): Promise<PackageStanding> {
     if (profileId === null || packageId === null) return { own: null, activeParent: null, holding: null };

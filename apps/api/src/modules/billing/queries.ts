@@ -88,19 +88,26 @@ export function cardsOf(db: Db, profileId: number) {
     .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
 }
 
-/** Deletes a profile's cards with these first six and last four digits; answers how many went. */
-export async function deleteCards(db: Db | Tx, profileId: number, first6: string, last4: string) {
-  const rows = await db
-    .delete(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.profileId, profileId),
-        eq(paymentMethods.first6, first6),
-        eq(paymentMethods.last4, last4),
-      ),
-    )
-    .returning({ id: paymentMethods.id });
-  return rows.length;
+const sameCard = (profileId: number, first6: string, last4: string) =>
+  and(
+    eq(paymentMethods.profileId, profileId),
+    eq(paymentMethods.first6, first6),
+    eq(paymentMethods.last4, last4),
+  );
+
+/** Whether the profile has a card with these first six and last four digits (locked for the delete). */
+export async function hasCard(tx: Tx, profileId: number, first6: string, last4: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(sameCard(profileId, first6, last4))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** Deletes a profile's cards with these first six and last four digits. */
+export async function deleteCards(tx: Tx, profileId: number, first6: string, last4: string): Promise<void> {
+  await tx.delete(paymentMethods).where(sameCard(profileId, first6, last4));
 }
 
 /** A profile's receipts, newest first. */

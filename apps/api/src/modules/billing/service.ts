@@ -242,15 +242,15 @@ export class BillingService {
     if (!match) throw new AppError('card_not_found');
     const [, first6, last4] = match as unknown as [string, string, string];
     await this.deps.db.transaction(async (tx) => {
+      if (!(await q.hasCard(tx, profileId, first6, last4))) throw new AppError('card_not_found');
       const now = this.deps.clock.now();
       const subs = await liveSubscriptionsOf(tx, profileId);
       const busy = subs.some((s) => {
         const status = statusOf(stateOf(s), now);
         return s.storeName === WEB_STORE && (status === 'confirmed' || status === 'cancelled');
       });
-      if ((await q.deleteCards(tx, profileId, first6, last4)) === 0) throw new AppError('card_not_found');
-      // Thrown after the delete so the transaction rolls it back; an unknown card answers first.
       if (busy) throw new AppError('card_in_use');
+      await q.deleteCards(tx, profileId, first6, last4);
     });
   }
 

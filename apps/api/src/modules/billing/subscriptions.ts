@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { packageChildren, subscriptions } from '../../db/schema';
 import type { SubscriptionState } from './subscription-rules';
@@ -88,15 +88,4 @@ export function liveSubscriptionsOf(db: Db | Tx, profileId: number): Promise<Sub
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.profileId, profileId), isNull(subscriptions.endedAt)));
-}
-
-/** Ends a live row at `now` (a lapsed row making way for a new one, a revoke, a replaced grant). */
-export async function endSubscription(db: Db | Tx, id: number, now: Date): Promise<void> {
-  await db
-    .update(subscriptions)
-    .set({
-      endedAt: sql`greatest(${subscriptions.periodStart}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(and(eq(subscriptions.id, id), isNull(subscriptions.endedAt)));
 }
