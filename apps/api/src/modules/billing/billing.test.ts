@@ -169,6 +169,7 @@ for (const backend of backends) {
           wide_poster_url: expect.stringMatching(/^\/media\/images\/packages\/kadr-wide-poster-\w+\.svg$/),
           status: 'not_purchased',
           is_parent: 1,
+          position: 1,
           goods: { is_active_parent: false, payment_text: '399,00₽ в месяц' },
         });
         expect(list['2']).toMatchObject({

@@ -132,6 +132,7 @@ export function packageSummaryOf(
     wide_poster_url: pack.widePosterUrl,
     status: statusOf(standing.own ? stateOf(standing.own) : null, now),
     is_parent: pack.isParent ? 1 : 0,
+    position: pack.position,
     goods: {
       is_active_parent: standing.activeParent !== null,
       payment_text: paymentText(tariffs[0], standing.own === null && trialOffered(tariffs, trials)),
