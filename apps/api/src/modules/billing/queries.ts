@@ -88,26 +88,14 @@ export function cardsOf(db: Db, profileId: number) {
     .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
 }
 
-const sameCard = (profileId: number, first6: string, last4: string) =>
-  and(
-    eq(paymentMethods.profileId, profileId),
-    eq(paymentMethods.first6, first6),
-    eq(paymentMethods.last4, last4),
-  );
-
-/** Whether the profile has a card with these first six and last four digits (locked for the delete). */
-export async function hasCard(tx: Tx, profileId: number, first6: string, last4: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(sameCard(profileId, first6, last4))
-    .for('update');
-  return rows.length > 0;
+/** A profile's saved cards, locked for a delete. */
+export function cardsForUpdate(tx: Tx, profileId: number) {
+  return tx.select().from(paymentMethods).where(eq(paymentMethods.profileId, profileId)).for('update');
 }
 
-/** Deletes a profile's cards with these first six and last four digits. */
-export async function deleteCards(tx: Tx, profileId: number, first6: string, last4: string): Promise<void> {
-  await tx.delete(paymentMethods).where(sameCard(profileId, first6, last4));
+/** Deletes saved cards by id. */
+export async function deleteCardsById(tx: Tx, ids: readonly number[]): Promise<void> {
+  await tx.delete(paymentMethods).where(inArray(paymentMethods.id, [...ids]));
 }
 
 /** A profile's receipts, newest first. */

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { type ReceiptItem, subscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
+import { cardNumbers, cardsNamed } from './card-numbers';
 import { type Entitlements, standingFrom } from './entitlements';
 import { paymentDescription, receiptItems } from './fulfil';
 import {
@@ -48,10 +49,6 @@ export interface Quote {
   /** The 54-FZ receipt items to send with the payment. */
   receiptItems: ReceiptItem[];
 }
-
-/** The masked number of a saved card (contract card.number; also deleteCard's key). */
-export const maskedNumber = (first6: string, last4: string) => `${first6}••••••${last4}`;
-const MASKED = /^(\d{6})•{6}(\d{4})$/;
 
 /**
  * The billing calls (SPEC §7): packages and their goods, cancellation and restore, saved cards and
@@ -226,7 +223,8 @@ export class BillingService {
     const { db } = this.deps;
     const [rows, subs] = await Promise.all([q.cardsOf(db, profileId), liveSubscriptionsOf(db, profileId)]);
     const now = this.deps.clock.now();
-    const cards: Card[] = rows.map((r) => ({ number: maskedNumber(r.first6, r.last4), first: r.first6 }));
+    const numbers = cardNumbers(rows);
+    const cards: Card[] = rows.map((r, i) => ({ number: numbers[i]!, first: r.first6 }));
     const is_recurrent = subs.some(
       (s) => s.autoRenew && s.paymentMethodId !== null && statusOf(stateOf(s), now) !== 'not_purchased',
     );
@@ -238,11 +236,9 @@ export class BillingService {
    * may still be charged or refunded against the card); a card of another profile is not found.
    */
   async deleteCard(profileId: number, cardNumber: string): Promise<void> {
-    const match = MASKED.exec(cardNumber);
-    if (!match) throw new AppError('card_not_found');
-    const [, first6, last4] = match as unknown as [string, string, string];
     await this.deps.db.transaction(async (tx) => {
-      if (!(await q.hasCard(tx, profileId, first6, last4))) throw new AppError('card_not_found');
+      const named = cardsNamed(await q.cardsForUpdate(tx, profileId), cardNumber);
+      if (named.length === 0) throw new AppError('card_not_found');
       const now = this.deps.clock.now();
       const subs = await liveSubscriptionsOf(tx, profileId);
       const busy = subs.some((s) => {
@@ -250,7 +246,10 @@ export class BillingService {
         return s.storeName === WEB_STORE && (status === 'confirmed' || status === 'cancelled');
       });
       if (busy) throw new AppError('card_in_use');
-      await q.deleteCards(tx, profileId, first6, last4);
+      await q.deleteCardsById(
+        tx,
+        named.map((c) => c.id),
+      );
     });
   }
 
