@@ -13,6 +13,7 @@ import { backends, type TestApi, useApi } from '../../test/harness';
 import { Entitlements } from './entitlements';
 import { fulfilPayment, type PaidCard } from './fulfil';
 import { grantPackage } from './operator-grants';
+import { recordPaymentCanceled, recordReceipt } from './payment-outcomes';
 import { BillingService } from './service';
 
 // Packages of the suite (ids in this order): 1 kadr, a parent of 2 kino (7-day trial) and 3 serialy;
@@ -625,6 +626,59 @@ for (const backend of backends) {
         });
         expect(await t.database.db.select({ profileId: trialUses.profileId }).from(trialUses)).toEqual([
           { profileId: viewer.profile_id },
+        ]);
+      });
+    });
+
+    describe('payment outcomes', () => {
+      it('a registered receipt becomes a link with its date; a canceled payment keeps its reason', async () => {
+        const { t, viewer, call, pay } = await setup();
+        const { paymentId } = await pay({ profileId: viewer.profile_id, packageId: SERIALY });
+        await recordReceipt(t.database.db, paymentId, {
+          providerReceiptId: 'rt-1',
+          status: 'succeeded',
+          url: 'https://receipts.example.ru/rt-1',
+          registeredAt: new Date('2030-01-15T10:05:00Z'),
+        });
+        // A late, older notification does not set it back.
+        await recordReceipt(t.database.db, paymentId, {
+          providerReceiptId: 'rt-1',
+          status: 'pending',
+          url: null,
+          registeredAt: null,
+        });
+        expect((await call('listReceipts')).body.response).toEqual({
+          receipts: [
+            {
+              status: 'succeeded',
+              url: 'https://receipts.example.ru/rt-1',
+              registered_at: '2030-01-15T10:05:00.000Z',
+              description: 'Подписка «Сериалы» на 1 мес.',
+              price: 249,
+            },
+          ],
+        });
+
+        const [pending] = await t.database.db
+          .insert(payments)
+          .values({
+            profileId: viewer.profile_id,
+            packageId: KINO,
+            kind: 'first',
+            provider: 'yookassa',
+            idempotenceKey: randomUUID(),
+            amount: 19900,
+          })
+          .returning({ id: payments.id });
+        const reason = { party: 'payment_network', reason: 'insufficient_funds' };
+        expect(await recordPaymentCanceled(t.database.db, pending!.id, reason, t.clock.now())).toBe(true);
+        expect(await recordPaymentCanceled(t.database.db, pending!.id, reason, t.clock.now())).toBe(false);
+        // A succeeded payment is never canceled after the fact.
+        expect(await recordPaymentCanceled(t.database.db, paymentId, reason, t.clock.now())).toBe(false);
+        const rows = await t.database.db.select().from(payments).orderBy(payments.id);
+        expect(rows.map((r) => [r.status, r.cancellationReason])).toEqual([
+          ['succeeded', null],
+          ['canceled', 'insufficient_funds'],
         ]);
       });
     });
