@@ -31,11 +31,13 @@ import { SessionCache } from './modules/auth/session-cache';
 import { RedisSessionChannel } from './modules/auth/session-channel';
 import { SessionService } from './modules/auth/sessions';
 import { AccessTokens } from './modules/auth/tokens';
+import { Entitlements } from './modules/billing/entitlements';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
 import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
-import { Entitlements } from './modules/playback/entitlements';
 import { GrantSigner } from './modules/playback/grants';
 import { mediaDeliveryRoutes } from './modules/playback/media-routes';
 import { releaseRoutes } from './modules/playback/routes';
@@ -70,7 +72,7 @@ export interface BuildAppOptions {
    * off by default so test apps start with what their test wrote).
    */
   seedCatalogue?: boolean;
-  /** Goods of content cards; by default from the packages a profile holds (modules/playback). */
+  /** Goods of content cards; by default from the viewer's subscriptions (modules/billing). */
   goods?: GoodsResolver;
   /**
    * Waits for a media asset being packaged (demo media's `whenAssetReady`); a release waits for it
@@ -238,8 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Demo media for the catalogue's titles (src/media/demo.ts): packaged in the background after listen.
   const demoMedia = options.seedCatalogue ? createDemoMedia({ db, env, log: app.log }) : undefined;
   app.addHook('onListen', async () => demoMedia?.start());
-  const entitlements = new Entitlements(db, clock);
-  const goods = options.goods ?? packageGoods(db, entitlements);
+  const entitlements = new Entitlements(db, clock, { firstHours: env.billingFirstHours });
+  const billing = new BillingService({ db, clock, entitlements });
+  const goods = options.goods ?? packageGoods(db, billing);
   await app.register(catalogueRoutes, { catalogue: new CatalogueService(db, { goods }) });
   const search = new SearchService(db, {
     clock,
@@ -251,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(searchRoutes, { search });
   await app.register(tvRoutes, { schedule: new TvScheduleService(db) });
+  await app.register(billingRoutes, { db, billing, goods });
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz
   // never waits for it; only with a server's start-up (seedCatalogue), like demo media.
   const demoSchedule = options.seedCatalogue

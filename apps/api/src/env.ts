@@ -101,6 +101,8 @@ export interface Env {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** A request slower than this many milliseconds gets a warn log line (http/request-log.ts). */
   logSlowMs: number;
+  /** Hours after a payment during which the cancel flow shows only 'Проверка платежа' (first_hours). */
+  billingFirstHours: number;
 }
 
 /** Thrown when the configuration is invalid; the message lists every problem. */
@@ -240,6 +242,7 @@ const schema = z.object({
   DEMO_SCHEDULE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
+  BILLING_FIRST_HOURS: z.coerce.number().min(0).max(72).default(3),
 });
 
 /**
@@ -328,6 +331,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     demoSchedule: e.DEMO_SCHEDULE ?? !production,
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
+    billingFirstHours: e.BILLING_FIRST_HOURS,
   };
 }
 

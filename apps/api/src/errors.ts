@@ -52,6 +52,54 @@ export const errorTable = {
   signature_invalid: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment signature is invalid' },
   signature_expired: { code: ApiCode.CODE_EXPIRED, status: 410, message: 'Segment signature expired' },
   past_preview: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment is past the end of the preview' },
+  // Billing (docs/decisions/015). Refusals of a request the viewer's state does not allow: HTTP 409,
+  // envelope 424 (a precondition retrying will not fix; SPEC §8 never retries 424).
+  package_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Пакет не найден' },
+  package_not_subscribed: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Подписка на этот пакет не оформлена',
+  },
+  package_already_cancelled: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Подписка уже отменена',
+  },
+  package_store_managed: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Эта подписка оформлена не на сайте: управлять ею можно там, где она оформлена',
+  },
+  cancel_payment_checking: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Идёт проверка платежа. Отменить подписку можно позже',
+  },
+  cancel_too_late: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Автопродление можно отключить не позднее чем за 24 часа до списания',
+  },
+  package_not_cancelled: { code: ApiCode.FAILED_DEPENDENCY, status: 409, message: 'Подписка не отменена' },
+  restore_period_ended: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Срок подписки закончился: оформите её заново',
+  },
+  package_not_for_sale: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Этот пакет нельзя оформить на сайте',
+  },
+  package_already_bought: { code: ApiCode.FAILED_DEPENDENCY, status: 409, message: 'Пакет уже оплачен' },
+  card_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Платежное средство не найдено' },
+  // SPEC §8, word for word.
+  card_in_use: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message:
+      'Платежное средство можно удалить после истечения срока подписки. Дождитесь окончания подписки и повторите действие',
+  },
   payload_too_large: { code: ApiCode.PAYLOAD_TOO_LARGE, status: 413, message: 'Body is larger than 16 KiB' },
   unsupported_media_type: {
     code: ApiCode.UNSUPPORTED_MEDIA_TYPE,

@@ -9,6 +9,7 @@ import {
   stickerSvg,
   type TitleImageEntry,
   type TitleImages,
+  widePosterSvg,
 } from '../demo/images';
 import type { Manifest, TitleImageKind } from './manifest';
 import { isUrlRef, TITLE_IMAGE_KINDS } from './manifest';
@@ -30,6 +31,8 @@ export interface ArtworkGenerator {
   title(entry: TitleImageEntry): TitleImages;
   channelLogo(entry: ChannelImageEntry): string;
   sticker(entry: StickerImageEntry): string;
+  /** A package's wide poster and icon. */
+  package(entry: { key: string; name: string }): { wide_poster: string; icon: string };
 }
 
 /** The project's generated artwork (apps/api/src/demo/images.ts). */
@@ -37,6 +40,10 @@ export const demoArtwork: ArtworkGenerator = {
   title: generateTitleImages,
   channelLogo: (entry) => generateChannelImages(entry).logo,
   sticker: stickerSvg,
+  package: ({ key, name }) => ({
+    wide_poster: widePosterSvg({ key: `package-${key}`, title: name, type: 'film', genres: [] }),
+    icon: generateChannelImages({ key: `package-${key}`, name, genres: [] }).logo,
+  }),
 };
 
 /**
@@ -73,6 +80,7 @@ export interface ResolvedImages {
   stickers: Map<string, string>;
   titles: Map<string, Record<TitleImageKind, string>>;
   channels: Map<string, string>;
+  packages: Map<string, { icon: string; wide_poster: string }>;
   /** `${titleKey}/${seasonNumber}/${index}` → URL, for episodes that name a poster. */
   episodes: Map<string, string>;
 }
@@ -109,6 +117,7 @@ export async function resolveImages(
     stickers: new Map(),
     titles: new Map(),
     channels: new Map(),
+    packages: new Map(),
     episodes: new Map(),
   };
   const jobs: Promise<void>[] = [];
@@ -123,6 +132,21 @@ export async function resolveImages(
         result.stickers.set(s.key, url);
       }),
     );
+  }
+
+  for (const p of manifest.packages) {
+    const urls = { icon: '', wide_poster: '' };
+    const drawn = p.icon && p.wide_poster ? undefined : artwork.package({ key: p.key, name: p.name });
+    for (const kind of ['icon', 'wide_poster'] as const) {
+      const name = `packages/${p.key}-${kind.replace('_', '-')}`;
+      const ref = p[kind];
+      jobs.push(
+        (ref ? copy(ref, name) : svg(drawn![kind], name)).then((url) => {
+          urls[kind] = url;
+        }),
+      );
+    }
+    result.packages.set(p.key, urls);
   }
 
   for (const c of manifest.channels) {

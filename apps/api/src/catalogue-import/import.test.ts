@@ -130,6 +130,141 @@ for (const backend of backends) {
       ]);
     });
 
+    it("writes tariffs in order (roubles as kopecks), a parent's children and the list fields", async () => {
+      const t = setup();
+      const data = fixtureData();
+      data.packages = [
+        { key: 'kadr', name: 'Подписка Кадр', children: ['kino', 'serialy'], short_offer: 'Всё сразу' },
+        {
+          key: 'kino',
+          name: 'Кино',
+          tariffs: [
+            {
+              cost: 199,
+              trial_days: 7,
+              pay_text: 'Попробовать',
+              pay_info: 'Далее 199 ₽ в месяц',
+              texts: ['Фильмы'],
+            },
+            { cost: 1990, period_months: 12, pay_text: 'На год' },
+          ],
+        },
+        { key: 'serialy', name: 'Сериалы', cost: 149, hidden: true, store: 'google_play', position: 9 },
+      ];
+      await t.importData(data);
+      expect(
+        await t.query(
+          'select key, pay_text, cost, is_parent, short_offer, hidden, position, store from packages order by id',
+        ),
+      ).toEqual([
+        {
+          key: 'kadr',
+          pay_text: 'Оформить подписку',
+          cost: 0,
+          is_parent: true,
+          short_offer: 'Всё сразу',
+          hidden: false,
+          position: 1,
+          store: 'web',
+        },
+        {
+          key: 'kino',
+          pay_text: 'Попробовать',
+          cost: 199,
+          is_parent: false,
+          short_offer: '',
+          hidden: false,
+          position: 2,
+          store: 'web',
+        },
+        {
+          key: 'serialy',
+          pay_text: 'Оформить подписку',
+          cost: 149,
+          is_parent: false,
+          short_offer: '',
+          hidden: true,
+          position: 9,
+          store: 'google_play',
+        },
+      ]);
+      expect(
+        await t.query(
+          'select package_id, position, amount, period_months, trial_days, pay_text, pay_info, texts from tariffs order by package_id, position',
+        ),
+      ).toEqual([
+        {
+          package_id: 1,
+          position: 0,
+          amount: 0,
+          period_months: 1,
+          trial_days: 0,
+          pay_text: 'Оформить подписку',
+          pay_info: null,
+          texts: [],
+        },
+        {
+          package_id: 2,
+          position: 0,
+          amount: 19900,
+          period_months: 1,
+          trial_days: 7,
+          pay_text: 'Попробовать',
+          pay_info: 'Далее 199 ₽ в месяц',
+          texts: ['Фильмы'],
+        },
+        {
+          package_id: 2,
+          position: 1,
+          amount: 199000,
+          period_months: 12,
+          trial_days: 0,
+          pay_text: 'На год',
+          pay_info: null,
+          texts: [],
+        },
+        {
+          package_id: 3,
+          position: 0,
+          amount: 14900,
+          period_months: 1,
+          trial_days: 0,
+          pay_text: 'Оформить подписку',
+          pay_info: null,
+          texts: [],
+        },
+      ]);
+      expect(
+        await t.query('select parent_id, child_id, position from package_children order by 1, 2'),
+      ).toEqual([
+        { parent_id: 1, child_id: 2, position: 0 },
+        { parent_id: 1, child_id: 3, position: 1 },
+      ]);
+      const [images] = await t.query<{ icon_url: string; wide_poster_url: string }>(
+        "select icon_url, wide_poster_url from packages where key = 'kino'",
+      );
+      expect(images).toEqual({
+        icon_url: expect.stringMatching(/^\/media\/images\/packages\/kino-icon-[0-9a-f]{12}\.svg$/),
+        wide_poster_url: expect.stringMatching(
+          /^\/media\/images\/packages\/kino-wide-poster-[0-9a-f]{12}\.svg$/,
+        ),
+      });
+
+      // Re-importing with one tariff and no children keeps the kept tariff's id and drops the rest.
+      const [kept] = await t.query<{ id: number }>(
+        'select id from tariffs where package_id = 2 and position = 0',
+      );
+      const packs = data.packages as Array<Record<string, unknown>>;
+      packs[0] = { key: 'kadr', name: 'Подписка Кадр' };
+      (packs[1]!.tariffs as unknown[]).pop();
+      await t.importData(data);
+      expect(await t.query('select id from tariffs where package_id = 2')).toEqual([{ id: kept!.id }]);
+      expect(await t.count('package_children')).toBe(0);
+      expect(await t.query("select is_parent from packages where key = 'kadr'")).toEqual([
+        { is_parent: false },
+      ]);
+    });
+
     it('sells every title in the default package «Подписка Кадр» when the manifest lists none', async () => {
       const t = setup();
       await importManifestFile(t.db, FIXTURE_MANIFEST, t.options());

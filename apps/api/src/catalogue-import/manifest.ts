@@ -83,23 +83,79 @@ const season = z.strictObject({
   episodes: z.array(episode).max(1000).default([]),
 });
 
-/** A subscription package (SPEC §3 Package): goods.package_id of the titles it sells. */
+/** Roubles (whole; the database keeps kopecks). */
+const rouble = z.number().int('expected whole roubles').min(0).max(1_000_000);
+/** The default label of the buy button. */
+export const DEFAULT_PAY_TEXT = 'Оформить подписку';
+
+/** A tariff of a package (contract `tariff`): price, period, trial and the texts shown with it. */
+const tariff = z.strictObject({
+  /** Roubles per period. */
+  cost: rouble,
+  period_months: z.number().int('expected whole months').min(1).max(36).default(1),
+  /** Days of the free trial before the first charge; 0: none. Taken once per viewer and card. */
+  trial_days: z.number().int('expected whole days').min(0).max(90).default(0),
+  pay_text: text(100).default(DEFAULT_PAY_TEXT),
+  /** The line under the button while subscribed (SPEC §2); none by default. */
+  pay_info: text(300).optional(),
+  /** Description bullets of the payment screen. */
+  texts: z.array(text(300)).max(10).default([]),
+});
+
+/** Where a package is sold: here, by operators only, or a mobile store (shown, not sold here). */
+export const PACKAGE_STORE = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{1,31}$/, 'expected web, hand or a store name like google_play')
+  .default('web');
+
+/**
+ * A subscription package (SPEC §3 Package): goods.package_id of the titles it sells. Its tariffs are
+ * either `tariffs` (the first is the main one) or, for one monthly tariff, `pay_text` and `cost`.
+ */
 const pack = z.strictObject({
   key: entryKey,
   name: text(200),
-  /** The buy button's label (the first tariff's pay_text). */
-  pay_text: text(100).default('Оформить подписку'),
-  /** Roubles per month. */
-  cost: z.number().int('expected whole roubles').min(0).max(1_000_000).default(0),
+  /** One monthly tariff's button label (instead of `tariffs`). */
+  pay_text: text(100).optional(),
+  /** One monthly tariff's roubles (instead of `tariffs`). */
+  cost: rouble.optional(),
+  tariffs: z.array(tariff).max(10).optional(),
+  /** A parent package unlocks its children's titles (keys of individual packages). */
+  children: keyList.optional(),
+  short_offer: z.string().trim().max(300).default(''),
+  icon: imageRef.optional(),
+  wide_poster: imageRef.optional(),
+  /** Listed only when asked for hidden packages (getEkPackages is_hidden 1). */
+  hidden: z.boolean().default(false),
+  /** Order in the packages list; defaults to the place in the manifest. */
+  position: z.number().int().min(0).max(1_000_000).optional(),
+  store: PACKAGE_STORE,
 });
 
 /** The package a manifest without `packages` sells every title in. */
 export const DEFAULT_PACKAGE = {
   key: 'kadr',
   name: 'Подписка Кадр',
-  pay_text: 'Оформить подписку',
+  pay_text: DEFAULT_PAY_TEXT,
   cost: 0,
+  short_offer: '',
+  hidden: false,
+  store: 'web',
 } as const;
+
+/** A package's tariffs as written: `tariffs`, or the one monthly tariff of `pay_text` and `cost`. */
+export function tariffsOf(p: PackageEntry): TariffEntry[] {
+  if (p.tariffs) return p.tariffs;
+  return [
+    {
+      cost: p.cost ?? 0,
+      period_months: 1,
+      trial_days: 0,
+      pay_text: p.pay_text ?? DEFAULT_PAY_TEXT,
+      texts: [],
+    },
+  ];
+}
 
 const title = z.strictObject({
   key: entryKey,
@@ -186,5 +242,7 @@ export type ChannelEntry = Manifest['channels'][number];
 export type StickerEntry = Manifest['stickers'][number];
 /** A package entry. */
 export type PackageEntry = Manifest['packages'][number];
+/** A tariff entry. */
+export type TariffEntry = z.output<typeof tariff>;
 /** A collection entry. */
 export type CollectionEntry = Manifest['collections'][number];

@@ -63,6 +63,31 @@ describe('manifest validation', () => {
     ]);
   });
 
+  it('checks package tariffs and children: unknown, a parent as a child, cycles, no tariff', () => {
+    const { data } = setup();
+    data.packages = [
+      { key: 'kadr', name: 'Подписка Кадр', children: ['kino', 'nope', 'sport', 'kino'] },
+      { key: 'kino', name: 'Кино', children: ['kadr'] },
+      { key: 'sport', name: 'Спорт', children: ['sport'], tariffs: [] },
+      { key: 'muzyka', name: 'Музыка', cost: 99, tariffs: [{ cost: 99 }] },
+      { key: 'detskoe', name: 'Детское', tariffs: [{ cost: -1, trial_days: 100 }], store: 'App Store' },
+    ];
+    expect(problemsOf(data)).toEqual([
+      'packages[4] (key "detskoe"): tariffs[0].cost: Too small: expected number to be >=0',
+      'packages[4] (key "detskoe"): tariffs[0].trial_days: Too big: expected number to be <=90',
+      'packages[4] (key "detskoe"): store: expected web, hand or a store name like google_play',
+      'packages[0] (key "kadr"): children[1]: unknown package "nope"',
+      'packages[0] (key "kadr"): children[3]: "kino" is listed twice',
+      'packages[0] (key "kadr"): children[0]: cycle: "kadr" → "kino" → "kadr"',
+      'packages[0] (key "kadr"): children[2]: "sport" is itself a parent: children are individual packages',
+      'packages[0] (key "kadr"): children[3]: cycle: "kadr" → "kino" → "kadr"',
+      'packages[1] (key "kino"): children[0]: cycle: "kino" → "kadr" → "kino"',
+      'packages[2] (key "sport"): tariffs: at least one tariff',
+      'packages[2] (key "sport"): children[0]: cycle: a package cannot be its own child',
+      'packages[3] (key "muzyka"): tariffs: give tariffs, or pay_text and cost for one monthly tariff, not both',
+    ]);
+  });
+
   it('refuses an empty package list', () => {
     const { data } = setup();
     data.packages = [];

@@ -264,6 +264,26 @@ function checkReferences(raw: unknown, baseDir: string, valid: Salvaged): string
     checkImage(['stickers', rawIndex('stickers', i), 'image'], s.image);
   });
 
+  const childrenOf = new Map(manifest.packages.map((p) => [p.key, p.children ?? []]));
+  manifest.packages.forEach((p, i) => {
+    const at = ['packages', rawIndex('packages', i)] as const;
+    if (p.tariffs !== undefined && (p.pay_text !== undefined || p.cost !== undefined))
+      report([...at, 'tariffs'], 'give tariffs, or pay_text and cost for one monthly tariff, not both');
+    if (p.tariffs !== undefined && p.tariffs.length === 0) report([...at, 'tariffs'], 'at least one tariff');
+    checkImage([...at, 'icon'], p.icon);
+    checkImage([...at, 'wide_poster'], p.wide_poster);
+    if (p.children === undefined) return;
+    checkRefs([...at, 'children'], p.children, packs, 'package');
+    p.children.forEach((child, ci) => {
+      const grandchildren = childrenOf.get(child);
+      if (child === p.key) report([...at, 'children', ci], 'cycle: a package cannot be its own child');
+      else if (grandchildren?.includes(p.key))
+        report([...at, 'children', ci], `cycle: "${p.key}" → "${child}" → "${p.key}"`);
+      else if (grandchildren !== undefined && grandchildren.length > 0)
+        report([...at, 'children', ci], `"${child}" is itself a parent: children are individual packages`);
+    });
+  });
+
   manifest.titles.forEach((t, i) => {
     const at = ['titles', rawIndex('titles', i)] as const;
     checkRefs([...at, 'genres'], t.genres, genres, 'genre');

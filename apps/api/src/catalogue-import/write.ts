@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { normalize } from '../modules/search/normalize';
 import type { ResolvedImages } from './images';
-import type { CollectionEntry, Manifest, TitleEntry } from './manifest';
+import {
+  type CollectionEntry,
+  DEFAULT_PAY_TEXT,
+  type Manifest,
+  type TitleEntry,
+  tariffsOf,
+} from './manifest';
 import {
   deleteUnlisted,
   emptyCounts,
@@ -179,19 +185,96 @@ async function writeLookups({ tx, manifest, images }: Step) {
   return { genres, countries, stickers, partner_labels };
 }
 
-/** Subscription packages (not counted, never pruned). */
-function writePackages({ tx, manifest, now }: Step): Promise<KeyedRows> {
-  return upsertKeyed(
+/**
+ * Subscription packages (not counted, never pruned: subscriptions and payments refer to them), their
+ * tariffs in order (matched by position) and a parent's children; `pay_text` and `cost` copy the main
+ * tariff for the lists.
+ */
+async function writePackages({ tx, manifest, images, now }: Step): Promise<KeyedRows> {
+  const packages = await upsertKeyed(
     tx,
     'packages',
     [
       ['name', 'text'],
       ['pay_text', 'text'],
       ['cost', 'int'],
+      ['is_parent', 'boolean'],
+      ['short_offer', 'text'],
+      ['icon_url', 'text'],
+      ['wide_poster_url', 'text'],
+      ['hidden', 'boolean'],
+      ['position', 'int'],
+      ['store', 'varchar(32)'],
     ],
-    manifest.packages.map((p) => ({ key: p.key, name: p.name, pay_text: p.pay_text, cost: p.cost })),
+    manifest.packages.map((p, i) => {
+      const [main] = tariffsOf(p);
+      const urls = required(images.packages, p.key);
+      return {
+        key: p.key,
+        name: p.name,
+        pay_text: main?.pay_text ?? DEFAULT_PAY_TEXT,
+        cost: main?.cost ?? 0,
+        is_parent: (p.children ?? []).length > 0,
+        short_offer: p.short_offer,
+        icon_url: urls.icon,
+        wide_poster_url: urls.wide_poster,
+        hidden: p.hidden,
+        position: p.position ?? i + 1,
+        store: p.store,
+      };
+    }),
     now,
   );
+  const owners = [...packages.ids.values()];
+  await reconcileChildren(
+    tx,
+    {
+      table: 'tariffs',
+      owner: ['package_id', 'int'],
+      keys: [['position', 'smallint']],
+      values: [
+        ['amount', 'int'],
+        ['currency', 'varchar(3)'],
+        ['period_months', 'smallint'],
+        ['trial_days', 'smallint'],
+        ['pay_text', 'text'],
+        ['pay_info', 'text'],
+        ['texts', 'jsonb'],
+      ],
+    },
+    owners,
+    manifest.packages.flatMap((p) =>
+      tariffsOf(p).map((t, position) => ({
+        package_id: required(packages.ids, p.key),
+        position,
+        amount: t.cost * 100,
+        currency: 'RUB',
+        period_months: t.period_months,
+        trial_days: t.trial_days,
+        pay_text: t.pay_text,
+        pay_info: t.pay_info ?? null,
+        texts: t.texts,
+      })),
+    ),
+  );
+  await reconcileChildren(
+    tx,
+    {
+      table: 'package_children',
+      owner: ['parent_id', 'int'],
+      keys: [['child_id', 'int']],
+      values: [['position', 'smallint']],
+    },
+    owners,
+    manifest.packages.flatMap((p) =>
+      (p.children ?? []).map((child, position) => ({
+        parent_id: required(packages.ids, p.key),
+        child_id: required(packages.ids, child),
+        position,
+      })),
+    ),
+  );
+  return packages;
 }
 
 /** TV channels and their genres in order. */

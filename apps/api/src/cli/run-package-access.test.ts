@@ -7,7 +7,7 @@ import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { packages } from '../db/schema';
 import { loadStorageEnv } from '../env';
-import { Entitlements } from '../modules/playback/entitlements';
+import { Entitlements } from '../modules/billing/entitlements';
 import { PG_ADMIN_URL, postgresAvailable } from '../test/harness';
 import { PACKAGE_USAGE, runPackageAccess } from './run-package-access';
 

@@ -3,7 +3,12 @@ import { phone as phoneNumber } from '@kadr/api-contract';
 import type { Database } from '../db/client';
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
 import { migrateDatabase } from '../db/migrate';
-import { grantPackage, HoldingError, type ProfileRef, revokePackage } from '../modules/playback/holdings';
+import {
+  grantPackage,
+  HoldingError,
+  type ProfileRef,
+  revokePackage,
+} from '../modules/billing/operator-grants';
 import { type CliIo, openCommandDatabase, storageOrReport } from './command';
 
 /** Usage text of the package grant and revoke commands. */

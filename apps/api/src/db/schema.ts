@@ -395,28 +395,116 @@ export const collectionItems = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Entitlements (docs/decisions/005). A package unlocks the titles that name it; a profile holds a
-// package for a period. Until payments exist rows come from the operator command (source 'operator').
+// Billing (docs/decisions/015-billing-domain.md). Packages and their tariffs come from the manifest; a
+// profile's subscription to a package unlocks the titles of the package and of its children.
 
-/** A subscription package (SPEC §3 Package); `id` is the package_id. Imported from the manifest. */
+/**
+ * A subscription package (SPEC §3 Package); `id` is the package_id. Imported from the manifest, never
+ * pruned (subscriptions and payments refer to them).
+ */
 export const packages = pgTable('packages', {
   id: serial('id').primaryKey(),
   key: key(),
   name: text('name').notNull(),
-  /** The first tariff's pay_text: the buy button's label. */
+  /** The main (first) tariff's pay_text, copied for the lists. */
   payText: text('pay_text').notNull(),
-  /** Roubles per month. */
+  /** The main tariff's price in whole roubles, copied for the lists. */
   cost: integer('cost').notNull().default(0),
+  /** A parent package (is_parent 1) unlocks its children's titles too. */
+  isParent: boolean('is_parent').notNull().default(false),
+  /** The list card's offer line. */
+  shortOffer: text('short_offer').notNull().default(''),
+  iconUrl: text('icon_url'),
+  widePosterUrl: text('wide_poster_url'),
+  /** Listed by getEkPackages only with is_hidden 1. */
+  hidden: boolean('hidden').notNull().default(false),
+  /** Order in the packages list. */
+  position: integer('position').notNull().default(0),
+  /** Where it is sold: 'web' (here), 'hand' (operators only) or a mobile store: then not sold here. */
+  store: varchar('store', { length: 32 }).notNull().default('web'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
+/** A parent package's children (one level: a child is never a parent). */
+export const packageChildren = pgTable(
+  'package_children',
+  {
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parentId, t.childId] }),
+    // Entitlements: from a title's package to the parents that unlock it.
+    index('package_children_child_id_idx').on(t.childId),
+  ],
+);
+
+/** A package's tariffs in order (position 0 is the main one, shown on the button). */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** Price of one period in kopecks (the contract shows whole roubles). */
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('RUB'),
+    periodMonths: smallint('period_months').notNull().default(1),
+    /** Days of the free trial; 0: none. */
+    trialDays: smallint('trial_days').notNull().default(0),
+    payText: text('pay_text').notNull(),
+    payInfo: text('pay_info'),
+    /** Description bullets of the payment screen. */
+    texts: jsonb('texts').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex('tariffs_package_position_idx').on(t.packageId, t.position),
+    check('tariffs_amount_nonnegative', sql`${t.amount} >= 0`),
+    check('tariffs_period_positive', sql`${t.periodMonths} > 0`),
+  ],
+);
+
+/** A saved card (SPEC §3 Card): the provider's token and what may be shown, never the number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** The provider's saved payment_method id, charged for renewals. */
+    providerMethodId: varchar('provider_method_id', { length: 100 }).notNull(),
+    first6: varchar('first6', { length: 6 }).notNull(),
+    last4: varchar('last4', { length: 4 }).notNull(),
+    cardType: varchar('card_type', { length: 32 }).notNull(),
+    expiryMonth: smallint('expiry_month').notNull(),
+    expiryYear: smallint('expiry_year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_provider_method_idx').on(t.provider, t.providerMethodId),
+    index('payment_methods_profile_id_idx').on(t.profileId),
+  ],
+);
+
+/** Stored subscription statuses; not_purchased is "no live row" (modules/billing/subscription-rules.ts). */
+export const subscriptionStatus = pgEnum('subscription_status', ['confirmed', 'suspended', 'cancelled']);
+
 /**
- * A package a profile holds from `valid_from` until `valid_until` (null: open-ended). Revoking ends
- * the period (`valid_until` = now) rather than deleting it, so support can see what a viewer had.
+ * A profile's subscription to a package. Live while `ended_at` is null (at most one per profile and
+ * package); the rules module derives the status shown, the entitlement and the actions from it.
  */
-export const profilePackages = pgTable(
-  'profile_packages',
+export const subscriptions = pgTable(
+  'subscriptions',
   {
     id: serial('id').primaryKey(),
     profileId: integer('profile_id')
@@ -425,16 +513,159 @@ export const profilePackages = pgTable(
     packageId: integer('package_id')
       .notNull()
       .references(() => packages.id, { onDelete: 'cascade' }),
-    validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
-    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
-    /** Who granted it: 'operator' (support command); payments add their own. */
+    tariffId: integer('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
+    status: subscriptionStatus('status').notNull(),
+    /** Where it was bought: 'web', 'hand' (operator grant) or a mobile store (goods.store_name). */
+    storeName: varchar('store_name', { length: 32 }).notNull(),
+    /** Who made the row: 'payment' or 'operator' (package:grant). */
     source: varchar('source', { length: 32 }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    /** End of the current period = the next charge (goods.ended_at); null: an open-ended grant. */
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }),
+    /** The current period is a free trial. */
+    isTrial: boolean('is_trial').notNull().default(false),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** The card renewals charge. */
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    /** The last succeeded payment (FIRST_HOURS counts from it). */
+    lastPaidAt: timestamp('last_paid_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: varchar('cancel_reason', { length: 32 }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Failed renewal charges in a row, and when the next try is due (suspended). */
+    renewalAttempts: smallint('renewal_attempts').notNull().default(0),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true, mode: 'date' }),
+    /** When it stopped being live (a cancelled trial or suspension, a revoke, a lapsed period). */
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    index('profile_packages_profile_package_idx').on(t.profileId, t.packageId),
-    index('profile_packages_package_id_idx').on(t.packageId),
+    // One live subscription per profile and package; also the entitlement lookup.
+    uniqueIndex('subscriptions_live_idx').on(t.profileId, t.packageId).where(sql`${t.endedAt} is null`),
+    index('subscriptions_profile_id_idx').on(t.profileId),
+    index('subscriptions_package_id_idx').on(t.packageId),
+    index('subscriptions_tariff_id_idx').on(t.tariffId),
+    index('subscriptions_payment_method_id_idx').on(t.paymentMethodId),
+    // The renewal scheduler: live web subscriptions by their next charge.
+    index('subscriptions_due_idx').on(t.periodEnd).where(sql`${t.endedAt} is null and ${t.autoRenew}`),
+    index('subscriptions_retry_idx').on(t.nextRetryAt).where(sql`${t.endedAt} is null`),
   ],
+);
+
+/** A trial taken: at most one per profile, and one per card (SPEC §5, §9). */
+export const trialUses = pgTable(
+  'trial_uses',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .unique()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    /** The card that paid for it: first6, last4 and expiry (a provider gives no card fingerprint). */
+    cardKey: varchar('card_key', { length: 32 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trial_uses_package_id_idx').on(t.packageId), index('trial_uses_card_key_idx').on(t.cardKey)],
+);
+
+/** Our payments: pending → succeeded or canceled, as the provider reports. */
+export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'canceled']);
+/** A first purchase or a renewal charge of a saved card. */
+export const paymentKind = pgEnum('payment_kind', ['first', 'renewal']);
+
+/** A payment for a package's tariff, fulfilled (subscription started or renewed) exactly once. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    tariffId: integer('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    kind: paymentKind('kind').notNull(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** The provider's payment id (checkPayment's payment_id); null until the provider answers. */
+    providerPaymentId: varchar('provider_payment_id', { length: 100 }),
+    /** Sent as Idempotence-Key with the create: a retried create makes no second payment. */
+    idempotenceKey: uuid('idempotence_key').notNull().unique(),
+    /** Kopecks. */
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('RUB'),
+    /** A trial start (the card is bound; the trial is recorded when it succeeds). */
+    isTrial: boolean('is_trial').notNull().default(false),
+    /** Save the card for renewals. */
+    saveMethod: boolean('save_method').notNull().default(true),
+    /** The saved card charged (renewals). */
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    status: paymentStatus('status').notNull().default('pending'),
+    cancellationParty: varchar('cancellation_party', { length: 32 }),
+    cancellationReason: varchar('cancellation_reason', { length: 64 }),
+    /** When the subscription was started or renewed from it; set once. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    index('payments_profile_id_idx').on(t.profileId),
+    index('payments_package_id_idx').on(t.packageId),
+    index('payments_tariff_id_idx').on(t.tariffId),
+    index('payments_subscription_id_idx').on(t.subscriptionId),
+    index('payments_payment_method_id_idx').on(t.paymentMethodId),
+    // Reconciliation: pending payments by age.
+    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Receipt statuses (contract RECEIPT_STATUSES). */
+export const receiptStatus = pgEnum('receipt_status', ['pending', 'succeeded', 'canceled']);
+
+/** A 54-FZ receipt item. */
+export interface ReceiptItem {
+  description: string;
+  quantity: string;
+  amount: { value: string; currency: string };
+  vat_code: number;
+  payment_subject: string;
+  payment_mode: string;
+}
+
+/** A fiscal receipt (54-FZ) of a succeeded payment; registered by the provider, then `succeeded`. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    providerReceiptId: varchar('provider_receipt_id', { length: 100 }),
+    status: receiptStatus('status').notNull().default('pending'),
+    description: text('description').notNull(),
+    /** Kopecks. */
+    amount: integer('amount').notNull(),
+    items: jsonb('items').$type<ReceiptItem[]>().notNull(),
+    /** The customer contact the receipt is sent to: a phone or an e-mail. */
+    customer: jsonb('customer').$type<{ phone?: string; email?: string }>().notNull(),
+    url: text('url'),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receipts_profile_created_idx').on(t.profileId, t.createdAt.desc())],
 );
 
 // ---------------------------------------------------------------------------------------------------

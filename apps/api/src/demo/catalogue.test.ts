@@ -38,6 +38,7 @@ const title = z.strictObject({
     .array(z.strictObject({ number: z.number().int().positive(), episodes: z.array(episode).min(4).max(8) }))
     .optional(),
   channel: key.optional(),
+  package: key,
 });
 const catalogueSchema = z.strictObject({
   version: z.literal(1),
@@ -47,11 +48,27 @@ const catalogueSchema = z.strictObject({
     z.strictObject({ key, title: z.string().min(1), color: z.string().regex(/^#[0-9A-F]{6}$/i) }),
   ),
   partner_labels: z.array(z.strictObject({ key, title: z.string().min(1) })),
-  packages: z
-    .array(
-      z.strictObject({ key, name: z.string().min(1), pay_text: z.string().min(1), cost: z.number().int() }),
-    )
-    .length(1),
+  packages: z.array(
+    z.strictObject({
+      key,
+      name: z.string().min(1),
+      short_offer: z.string().min(1),
+      children: z.array(key).optional(),
+      store: z.string().optional(),
+      hidden: z.boolean().optional(),
+      tariffs: z
+        .array(
+          z.strictObject({
+            cost: z.number().int().positive(),
+            trial_days: z.number().int().positive().optional(),
+            pay_text: z.string().min(1),
+            pay_info: z.string().min(1).optional(),
+            texts: z.array(z.string().min(1)).min(1),
+          }),
+        )
+        .length(1),
+    }),
+  ),
   titles: z.array(title),
   channels: z.array(
     z.strictObject({
@@ -190,6 +207,26 @@ describe('demo catalogue (apps/api/demo/catalogue.yaml)', () => {
     expect(Math.max(...years)).toBeGreaterThanOrEqual(2025);
     for (const t of titles.filter((x) => x.type !== 'channel')) expect(t.rating, t.key).toBeDefined();
     expect(new Set(titles.flatMap((t) => t.countries)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('reaches every package screen: a parent with children, individual packages, a trial, a mobile store, hand', () => {
+    const { packages } = catalogue;
+    const parents = packages.filter((p) => p.children);
+    expect(parents).toHaveLength(1);
+    expect(parents[0]!.children!.length).toBeGreaterThanOrEqual(2);
+    expect(parents[0]!.children!.length).toBeLessThanOrEqual(3);
+    const individual = packages.filter((p) => !p.children);
+    expect(individual.length).toBeGreaterThanOrEqual(4);
+    expect(packages.some((p) => p.tariffs[0]!.trial_days)).toBe(true);
+    expect(packages.filter((p) => p.store === 'hand')).toHaveLength(1);
+    expect(packages.filter((p) => p.store && p.store !== 'hand' && p.store !== 'web')).toHaveLength(1);
+    expect(packages.some((p) => p.hidden)).toBe(true);
+    // Every package sells something, and the children's titles are what the parent unlocks.
+    for (const p of packages)
+      expect(
+        titles.some((t) => t.package === p.key),
+        p.key,
+      ).toBe(true);
   });
 
   it('has titles that exercise search', () => {

@@ -33,6 +33,7 @@ export function packageInfo(
     short_offer: `${name}: фильмы и сериалы без рекламы`,
     wide_poster_url: art('wide', name),
     is_parent: 0,
+    position: id,
     status,
     ...rest,
     goods: goods({
@@ -57,6 +58,7 @@ export function summaryOf(info: PackageInfo): PackageSummary {
     wide_poster_url: info.wide_poster_url,
     status: info.status,
     is_parent: info.is_parent,
+    position: info.position,
     goods: {
       is_active_parent: info.goods.is_active_parent,
       payment_text: info.goods.tariffs[0]?.pay_text ?? '',

@@ -18,6 +18,7 @@ const pkg = {
   wide_poster_url: 'https://cdn.example.ru/pk/3.jpg',
   status: 'confirmed',
   is_parent: 1,
+  position: 1,
   goods: { is_active_parent: false, payment_text: '299 ₽ в месяц' },
 };
 

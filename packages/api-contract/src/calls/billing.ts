@@ -71,6 +71,11 @@ export const packageSummary = z.object({
   status: z.enum(PACKAGE_STATUSES),
   /** 1 for a parent package (a bundle), 0 for an individual one. */
   is_parent: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * Place in the list, ascending (ours): `ek_packages` is keyed by id, and a JSON object's numeric
+   * keys come back in numeric order whatever order they were sent in.
+   */
+  position: z.number().int().nonnegative(),
   goods: z.object({
     is_active_parent: z.boolean(),
     /** Price line of the list card. */

@@ -1,11 +1,10 @@
-import type { goods } from '@kadr/api-contract';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Entitlements } from '../playback/entitlements';
+import type { Goods } from '../billing/goods';
+import type { BillingService } from '../billing/service';
 import { packageOfTitle } from '../playback/queries';
 
 /** Goods as the contract answers them (SPEC §3). */
-export type Goods = z.input<typeof goods>;
+export type { Goods };
 
 /** What goods are worked out from. */
 export interface GoodsSubject {
@@ -46,31 +45,22 @@ export const placeholderGoods: GoodsResolver = async (subject) => ({
 });
 
 /**
- * Goods from the packages a profile holds (docs/decisions/005): the title's package, bought when the
- * profile holds it now (store_name 'hand' for operator grants, as SPEC §4 names hand-made ones). A
- * title no package sells is free: good_type 'free', bought by everyone; its package_id is the
- * contract's required positive id and names no real package (1).
+ * Goods from the viewer's subscriptions (docs/decisions/015, modules/billing): the title's package
+ * with its status, actions, trial and tariffs; bought when the viewer's subscription to it, or to a
+ * parent of it, entitles now. A title no package sells is free: good_type 'free', bought by everyone;
+ * its package_id is the contract's required positive id and names no real package (1).
  */
-export function packageGoods(db: Db, entitlements: Entitlements): GoodsResolver {
+export function packageGoods(db: Db, billing: BillingService): GoodsResolver {
   return async (subject, profileId) => {
     const pack = await packageOfTitle(db, subject.contentId);
-    const base = await placeholderGoods(subject, profileId);
-    if (!pack) return { ...base, good_type: 'free', is_free: true, is_bought: true, status: 'confirmed' };
-    const holding = await entitlements.holding(profileId, pack.id);
-    return {
-      ...base,
-      package_id: pack.id,
-      package_name: pack.name,
-      cost: pack.cost,
-      tariffs: [{ pay_text: pack.payText, pay_info: null, texts: [] }],
-      ...(holding
-        ? {
-            is_bought: true,
-            status: 'confirmed' as const,
-            store_name: holding.source === 'operator' ? 'hand' : holding.source,
-            ended_at: holding.validUntil ? holding.validUntil.toISOString() : null,
-          }
-        : {}),
-    };
+    if (!pack) {
+      const base = await placeholderGoods(subject, profileId);
+      return { ...base, good_type: 'free', is_free: true, is_bought: true, status: 'confirmed' };
+    }
+    return billing.goodsOf(profileId, pack, {
+      partnerLabel: subject.partnerLabel,
+      vendorId: subject.vendorId,
+      isPreview: subject.isPreview,
+    });
   };
 }

@@ -11,8 +11,8 @@ import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
 import { anonymousClient, backends, useApi } from '../../test/harness';
+import { grantPackage, revokePackage } from '../billing/operator-grants';
 import { type FixtureAsset, writeFixtureAsset } from './fixture-media';
-import { grantPackage, revokePackage } from './holdings';
 import { signedSegmentUrl } from './secure-link';
 
 const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contents, episodes, packages, profilePackages } from '../../db/schema';
+import { contents, episodes, packages } from '../../db/schema';
 
 /** What a release needs to know about a title. */
 export interface PlayableTitle {
@@ -50,31 +50,12 @@ export async function playableEpisode(db: Db, id: number): Promise<PlayableEpiso
   return row;
 }
 
-/** A package a profile holds now, or undefined. */
-export async function activeHolding(db: Db, profileId: number, packageId: number, now: Date) {
-  const [row] = await db
-    .select({ validUntil: profilePackages.validUntil, source: profilePackages.source })
-    .from(profilePackages)
-    .where(
-      and(
-        eq(profilePackages.profileId, profileId),
-        eq(profilePackages.packageId, packageId),
-        lte(profilePackages.validFrom, now),
-        or(isNull(profilePackages.validUntil), gt(profilePackages.validUntil, now)),
-      ),
-    )
-    // The holding that lasts longest answers ended_at (null, open-ended, first).
-    .orderBy(sql`${profilePackages.validUntil} desc nulls first`)
-    .limit(1);
-  return row;
-}
-
 /** The package that sells a title, or undefined when none does. */
 export async function packageOfTitle(db: Db, contentId: number) {
   const [row] = await db
-    .select({ id: packages.id, name: packages.name, payText: packages.payText, cost: packages.cost })
+    .select({ pack: packages })
     .from(contents)
     .innerJoin(packages, eq(packages.id, contents.packageId))
     .where(eq(contents.id, contentId));
-  return row;
+  return row?.pack;
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { MediaAssetId, MediaAssetMeta, MediaStore } from '../../media/store';
-import type { Entitlements } from './entitlements';
+import type { Entitlements } from '../billing/entitlements';
 import {
   assetOfGrant,
   FULL_GRANT_SECONDS,

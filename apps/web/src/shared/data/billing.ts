@@ -38,8 +38,11 @@ export const billingKeys = {
 export function packagesQuery(api: Api, screen = true) {
   return queryOptions({
     queryKey: billingKeys.packages,
+    // ek_packages is a map keyed by id (JSON orders numeric keys by number): the list's order is `position`.
     queryFn: async ({ signal }): Promise<PackageSummary[]> =>
-      Object.values((await api.call('getEkPackages', { body: { is_hidden: 0 } }, { signal })).ek_packages),
+      Object.values(
+        (await api.call('getEkPackages', { body: { is_hidden: 0 } }, { signal })).ek_packages,
+      ).sort((a, b) => a.position - b.position),
     staleTime: 0,
     meta: screen ? SCREEN_QUERY : undefined,
   });

@@ -1,6 +1,12 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { packages, profilePackages, profiles } from '../../db/schema';
+import { packages, profiles, subscriptions } from '../../db/schema';
+import { HAND_STORE } from './subscription-rules';
+import { liveSubscription } from './subscriptions';
+
+// package:grant and package:revoke (src/cli/run-package-access.ts): support's tools over the same
+// subscriptions payments make. A grant is a store 'hand' subscription: shown, never cancelled or
+// restored by the viewer (SPEC §4, §6).
 
 /** A profile named by id, or by phone (found, or created as sign-in would create it). */
 export type ProfileRef = { profileId: number } | { phone: string };
@@ -32,16 +38,10 @@ async function requirePackage(db: Db, packageId: number) {
   return row;
 }
 
-const active = (profileId: number, packageId: number, now: Date) =>
-  and(
-    eq(profilePackages.profileId, profileId),
-    eq(profilePackages.packageId, packageId),
-    or(isNull(profilePackages.validUntil), gt(profilePackages.validUntil, now)),
-  );
-
 /**
- * Gives a profile a package from now until `until` (null: open-ended), replacing the period it holds
- * now, in one transaction. Answers the profile id and package name.
+ * Gives a profile a package from now until `until` (null: open-ended), replacing the live
+ * subscription it has to it (whatever its store: support decides), in one transaction. Answers the
+ * profile id and package name.
  */
 export async function grantPackage(
   db: Db,
@@ -52,18 +52,30 @@ export async function grantPackage(
   return db.transaction(async (tx) => {
     const pack = await requirePackage(tx as unknown as Db, packageId);
     const profileId = await profileIdOf(tx as unknown as Db, options.profile, now, true);
-    await tx
-      .update(profilePackages)
-      .set({ validUntil: now })
-      .where(active(profileId, packageId, now));
-    await tx
-      .insert(profilePackages)
-      .values({ profileId, packageId, validFrom: now, validUntil: until, source, createdAt: now });
+    const current = await liveSubscription(tx, profileId, packageId, { lock: true });
+    if (current) {
+      await tx
+        .update(subscriptions)
+        .set({ endedAt: now, autoRenew: false, updatedAt: now })
+        .where(eq(subscriptions.id, current.id));
+    }
+    await tx.insert(subscriptions).values({
+      profileId,
+      packageId,
+      status: 'confirmed',
+      storeName: HAND_STORE,
+      source,
+      periodStart: now,
+      periodEnd: until,
+      autoRenew: false,
+      createdAt: now,
+      updatedAt: now,
+    });
     return { profileId, packageName: pack.name };
   });
 }
 
-/** Ends a profile's current periods of a package now; answers how many were ended (0: held none). */
+/** Ends a profile's live subscription to a package now; answers how many were ended (0: held none). */
 export async function revokePackage(
   db: Db,
   options: { profile: ProfileRef; packageId: number; now: Date },
@@ -72,9 +84,20 @@ export async function revokePackage(
   await requirePackage(db, packageId);
   const profileId = await profileIdOf(db, options.profile, now, false);
   const ended = await db
-    .update(profilePackages)
-    .set({ validUntil: sql`greatest(${profilePackages.validFrom}, ${now.toISOString()}::timestamptz)` })
-    .where(active(profileId, packageId, now))
-    .returning({ id: profilePackages.id });
+    .update(subscriptions)
+    .set({
+      endedAt: sql`greatest(${subscriptions.periodStart}, ${now.toISOString()}::timestamptz)`,
+      autoRenew: false,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(subscriptions.profileId, profileId),
+        eq(subscriptions.packageId, packageId),
+        isNull(subscriptions.endedAt),
+        or(isNull(subscriptions.periodEnd), gt(subscriptions.periodEnd, now)),
+      ),
+    )
+    .returning({ id: subscriptions.id });
   return { profileId, ended: ended.length };
 }

@@ -1,0 +1,291 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import {
+  packages,
+  paymentMethods,
+  payments,
+  profiles,
+  type ReceiptItem,
+  receipts,
+  subscriptions,
+  tariffs,
+  trialUses,
+} from '../../db/schema';
+import { cardKeyOf, trialHistory } from './queries';
+import { addMonths, isLive, periodAfterPayment, trialEligible, WEB_STORE } from './subscription-rules';
+import { liveSubscription, stateOf } from './subscriptions';
+
+/** VAT code of the receipt items: 1 = «без НДС» (YooKassa's vat_code table). */
+export const RECEIPT_VAT_CODE = 1;
+
+/** The card a provider reports for a succeeded payment. */
+export interface PaidCard {
+  /** The provider's payment_method id. */
+  providerMethodId: string;
+  /** Whether the provider saved it for later charges. */
+  saved: boolean;
+  first6: string;
+  last4: string;
+  cardType: string;
+  expiryMonth: number;
+  expiryYear: number;
+}
+
+/** What the payment wiring knows once the provider says a payment succeeded. */
+export interface SucceededPayment {
+  /** Our payments.id. */
+  paymentId: number;
+  /** The card charged; null when the provider reports none. */
+  card: PaidCard | null;
+  /**
+   * The receipt's customer contact as sent with the payment (54-FZ needs one); default the profile's
+   * phone, none for an anonymous buyer.
+   */
+  customer?: { phone?: string; email?: string };
+}
+
+/** The outcome: the subscription started or renewed, and whether an earlier call did it already. */
+export interface Fulfilment {
+  subscriptionId: number;
+  alreadyFulfilled: boolean;
+}
+
+/** Thrown for a payment that does not exist (a caller's bug, not a viewer's). */
+export class FulfilmentError extends Error {
+  override name = 'FulfilmentError';
+}
+
+/** «Подписка «Кино» на 1 месяц» — the receipt's and the provider's description. */
+export function paymentDescription(
+  packageName: string,
+  periodMonths: number,
+  trialDays: number | null,
+): string {
+  if (trialDays !== null) return `Подписка «${packageName}»: пробный период ${trialDays} дн.`;
+  return `Подписка «${packageName}» на ${periodMonths} мес.`;
+}
+
+/** The 54-FZ receipt items of a payment (the same object createPayment sends the provider). */
+export function receiptItems(description: string, amountKopecks: number, currency: string): ReceiptItem[] {
+  return [
+    {
+      description: description.slice(0, 128),
+      quantity: '1.00',
+      amount: { value: (amountKopecks / 100).toFixed(2), currency },
+      vat_code: RECEIPT_VAT_CODE,
+      payment_subject: 'service',
+      payment_mode: 'full_payment',
+    },
+  ];
+}
+
+/** Saves (or finds) the card as the profile's payment method; answers its id. */
+async function saveCard(
+  tx: Tx,
+  profileId: number,
+  provider: string,
+  card: PaidCard,
+  now: Date,
+): Promise<number> {
+  const [row] = await tx
+    .insert(paymentMethods)
+    .values({
+      profileId,
+      provider,
+      providerMethodId: card.providerMethodId,
+      first6: card.first6,
+      last4: card.last4,
+      cardType: card.cardType,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [paymentMethods.provider, paymentMethods.providerMethodId],
+      set: { expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+    })
+    .returning({ id: paymentMethods.id });
+  return row!.id;
+}
+
+/**
+ * Fulfils a succeeded payment exactly once, in one transaction holding the payment's row lock: a
+ * second call (a duplicate webhook, checkPayment polling at the same time) waits for the first and
+ * then finds `fulfilled_at` set. It marks the payment succeeded, saves the card when asked, starts
+ * the subscription (first payment: a trial or the tariff's period from now; a live, unexpired one is
+ * extended from its end instead) or renews it (renewal: the next period from the current end, back to
+ * confirmed), records the trial use, and creates the receipt row (pending until the provider
+ * registers it; none for a zero amount).
+ */
+export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPayment): Promise<Fulfilment> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+    if (!payment) throw new FulfilmentError(`no payment ${input.paymentId}`);
+    if (payment.fulfilledAt !== null && payment.subscriptionId !== null)
+      return { subscriptionId: payment.subscriptionId, alreadyFulfilled: true };
+    const now = clock.now();
+    // Two payments of one profile for one package (two tabs) must not both insert a live row: the
+    // second waits here for the first's commit, then extends what the first started.
+    await tx.execute(sql`select pg_advisory_xact_lock(${payment.profileId}::int, ${payment.packageId}::int)`);
+    const [pack] = await tx.select().from(packages).where(eq(packages.id, payment.packageId));
+    if (!pack) throw new FulfilmentError(`no package ${payment.packageId}`);
+    const [tariff] = payment.tariffId
+      ? await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId))
+      : [];
+    const periodMonths = tariff?.periodMonths ?? 1;
+    let trialDays = payment.isTrial ? (tariff?.trialDays ?? 0) : 0;
+    // Trial once per profile and per card (SPEC §5): the card is known only now. A trial the card (or,
+    // after a race, the profile) has had already does not start: the period ends at once, so the
+    // renewal charges the tariff from the saved card. The profile lock orders two trial payments.
+    let chargeNow = false;
+    if (trialDays > 0) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${payment.profileId}::int, 0)`);
+      const history = await trialHistory(tx, payment.profileId, input.card ? cardKeyOf(input.card) : null);
+      if (!trialEligible(trialDays, history)) {
+        trialDays = 0;
+        chargeNow = true;
+      }
+    }
+
+    const methodId =
+      input.card?.saved && payment.saveMethod
+        ? await saveCard(tx, payment.profileId, payment.provider, input.card, now)
+        : payment.paymentMethodId;
+
+    let subscriptionId: number;
+    if (payment.kind === 'renewal' && payment.subscriptionId !== null) {
+      const [current] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, payment.subscriptionId))
+        .for('update');
+      if (!current) throw new FulfilmentError(`no subscription ${payment.subscriptionId}`);
+      const start =
+        current.periodEnd && current.periodEnd > now ? current.periodEnd : (current.periodEnd ?? now);
+      await tx
+        .update(subscriptions)
+        .set({
+          status: 'confirmed',
+          isTrial: false,
+          periodStart: start,
+          periodEnd: addMonths(start, periodMonths),
+          lastPaidAt: now,
+          renewalAttempts: 0,
+          nextRetryAt: null,
+          paymentMethodId: methodId ?? current.paymentMethodId,
+          updatedAt: now,
+        })
+        .where(eq(subscriptions.id, current.id));
+      subscriptionId = current.id;
+    } else {
+      const current = await liveSubscription(tx, payment.profileId, payment.packageId, { lock: true });
+      const extend =
+        current &&
+        current.storeName === WEB_STORE &&
+        isLive(stateOf(current), now) &&
+        current.periodEnd !== null;
+      if (extend) {
+        // Paid twice for one package (two tabs): the second payment adds its period, nothing is lost.
+        const from = new Date(Math.max(current.periodEnd!.getTime(), now.getTime()));
+        await tx
+          .update(subscriptions)
+          .set({
+            status: 'confirmed',
+            // A trial payment for a package held already adds nothing: it only bound the card.
+            periodEnd: addMonths(from, payment.isTrial ? 0 : periodMonths),
+            isTrial: false,
+            autoRenew: methodId !== null,
+            cancelReason: null,
+            cancelledAt: null,
+            lastPaidAt: now,
+            paymentMethodId: methodId ?? current.paymentMethodId,
+            tariffId: payment.tariffId,
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, current.id));
+        subscriptionId = current.id;
+      } else {
+        if (current) {
+          // A lapsed row, or a grant or store subscription the web purchase replaces.
+          await tx
+            .update(subscriptions)
+            .set({ endedAt: now, autoRenew: false, updatedAt: now })
+            .where(eq(subscriptions.id, current.id));
+        }
+        const period = chargeNow
+          ? { start: now, end: now }
+          : periodAfterPayment(now, { periodMonths, trialDays }, trialDays > 0);
+        const [row] = await tx
+          .insert(subscriptions)
+          .values({
+            profileId: payment.profileId,
+            packageId: payment.packageId,
+            tariffId: payment.tariffId,
+            status: 'confirmed',
+            storeName: WEB_STORE,
+            source: 'payment',
+            periodStart: period.start,
+            periodEnd: period.end,
+            isTrial: trialDays > 0,
+            autoRenew: methodId !== null,
+            paymentMethodId: methodId,
+            lastPaidAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: subscriptions.id });
+        subscriptionId = row!.id;
+      }
+      if (trialDays > 0) {
+        await tx
+          .insert(trialUses)
+          .values({
+            profileId: payment.profileId,
+            packageId: payment.packageId,
+            cardKey: input.card ? cardKeyOf(input.card) : null,
+            createdAt: now,
+          })
+          .onConflictDoNothing();
+      }
+    }
+
+    if (payment.amount > 0) {
+      // The receipt describes what was paid for: a trial's binding charge, or the period.
+      const [profile] = await tx
+        .select({ phone: profiles.phone })
+        .from(profiles)
+        .where(eq(profiles.id, payment.profileId));
+      const description = paymentDescription(
+        pack.name,
+        periodMonths,
+        payment.isTrial ? (tariff?.trialDays ?? 0) : null,
+      );
+      await tx
+        .insert(receipts)
+        .values({
+          paymentId: payment.id,
+          profileId: payment.profileId,
+          status: 'pending',
+          description,
+          amount: payment.amount,
+          items: receiptItems(description, payment.amount, payment.currency),
+          customer: input.customer ?? (profile?.phone ? { phone: profile.phone } : {}),
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    }
+
+    await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        subscriptionId,
+        paymentMethodId: methodId,
+        fulfilledAt: now,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    return { subscriptionId, alreadyFulfilled: false };
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  deleteCard,
+  getCardList,
+  getEkPackages,
+  getPackageByChannel,
+  getPackageInfoById,
+  listReceipts,
+  restorePackage,
+  unsubscribePackage,
+} from '@kadr/api-contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { registerCall, requireSession } from '../../http/register-call';
+import type { GoodsResolver } from '../catalogue/goods';
+import { channelTitle } from './queries';
+import type { BillingService } from './service';
+
+/**
+ * The billing calls of the domain (SPEC §7): packages, the channel package, cancel and restore, cards,
+ * receipts. Each
+ * needs the session, like every agregator call; createPayment and checkPayment come with payments.
+ */
+export const billingRoutes: FastifyPluginAsync<{
+  db: Db;
+  billing: BillingService;
+  goods: GoodsResolver;
+}> = async (app, { db, billing, goods }) => {
+  // The channel package (SPEC §3, §6): the goods of the channel-type item standing for the channel,
+  // worked out as a content card's are, so is_bought follows the same subscriptions.
+  registerCall(app, getPackageByChannel, async ({ body, session }) => {
+    const { profileId } = requireSession(session);
+    const title = await channelTitle(db, body.stream_id);
+    if (!title || title.vendorId === null) throw new AppError('channel_not_found');
+    return {
+      goods: await goods(
+        {
+          contentId: title.contentId,
+          vendorId: title.vendorId,
+          isPreview: title.isPreview,
+          partnerLabel: title.partnerLabel,
+        },
+        profileId,
+      ),
+    };
+  });
+  registerCall(app, getEkPackages, ({ body, session }) =>
+    billing.list(requireSession(session).profileId, body.is_hidden === 1),
+  );
+  registerCall(app, getPackageInfoById, ({ body, session }) =>
+    billing.info(requireSession(session).profileId, body.package_id),
+  );
+  registerCall(app, unsubscribePackage, ({ body, session }) =>
+    billing.unsubscribe(requireSession(session).profileId, body.package_id, body.reason ?? null),
+  );
+  registerCall(app, restorePackage, ({ body, session }) =>
+    billing.restore(requireSession(session).profileId, body.package_id),
+  );
+  registerCall(app, getCardList, ({ session }) => billing.cards(requireSession(session).profileId));
+  registerCall(app, deleteCard, async ({ body, session }) => {
+    await billing.deleteCard(requireSession(session).profileId, body.card_number);
+    return { ok: true as const };
+  });
+  registerCall(app, listReceipts, ({ session }) => billing.receipts(requireSession(session).profileId));
+};

@@ -1,0 +1,269 @@
+import type { CancelReason, card, getCardList, listReceipts, PackageStatus } from '@kadr/api-contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { type ReceiptItem, subscriptions } from '../../db/schema';
+import { AppError } from '../../errors';
+import { cardNumbers, cardsNamed } from './card-numbers';
+import { type Entitlements, standingFrom } from './entitlements';
+import { paymentDescription, receiptItems } from './fulfil';
+import {
+  type Goods,
+  type PackageSummary,
+  packageGoods,
+  packageSummaryOf,
+  roublesOf,
+  trialOffered,
+} from './goods';
+import * as q from './queries';
+import { decideCancel, decideRestore, statusOf, WEB_STORE } from './subscription-rules';
+import { latestSubscription, liveSubscription, liveSubscriptionsOf, stateOf } from './subscriptions';
+
+type Card = z.input<typeof card>;
+type CardList = z.input<typeof getCardList.response>;
+type Receipts = z.input<typeof listReceipts.response>;
+
+/** What content goods add to a package's: the content item's label, vendor and preview flag. */
+export interface ContentSubject {
+  partnerLabel: string | null;
+  vendorId: string | null;
+  isPreview: boolean;
+}
+
+/** A trial's payment: a 1 ₽ charge that binds (saves) the card the renewal will charge. */
+export const TRIAL_CHARGE = 100;
+
+/** What a purchase will be (BillingService.quote). */
+export interface Quote {
+  packageId: number;
+  packageName: string;
+  tariffId: number;
+  /** The payment starts the main tariff's trial. */
+  trial: boolean;
+  /** Kopecks to charge. */
+  amount: number;
+  currency: string;
+  /** The payment's and receipt's description. */
+  description: string;
+  /** The 54-FZ receipt items to send with the payment. */
+  receiptItems: ReceiptItem[];
+}
+
+/**
+ * The billing calls (SPEC §7): packages and their goods, cancellation and restore, saved cards and
+ * receipts. State changes take the subscription's row lock, so a cancel and a restore (or a payment's
+ * fulfilment) never interleave.
+ */
+export class BillingService {
+  constructor(private readonly deps: { db: Db; clock: Clock; entitlements: Entitlements }) {}
+
+  private async trials(profileId: number | null) {
+    return profileId === null ? null : q.trialHistory(this.deps.db, profileId, null);
+  }
+
+  private async requirePackage(packageId: number) {
+    const pack = await q.packageById(this.deps.db, packageId);
+    if (!pack) throw new AppError('package_not_found');
+    return pack;
+  }
+
+  /** What a package's goods are worked out from, for a viewer. */
+  private async viewOf(profileId: number | null, pack: q.PackageRow) {
+    const { db, entitlements } = this.deps;
+    const [tariffs, standing, trials] = await Promise.all([
+      q.tariffsOf(db, [pack.id]),
+      entitlements.standing(profileId, pack.id),
+      this.trials(profileId),
+    ]);
+    return { tariffs: tariffs.get(pack.id) ?? [], standing, trials, now: this.deps.clock.now() };
+  }
+
+  /** Goods of a package for a viewer (null profile: a viewer without a session). */
+  async goodsOf(profileId: number | null, pack: q.PackageRow, subject: ContentSubject): Promise<Goods> {
+    const view = await this.viewOf(profileId, pack);
+    return packageGoods({ pack, ...view, rules: this.deps.entitlements.rules, ...subject });
+  }
+
+  /** getEkPackages: the packages list keyed by id (hidden ones only when asked for). */
+  async list(
+    profileId: number,
+    includeHidden: boolean,
+  ): Promise<{ ek_packages: Record<string, PackageSummary> }> {
+    const { db } = this.deps;
+    const [packs, links, rows, trials] = await Promise.all([
+      q.listPackages(db, includeHidden),
+      q.allPackageChildren(db),
+      liveSubscriptionsOf(db, profileId),
+      this.trials(profileId),
+    ]);
+    const tariffs = await q.tariffsOf(
+      db,
+      packs.map((p) => p.id),
+    );
+    const now = this.deps.clock.now();
+    const ek_packages: Record<string, PackageSummary> = {};
+    for (const pack of packs) {
+      const parents = links.filter((l) => l.childId === pack.id).map((l) => l.parentId);
+      const standing = standingFrom(rows, pack.id, parents, now);
+      ek_packages[String(pack.id)] = packageSummaryOf(
+        pack,
+        tariffs.get(pack.id) ?? [],
+        standing,
+        trials,
+        now,
+      );
+    }
+    return { ek_packages };
+  }
+
+  /** getPackageInfoById: one package (hidden ones too: a link may name them) with its full goods. */
+  async info(profileId: number, packageId: number) {
+    const pack = await this.requirePackage(packageId);
+    const view = await this.viewOf(profileId, pack);
+    const goods = packageGoods({
+      pack,
+      ...view,
+      rules: this.deps.entitlements.rules,
+      partnerLabel: null,
+      vendorId: null,
+      isPreview: false,
+    });
+    return { ...packageSummaryOf(pack, view.tariffs, view.standing, view.trials, view.now), goods };
+  }
+
+  /**
+   * What buying a package costs this viewer now (createPayment builds its payment from it): the main
+   * tariff, with its trial when the viewer has not had one (the card is checked at fulfilment). A
+   * trial's payment is a binding charge of TRIAL_CHARGE kopecks. Refuses an unknown package, one not
+   * sold here (store hand or a mobile store) and one the viewer is entitled to already (own or through
+   * a parent).
+   */
+  async quote(profileId: number, packageId: number): Promise<Quote> {
+    const pack = await this.requirePackage(packageId);
+    if (pack.store !== WEB_STORE) throw new AppError('package_not_for_sale');
+    const view = await this.viewOf(profileId, pack);
+    if (view.standing.holding) throw new AppError('package_already_bought');
+    const tariff = view.tariffs[0];
+    if (!tariff) throw new AppError('package_not_for_sale');
+    const trial = trialOffered(view.tariffs, view.trials);
+    const amount = trial ? TRIAL_CHARGE : tariff.amount;
+    const description = paymentDescription(pack.name, tariff.periodMonths, trial ? tariff.trialDays : null);
+    return {
+      packageId: pack.id,
+      packageName: pack.name,
+      tariffId: tariff.id,
+      trial,
+      amount,
+      currency: tariff.currency,
+      description,
+      receiptItems: receiptItems(description, amount, tariff.currency),
+    };
+  }
+
+  /** unsubscribePackage: the rules' decision applied under the row lock; answers the new status. */
+  async unsubscribe(
+    profileId: number,
+    packageId: number,
+    reason: CancelReason | null,
+  ): Promise<{ package_id: number; status: PackageStatus }> {
+    await this.requirePackage(packageId);
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const row = await liveSubscription(tx, profileId, packageId, { lock: true });
+      const decision = decideCancel(row ? stateOf(row) : null, now, reason, this.deps.entitlements.rules);
+      if (!decision.ok) throw new AppError(decision.refusal);
+      const change = decision.change;
+      // A row always exists when the rules accept.
+      const id = row!.id;
+      await tx
+        .update(subscriptions)
+        .set({
+          status: change.status,
+          autoRenew: change.autoRenew,
+          cancelReason: change.cancelReason,
+          cancelledAt: change.cancelledAt,
+          endedAt: change.endedAt,
+          periodEnd: change.periodEnd,
+          nextRetryAt: null,
+          updatedAt: now,
+        })
+        .where(eq(subscriptions.id, id));
+      return { package_id: packageId, status: statusOf({ ...stateOf(row!), ...change }, now) };
+    });
+  }
+
+  /** restorePackage: a cancelled subscription whose period runs renews again. */
+  async restore(
+    profileId: number,
+    packageId: number,
+  ): Promise<{ package_id: number; status: PackageStatus }> {
+    await this.requirePackage(packageId);
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      // The live row, or the latest ended one: restoring an ended period is refused as such.
+      const row =
+        (await liveSubscription(tx, profileId, packageId, { lock: true })) ??
+        (await latestSubscription(tx, profileId, packageId));
+      const decision = decideRestore(row ? stateOf(row) : null, now);
+      if (!decision.ok) throw new AppError(decision.refusal);
+      await tx
+        .update(subscriptions)
+        .set({ ...decision.change, updatedAt: now })
+        .where(eq(subscriptions.id, row!.id));
+      return { package_id: packageId, status: 'confirmed' as const };
+    });
+  }
+
+  /**
+   * getCardList: saved cards, masked, with their first six digits; is_recurrent while a web
+   * subscription renews itself from a card.
+   */
+  async cards(profileId: number): Promise<CardList> {
+    const { db } = this.deps;
+    const [rows, subs] = await Promise.all([q.cardsOf(db, profileId), liveSubscriptionsOf(db, profileId)]);
+    const now = this.deps.clock.now();
+    const numbers = cardNumbers(rows);
+    const cards: Card[] = rows.map((r, i) => ({ number: numbers[i]!, first: r.first6 }));
+    const is_recurrent = subs.some(
+      (s) => s.autoRenew && s.paymentMethodId !== null && statusOf(stateOf(s), now) !== 'not_purchased',
+    );
+    return { is_recurrent, cards };
+  }
+
+  /**
+   * deleteCard: refused while a web subscription is confirmed or cancelled (SPEC §4, §5: its period
+   * may still be charged or refunded against the card); a card of another profile is not found.
+   */
+  async deleteCard(profileId: number, cardNumber: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const named = cardsNamed(await q.cardsForUpdate(tx, profileId), cardNumber);
+      if (named.length === 0) throw new AppError('card_not_found');
+      const now = this.deps.clock.now();
+      const subs = await liveSubscriptionsOf(tx, profileId);
+      const busy = subs.some((s) => {
+        const status = statusOf(stateOf(s), now);
+        return s.storeName === WEB_STORE && (status === 'confirmed' || status === 'cancelled');
+      });
+      if (busy) throw new AppError('card_in_use');
+      await q.deleteCardsById(
+        tx,
+        named.map((c) => c.id),
+      );
+    });
+  }
+
+  /** listReceipts: newest first; amounts in whole roubles. */
+  async receipts(profileId: number): Promise<Receipts> {
+    const rows = await q.receiptsOf(this.deps.db, profileId);
+    return {
+      receipts: rows.map((r) => ({
+        status: r.status,
+        url: r.url,
+        registered_at: r.registeredAt ? r.registeredAt.toISOString() : null,
+        description: r.description,
+        price: roublesOf(r.amount),
+      })),
+    };
+  }
+}
