@@ -32,8 +32,11 @@ import { RedisSessionChannel } from './modules/auth/session-channel';
 import { SessionService } from './modules/auth/sessions';
 import { AccessTokens } from './modules/auth/tokens';
 import { Entitlements } from './modules/billing/entitlements';
+import { PaymentFlow } from './modules/billing/payment-flow';
+import { paymentRoutes } from './modules/billing/payment-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { BillingService } from './modules/billing/service';
+import { PaymentSettlement } from './modules/billing/settlement';
 import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -255,6 +258,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchRoutes, { search });
   await app.register(tvRoutes, { schedule: new TvScheduleService(db) });
   await app.register(billingRoutes, { db, billing, goods });
+  const settlement = new PaymentSettlement({
+    db,
+    clock,
+    provider: providers.payments,
+    contact: { fallbackEmail: env.billingReceiptEmail },
+    log: app.log,
+  });
+  await app.register(paymentRoutes, {
+    flow: new PaymentFlow({ db, clock, billing, settlement, log: app.log }),
+    settlement,
+  });
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz
   // never waits for it; only with a server's start-up (seedCatalogue), like demo media.
   const demoSchedule = options.seedCatalogue
