@@ -536,6 +536,11 @@ export const subscriptions = pgTable(
     /** Failed renewal charges in a row, and when the next try is due (suspended). */
     renewalAttempts: smallint('renewal_attempts').notNull().default(0),
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A renewal scheduler instance is charging it until then (modules/billing/renewals.ts); a crashed
+     * instance's claim runs out and another takes the subscription again.
+     */
+    renewalClaimedUntil: timestamp('renewal_claimed_until', { withTimezone: true, mode: 'date' }),
     /** When it stopped being live (a cancelled trial or suspension, a revoke, a lapsed period). */
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

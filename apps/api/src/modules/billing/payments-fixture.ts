@@ -16,6 +16,9 @@ import { FakeClock, type TestApi, type useApi } from '../../test/harness';
 import { YooKassaSandbox } from '../sandbox/yookassa/emulator';
 import { SandboxWebhooks, type WebhookChaos } from '../sandbox/yookassa/webhooks';
 import { NOTIFICATIONS_PATH } from './payment-routes';
+import { Reconciliation } from './reconciliation';
+import { Renewals } from './renewals';
+import { PaymentSettlement } from './settlement';
 
 // Test helpers of the payment suites (payment-flow, renewals, reconciliation): the billing suite's
 // packages, and an app with the sandbox YooKassa on a fake clock whose notifications reach the app
@@ -106,7 +109,21 @@ export async function paymentsApp(
     { clock, yookassaSandbox: sandbox, providers: { payments: provider } },
   );
   app = t.app;
-  return { ...t, db, sandbox, provider: sandboxProvider, ...viewerHelpers(t, sandbox) };
+  /** The jobs as a server runs them, on this app's database, clock and provider. */
+  const jobs = (jobProvider: PaymentProvider = provider, db2: Db = db) => {
+    const settlement = new PaymentSettlement({
+      db: db2,
+      clock,
+      provider: jobProvider,
+      contact: { fallbackEmail: 'receipts@kadr.example' },
+    });
+    return {
+      settlement,
+      reconciliation: new Reconciliation({ db: db2, clock, settlement, afterMinutes: 10 }),
+      renewals: new Renewals({ db: db2, clock, settlement, sleep: async () => {} }),
+    };
+  };
+  return { ...t, db, sandbox, provider: sandboxProvider, jobs, ...viewerHelpers(t, sandbox) };
 }
 
 function viewerHelpers(t: TestApi, sandbox: YooKassaSandbox) {
