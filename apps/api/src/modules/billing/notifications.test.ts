@@ -8,7 +8,7 @@ import {
 } from '../../db/schema';
 import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
-import { backends, useApi } from '../../test/harness';
+import { anonymousClient, backends, testEnv, useApi } from '../../test/harness';
 import { NOTIFICATIONS_PATH } from './payment-routes';
 import { CARDS, counts, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
 
@@ -157,6 +157,29 @@ for (const backend of backends) {
       expect((await post(t, body)).status).toBe(200);
       const [row] = await t.db.select().from(payments);
       expect(row).toMatchObject({ providerPaymentId: paid.paymentId, status: 'succeeded' });
+    });
+
+    it('over HTTP: a listening server is the sandbox’s default target, and its notifications settle the payment', async () => {
+      const clock = (await paymentsApp(api)).clock;
+      const { createYooKassaSandbox } = await import('../sandbox/yookassa/emulator');
+      const sandbox = createYooKassaSandbox(api.database.db, clock, testEnv().yookassaSandbox);
+      const t = await api.setup({ PAYMENT_JOBS: 'off' }, { clock, yookassaSandbox: sandbox });
+      const { client } = await anonymousClient(t.app, 'web_httpnotifications1');
+      const created = await client.call('createPayment', {
+        body: { type: 'widget_yookassa', package_id: SERIALY, device_uid: 'web_httpnotifications1' },
+      });
+      await sandbox.payWithCard(created.token, { number: CARDS.ok, expiry: '12/35', csc: '123' });
+      expect(await sandbox.webhooks.deliverDue()).toBe(1);
+      expect(await counts(api.database.db)).toEqual({ payments: 1, subscriptions: 1, receipts: 1 });
+      expect(
+        await client.call('checkPayment', {
+          body: { type: 'widget_yookassa', payment_id: created.payment_id },
+        }),
+      ).toEqual({
+        status: 'confirmed',
+        retries: 0,
+        delay: 2000,
+      });
     });
 
     // PGlite runs one statement at a time: only PostgreSQL interleaves the transactions.

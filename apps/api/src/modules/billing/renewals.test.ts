@@ -4,7 +4,7 @@ import { createDatabase } from '../../db/client';
 import { payments, receipts, sandboxYookassaPayments, subscriptions } from '../../db/schema';
 import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
 import { backends, useApi } from '../../test/harness';
-import { CARDS, DAY, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
+import { CARDS, DAY, KINO, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
 import { renewalKey } from './renewals';
 
 type App = Awaited<ReturnType<typeof paymentsApp>>;
@@ -131,6 +131,53 @@ for (const backend of backends) {
       ).toBe(true);
       expect(all.every((r) => r.items[0]?.vat_code === 1)).toBe(true);
     }, 120_000);
+
+    it('a trial ends in the tariff’s charge from the bound card; a suspended one whose card was deleted ends without a charge', async () => {
+      const t = await paymentsApp(api);
+      const { renewals } = t.jobs();
+      const trial = await t.viewer();
+      const bought = await trial.buy(KINO);
+      expect((await trial.check(bought.paymentId)).body.response).toMatchObject({ status: 'confirmed' });
+      expect(await subscriptionOf(t, trial.profileId)).toMatchObject({
+        isTrial: true,
+        periodEnd: new Date('2030-01-22T10:00:00Z'),
+      });
+      const lapsing = await subscriber(t, CARDS.ok);
+      await t.sandbox.setDecline(lapsing.method, 'card_expired');
+      t.clock.advance(7 * DAY);
+      expect(await renewals.runOnce()).toMatchObject({ claimed: 1, charged: 1 });
+      expect(await subscriptionOf(t, trial.profileId)).toMatchObject({
+        status: 'confirmed',
+        isTrial: false,
+        periodEnd: new Date('2030-02-22T10:00:00Z'),
+      });
+      const amounts = (await t.db.select().from(payments).where(eq(payments.profileId, trial.profileId))).map(
+        (p) => [p.kind, p.amount, p.status],
+      );
+      expect(amounts).toEqual([
+        ['first', 100, 'succeeded'],
+        ['renewal', 19900, 'succeeded'],
+      ]);
+
+      t.clock.advance(24 * DAY);
+      expect(await renewals.runOnce()).toMatchObject({ claimed: 1, declined: 1 });
+      expect(await subscriptionOf(t, lapsing.profileId)).toMatchObject({
+        status: 'suspended',
+        renewalAttempts: 1,
+      });
+      // Suspended: the card may be deleted (SPEC §4 blocks it only while confirmed or cancelled).
+      expect((await lapsing.call('deleteCard', { card_number: '•••• 4444' })).status).toBe(200);
+      for (let day = 0; day < 8; day++) {
+        t.clock.advance(DAY);
+        await renewals.runOnce();
+      }
+      expect(await subscriptionOf(t, lapsing.profileId)).toMatchObject({
+        renewalAttempts: 4,
+        endedAt: expect.any(Date),
+      });
+      // No card, no charge: the retries fail without asking the provider.
+      expect(await paymentsOf(t, lapsing.profileId)).toEqual(['succeeded', 'canceled']);
+    });
 
     it('a charge whose answer is lost is asked again with the same key after the claim’s lease: charged once', async () => {
       let lose = true;
