@@ -613,6 +613,11 @@ export const payments = pgTable(
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The 54-FZ receipt contact sent with the payment, fixed when the row is made: every repeat of
+     * the idempotence key sends the same body, and the receipt row gets the same contact.
+     */
+    customer: jsonb('customer').$type<{ phone?: string; email?: string }>(),
     status: paymentStatus('status').notNull().default('pending'),
     cancellationParty: varchar('cancellation_party', { length: 32 }),
     cancellationReason: varchar('cancellation_reason', { length: 64 }),

@@ -86,6 +86,7 @@ for (const backend of backends) {
           amount: 24900,
           status: 'pending',
           saveMethod: true,
+          customer: { email: 'receipts@kadr.example' },
         });
         const [sandboxRow] = await t.db.select().from(sandboxYookassaPayments);
         expect(sandboxRow?.savePaymentMethod).toBe(true);

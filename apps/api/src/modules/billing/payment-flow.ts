@@ -119,6 +119,7 @@ export class PaymentFlow {
   private async reserve(profileId: number, quote: Quote, fresh: boolean) {
     const now = this.deps.clock.now();
     const provider = this.provider.kind;
+    const customer = await this.deps.settlement.customerOf(profileId);
     return this.deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, ${-quote.packageId}::int)`);
       if (!fresh) {
@@ -156,6 +157,7 @@ export class PaymentFlow {
           currency: quote.currency,
           isTrial: quote.trial,
           saveMethod: true,
+          customer,
           createdAt: now,
           updatedAt: now,
         })
@@ -174,7 +176,7 @@ export class PaymentFlow {
       confirmation: { type: 'embedded' },
       save_payment_method: row.saveMethod,
       receipt: {
-        customer: await this.deps.settlement.customerOf(row.profileId),
+        customer: await this.deps.settlement.contactFor(row),
         items: quote.receiptItems.map((item) => ({ ...item })),
       },
       metadata: { kadr_payment_id: String(row.id) },

@@ -61,6 +61,15 @@ export class PaymentSettlement {
     return profile?.phone ? { phone: profile.phone } : { email: this.deps.contact.fallbackEmail };
   }
 
+  /** The contact a payment was sent with (older rows without one: the profile's). */
+  async contactFor(
+    row: Pick<PaymentRow, 'profileId' | 'customer'>,
+  ): Promise<{ phone: string } | { email: string }> {
+    if (row.customer?.phone) return { phone: row.customer.phone };
+    if (row.customer?.email) return { email: row.customer.email };
+    return this.customerOf(row.profileId);
+  }
+
   /**
    * Our row of a provider payment: by the provider's id, else by the `kadr_payment_id` the payment
    * carries in its metadata when our row has no provider id yet (a saved-card charge settles at once,
@@ -117,7 +126,7 @@ export class PaymentSettlement {
       await fulfilPayment(db, clock, {
         paymentId: row.id,
         card: paidCardOf(payment),
-        customer: await this.customerOf(row.profileId),
+        customer: await this.contactFor(row),
       });
       return 'succeeded';
     }
