@@ -148,6 +148,41 @@ for (const backend of backends) {
       expect(await counts(t.db)).toEqual({ payments: 1, subscriptions: 1, receipts: 1 });
     });
 
+    it('a succeeded payment whose amount or currency is not ours gives no entitlement', async () => {
+      let alter: 'amount' | 'currency' = 'amount';
+      const t = await paymentsApp(api, {
+        wrap: (inner): PaymentProvider => ({
+          kind: inner.kind,
+          createPayment: (p) => inner.createPayment(p),
+          async getPayment(id) {
+            const payment = await inner.getPayment(id);
+            if (payment.status !== 'succeeded') return payment;
+            const amount =
+              alter === 'amount'
+                ? { ...payment.amount, value: '1.00' }
+                : { ...payment.amount, currency: 'USD' };
+            return { ...payment, amount };
+          },
+          getReceipts: (id) => inner.getReceipts(id),
+          receiptUrl: (r) => inner.receiptUrl(r),
+        }),
+      });
+      for (const kind of ['amount', 'currency'] as const) {
+        alter = kind;
+        const v = await t.viewer();
+        const paid = await v.buy(SERIALY);
+        const body = notice('payment.succeeded', await t.provider.getPayment(paid.paymentId));
+        expect((await post(t, body)).status).toBe(200);
+        expect((await v.check(paid.paymentId)).body.response).toMatchObject({ status: 'failed' });
+        const [row] = await t.db
+          .select()
+          .from(payments)
+          .where(eq(payments.providerPaymentId, paid.paymentId));
+        expect(row).toMatchObject({ status: 'canceled', cancellationReason: 'amount_mismatch' });
+      }
+      expect(await t.db.select().from(subscriptions)).toHaveLength(0);
+    });
+
     it('a notification that comes before our row knows the provider’s id finds it by the payment’s metadata', async () => {
       const t = await paymentsApp(api);
       const v = await t.viewer();

@@ -179,6 +179,20 @@ for (const backend of backends) {
       expect(await paymentsOf(t, lapsing.profileId)).toEqual(['succeeded', 'canceled']);
     });
 
+    it('a scheduler stopped for months charges once when it comes back, and the period starts then', async () => {
+      const t = await paymentsApp(api);
+      const { renewals } = t.jobs();
+      const v = await subscriber(t, CARDS.ok);
+      t.clock.advance(100 * DAY);
+      for (let pass = 0; pass < 3; pass++) await renewals.runOnce();
+      expect(await paymentsOf(t, v.profileId)).toEqual(['succeeded', 'succeeded']);
+      expect(await subscriptionOf(t, v.profileId)).toMatchObject({
+        status: 'confirmed',
+        periodStart: t.clock.now(),
+        periodEnd: new Date('2030-05-25T10:00:00Z'),
+      });
+    });
+
     it('a charge whose answer is lost is asked again with the same key after the claim’s lease: charged once', async () => {
       let lose = true;
       const t = await paymentsApp(api);
