@@ -309,6 +309,23 @@ for (const backend of backends) {
         expect((await v.check(threeDs.paymentId)).body.response).toMatchObject({ status: 'confirmed' });
       });
 
+      it('paying another profile’s payment (its token) buys nothing for the payer: the payment stays its owner’s', async () => {
+        const t = await paymentsApp(api);
+        const owner = await t.viewer();
+        const payer = await t.viewer();
+        const created = (await owner.create(SERIALY)).body.response as { payment_id: string; token: string };
+        await t.sandbox.payWithCard(created.token, { number: CARDS.ok, expiry: '12/35', csc: '123' });
+        expect(refusal(await payer.check(created.payment_id))).toMatchObject({ error: 'payment_not_found' });
+        expect((await owner.check(created.payment_id)).body.response).toMatchObject({ status: 'confirmed' });
+        expect((await payer.call('getPackageInfoById', { package_id: SERIALY })).body.response).toMatchObject(
+          {
+            goods: { is_bought: false },
+          },
+        );
+        const subs = await t.db.select().from(subscriptions);
+        expect(subs.map((s) => s.profileId)).toEqual([owner.profileId]);
+      });
+
       it('another profile’s payment, or an unknown one, is not found; a provider down leaves it pending', async () => {
         const t = await paymentsApp(api, { wrap: (inner) => faulty(inner, { getFailures: 3 }).provider });
         const owner = await t.viewer();
