@@ -675,7 +675,11 @@ export const receipts = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('receipts_profile_created_idx').on(t.profileId, t.createdAt.desc())],
+  (t) => [
+    index('receipts_profile_created_idx').on(t.profileId, t.createdAt.desc()),
+    // Reconciliation asks the provider for the receipts not registered yet (a few among many).
+    index('receipts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------
