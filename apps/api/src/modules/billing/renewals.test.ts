@@ -193,6 +193,24 @@ for (const backend of backends) {
       });
     });
 
+    it('a suspended subscription cannot be cancelled while its retry is being charged (the claim), only after', async () => {
+      const t = await paymentsApp(api);
+      const { renewals } = t.jobs();
+      const v = await subscriber(t, CARDS.succeedsOnce);
+      t.clock.advance(31 * DAY);
+      expect(await renewals.runOnce()).toMatchObject({ declined: 1 });
+      t.clock.advance(DAY);
+      // An instance has claimed the retry and is charging it.
+      expect(await renewals.claim(10)).toHaveLength(1);
+      const refused = await v.call('unsubscribePackage', { package_id: SERIALY });
+      expect(refused.status).toBe(409);
+      expect((refused.body.response as { error: string }).error).toBe('cancel_payment_checking');
+      t.clock.advance(6 * 60);
+      const done = await v.call('unsubscribePackage', { package_id: SERIALY });
+      expect(done.body.response).toEqual({ package_id: SERIALY, status: 'not_purchased' });
+      expect(await renewals.runOnce()).toMatchObject({ claimed: 0 });
+    });
+
     it('a charge whose answer is lost is asked again with the same key after the claim’s lease: charged once', async () => {
       let lose = true;
       const t = await paymentsApp(api);
