@@ -556,6 +556,8 @@ export const subscriptions = pgTable(
     // The renewal scheduler: live web subscriptions by their next charge.
     index('subscriptions_due_idx').on(t.periodEnd).where(sql`${t.endedAt} is null and ${t.autoRenew}`),
     index('subscriptions_retry_idx').on(t.nextRetryAt).where(sql`${t.endedAt} is null`),
+    // The scheduler's lapse step: live rows that will not renew, by their period's end.
+    index('subscriptions_lapse_idx').on(t.periodEnd).where(sql`${t.endedAt} is null and not ${t.autoRenew}`),
   ],
 );
 
