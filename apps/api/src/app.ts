@@ -32,8 +32,14 @@ import { RedisSessionChannel } from './modules/auth/session-channel';
 import { SessionService } from './modules/auth/sessions';
 import { AccessTokens } from './modules/auth/tokens';
 import { Entitlements } from './modules/billing/entitlements';
+import { PaymentFlow } from './modules/billing/payment-flow';
+import { PaymentJobs } from './modules/billing/payment-jobs';
+import { paymentRoutes } from './modules/billing/payment-routes';
+import { Reconciliation } from './modules/billing/reconciliation';
+import { Renewals } from './modules/billing/renewals';
 import { billingRoutes } from './modules/billing/routes';
 import { BillingService } from './modules/billing/service';
+import { PaymentSettlement } from './modules/billing/settlement';
 import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -255,6 +261,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchRoutes, { search });
   await app.register(tvRoutes, { schedule: new TvScheduleService(db) });
   await app.register(billingRoutes, { db, billing, goods });
+  const settlement = new PaymentSettlement({
+    db,
+    clock,
+    provider: providers.payments,
+    contact: { fallbackEmail: env.billingReceiptEmail },
+    log: app.log,
+  });
+  await app.register(paymentRoutes, {
+    flow: new PaymentFlow({ db, clock, billing, settlement, log: app.log }),
+    settlement,
+  });
+  // Reconciliation and renewals run on every instance after listen (PAYMENT_JOBS); claims share the work.
+  const paymentJobs = env.paymentJobs
+    ? new PaymentJobs(
+        {
+          reconciliation: new Reconciliation({
+            db,
+            clock,
+            settlement,
+            afterMinutes: env.reconcileAfterMinutes,
+            log: app.log,
+          }),
+          renewals: new Renewals({ db, clock, settlement, log: app.log }),
+        },
+        (err) => app.log.warn({ err }, 'payment jobs failed'),
+      )
+    : undefined;
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz
   // never waits for it; only with a server's start-up (seedCatalogue), like demo media.
   const demoSchedule = options.seedCatalogue
@@ -290,6 +323,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       yookassaSandbox.start((err) => app.log.warn({ err }, 'sandbox YooKassa notifications failed'));
     });
   }
+  // After the sandbox's hook: onListen hooks run in order, and listen() may resolve before later ones.
+  if (paymentJobs) app.addHook('onListen', async () => paymentJobs.start());
   await app.register(webRoutes, { webDist: env.webDist });
 
   const pruning = setInterval(() => {
@@ -299,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(pruning);
+    await paymentJobs?.stop();
     await yookassaSandbox?.stop();
     await demoMedia?.stop();
     await demoSchedule?.stop();

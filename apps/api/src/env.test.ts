@@ -133,6 +133,29 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), DEMO_SCHEDULE: 'maybe' }, {})).toThrow(EnvError);
   });
 
+  it('runs the payment jobs unless PAYMENT_JOBS is off; reconciliation after 10 minutes; a receipt contact', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }, {})).toMatchObject({
+      paymentJobs: true,
+      reconcileAfterMinutes: 10,
+      billingReceiptEmail: 'receipts@kadr.example',
+    });
+    expect(
+      loadEnv(
+        {
+          DATA_DIR: tempDir(),
+          PAYMENT_JOBS: 'off',
+          PAYMENT_RECONCILE_AFTER_MINUTES: '30',
+          BILLING_RECEIPT_EMAIL: 'cheki@kadr.ru',
+        },
+        {},
+      ),
+    ).toMatchObject({ paymentJobs: false, reconcileAfterMinutes: 30, billingReceiptEmail: 'cheki@kadr.ru' });
+    expect(() => loadEnv({ DATA_DIR: tempDir(), BILLING_RECEIPT_EMAIL: 'not a mail' }, {})).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), PAYMENT_RECONCILE_AFTER_MINUTES: '0' }, {})).toThrow(
+      EnvError,
+    );
+  });
+
   it('parses lists, flags and numbers', () => {
     const env = loadEnv(
       {

@@ -103,6 +103,15 @@ export interface Env {
   logSlowMs: number;
   /** Hours after a payment during which the cancel flow shows only 'Проверка платежа' (first_hours). */
   billingFirstHours: number;
+  /** The 54-FZ receipt contact of a buyer without a phone (an anonymous profile). */
+  billingReceiptEmail: string;
+  /**
+   * Run the payment jobs (reconciliation of pending payments and receipts, renewals) after listen
+   * (docs/decisions/018-payment-flow.md); off for tests and benchmarks that drive them by hand.
+   */
+  paymentJobs: boolean;
+  /** A pending payment is asked of the provider by reconciliation after this many minutes. */
+  reconcileAfterMinutes: number;
 }
 
 /** Thrown when the configuration is invalid; the message lists every problem. */
@@ -243,6 +252,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
   BILLING_FIRST_HOURS: z.coerce.number().min(0).max(72).default(3),
+  BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
+  PAYMENT_JOBS: flag,
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 /**
@@ -332,6 +344,9 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
     billingFirstHours: e.BILLING_FIRST_HOURS,
+    billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
+    paymentJobs: e.PAYMENT_JOBS ?? true,
+    reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
   };
 }
 

@@ -100,6 +100,38 @@ export const errorTable = {
     message:
       'Платежное средство можно удалить после истечения срока подписки. Дождитесь окончания подписки и повторите действие',
   },
+  // Payments (docs/decisions/018-payment-flow.md).
+  payment_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Платёж не найден' },
+  payment_device_mismatch: {
+    code: ApiCode.FORBIDDEN,
+    status: 403,
+    message: 'device_uid is not the device of this session',
+  },
+  payment_provider_unavailable: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'Платёжный сервис временно недоступен. Попробуйте позже',
+  },
+  payment_provider_error: {
+    code: ApiCode.INTERNAL,
+    status: 500,
+    message: 'Не удалось создать платёж. Попробуйте позже',
+  },
+  payment_amount_mismatch: {
+    code: ApiCode.INTERNAL,
+    status: 500,
+    message: 'Сумма платежа не совпадает с тарифом. Платёж отменён',
+  },
+  notification_untrusted: {
+    code: ApiCode.FORBIDDEN,
+    status: 403,
+    message: 'Notification sender is not the payment provider',
+  },
+  notification_invalid: {
+    code: ApiCode.VALIDATION,
+    status: 400,
+    message: 'Notification is not a known payment notification',
+  },
   payload_too_large: { code: ApiCode.PAYLOAD_TOO_LARGE, status: 413, message: 'Body is larger than 16 KiB' },
   unsupported_media_type: {
     code: ApiCode.UNSUPPORTED_MEDIA_TYPE,

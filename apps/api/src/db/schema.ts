@@ -536,6 +536,11 @@ export const subscriptions = pgTable(
     /** Failed renewal charges in a row, and when the next try is due (suspended). */
     renewalAttempts: smallint('renewal_attempts').notNull().default(0),
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A renewal scheduler instance is charging it until then (modules/billing/renewals.ts); a crashed
+     * instance's claim runs out and another takes the subscription again.
+     */
+    renewalClaimedUntil: timestamp('renewal_claimed_until', { withTimezone: true, mode: 'date' }),
     /** When it stopped being live (a cancelled trial or suspension, a revoke, a lapsed period). */
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -551,6 +556,8 @@ export const subscriptions = pgTable(
     // The renewal scheduler: live web subscriptions by their next charge.
     index('subscriptions_due_idx').on(t.periodEnd).where(sql`${t.endedAt} is null and ${t.autoRenew}`),
     index('subscriptions_retry_idx').on(t.nextRetryAt).where(sql`${t.endedAt} is null`),
+    // The scheduler's lapse step: live rows that will not renew, by their period's end.
+    index('subscriptions_lapse_idx').on(t.periodEnd).where(sql`${t.endedAt} is null and not ${t.autoRenew}`),
   ],
 );
 
@@ -608,6 +615,11 @@ export const payments = pgTable(
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The 54-FZ receipt contact sent with the payment, fixed when the row is made: every repeat of
+     * the idempotence key sends the same body, and the receipt row gets the same contact.
+     */
+    customer: jsonb('customer').$type<{ phone?: string; email?: string }>(),
     status: paymentStatus('status').notNull().default('pending'),
     cancellationParty: varchar('cancellation_party', { length: 32 }),
     cancellationReason: varchar('cancellation_reason', { length: 64 }),
@@ -665,7 +677,11 @@ export const receipts = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('receipts_profile_created_idx').on(t.profileId, t.createdAt.desc())],
+  (t) => [
+    index('receipts_profile_created_idx').on(t.profileId, t.createdAt.desc()),
+    // Reconciliation asks the provider for the receipts not registered yet (a few among many).
+    index('receipts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------

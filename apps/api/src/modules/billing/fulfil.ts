@@ -13,7 +13,14 @@ import {
   trialUses,
 } from '../../db/schema';
 import { cardKeyOf, trialHistory } from './queries';
-import { addMonths, isLive, periodAfterPayment, trialEligible, WEB_STORE } from './subscription-rules';
+import {
+  addMonths,
+  isLive,
+  periodAfterPayment,
+  RENEWAL_RETRY_HOURS,
+  trialEligible,
+  WEB_STORE,
+} from './subscription-rules';
 import { liveSubscription, stateOf } from './subscriptions';
 
 /** VAT code of the receipt items: 1 = «без НДС» (YooKassa's vat_code table). */
@@ -161,8 +168,13 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
         .where(eq(subscriptions.id, payment.subscriptionId))
         .for('update');
       if (!current) throw new FulfilmentError(`no subscription ${payment.subscriptionId}`);
+      // Paid within the retry schedule, the next period continues from the due date (a viewer suspended
+      // for two days paid for the period that began then). Paid later than the last retry could be
+      // (the scheduler was stopped), it starts now: an outage never charges for time already past,
+      // nor once per missed period.
+      const lateMs = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]! * 3600 * 1000;
       const start =
-        current.periodEnd && current.periodEnd > now ? current.periodEnd : (current.periodEnd ?? now);
+        current.periodEnd && now.getTime() - current.periodEnd.getTime() <= lateMs ? current.periodEnd : now;
       await tx
         .update(subscriptions)
         .set({

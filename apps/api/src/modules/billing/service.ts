@@ -173,6 +173,10 @@ export class BillingService {
       const row = await liveSubscription(tx, profileId, packageId, { lock: true });
       const decision = decideCancel(row ? stateOf(row) : null, now, reason, this.deps.entitlements.rules);
       if (!decision.ok) throw new AppError(decision.refusal);
+      // A renewal charge is in flight (the scheduler's claim, decision 018): ending the subscription now
+      // could leave that charge paid for nothing. The claim is minutes long; cancel after it.
+      if (row!.renewalClaimedUntil !== null && row!.renewalClaimedUntil > now)
+        throw new AppError('cancel_payment_checking');
       const change = decision.change;
       // A row always exists when the rules accept.
       const id = row!.id;

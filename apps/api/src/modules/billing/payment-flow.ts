@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentStatus as CheckStatus } from '@kadr/api-contract';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type CreatePaymentParams, YooKassaError } from '../../providers/payments/provider';
+import type { Payment } from '../../providers/payments/schemas';
+import type { SessionContext } from '../auth/sessions';
+import { recordPaymentCanceled } from './payment-outcomes';
+import { moneyOf, realSleep, type Sleep, sameAmount, withProviderRetries } from './provider-calls';
+import type { BillingService, Quote } from './service';
+import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
+
+/** checkPayment's answer while a payment is pending: poll again after CHECK_DELAY_MS, CHECK_RETRIES times. */
+export const CHECK_DELAY_MS = 2000;
+export const CHECK_RETRIES = 15;
+/**
+ * A pending payment of the same package and price younger than this is answered again instead of a
+ * new one (a double click, a network retry, a reopened overlay): well inside the confirmation
+ * token's hour, so the viewer still has time to type the card.
+ */
+export const REUSE_WINDOW_MS = 20 * 60 * 1000;
+
+/** createPayment's answer (the contract's `payment`). */
+export interface CreatedPayment {
+  token: string;
+  title: string;
+  price: number;
+  /** The provider's payment id: what the widget pays and checkPayment names. */
+  payment_id: string;
+  package_id: number;
+  type: 'widget_yookassa';
+}
+
+/** The contract's checkPayment answer. */
+export interface CheckedPayment {
+  status: CheckStatus;
+  retries: number;
+  delay: number;
+}
+
+const statusShown = (row: PaymentRow): CheckStatus =>
+  row.status === 'succeeded' ? 'confirmed' : row.status === 'canceled' ? 'failed' : 'pending';
+
+/**
+ * createPayment and checkPayment (docs/decisions/018-payment-flow.md): our payment row first (its
+ * idempotence key stored before the provider is called), then the provider's payment; the status
+ * always comes from the provider and is applied through PaymentSettlement.
+ */
+export class PaymentFlow {
+  private readonly sleep: Sleep;
+  private readonly log: PaymentLog;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      billing: BillingService;
+      settlement: PaymentSettlement;
+      sleep?: Sleep;
+      log?: PaymentLog;
+    },
+  ) {
+    this.sleep = deps.sleep ?? realSleep;
+    this.log = deps.log ?? silentLog;
+  }
+
+  private get provider() {
+    return this.deps.settlement.provider;
+  }
+
+  /**
+   * createPayment: refuses a device_uid that is not the session's, then whatever quote refuses (an
+   * unknown package, one not sold here, one the viewer holds, also through a parent). Answers the
+   * viewer's open payment for the same purchase when there is one (REUSE_WINDOW_MS), else a new one.
+   */
+  async create(
+    session: SessionContext,
+    input: { packageId: number; deviceUid: string },
+  ): Promise<CreatedPayment> {
+    if (session.deviceUid !== null && session.deviceUid !== input.deviceUid)
+      throw new AppError('payment_device_mismatch');
+    const quote = await this.deps.billing.quote(session.profileId, input.packageId);
+    // At most twice: an open payment the provider has canceled meanwhile gives way to a new one.
+    for (let round = 0; ; round++) {
+      const { row, reused } = await this.reserve(session.profileId, quote, round > 0);
+      const payment =
+        reused && row.providerPaymentId
+          ? await this.fetch(row.providerPaymentId)
+          : await this.obtain(row, quote);
+      if (payment.status === 'pending' && payment.confirmation?.confirmation_token) {
+        return {
+          token: payment.confirmation.confirmation_token,
+          title: quote.packageName,
+          price: Math.round(quote.amount / 100),
+          payment_id: payment.id,
+          package_id: quote.packageId,
+          type: 'widget_yookassa',
+        };
+      }
+      // Paid or canceled in the meantime (another tab, an expired token): settle it, then decide.
+      const settled = await this.deps.settlement.settle(row, payment);
+      if (settled === 'succeeded') throw new AppError('package_already_bought');
+      if (round > 0) {
+        if (settled === 'pending') await this.fail(row, 'no_confirmation');
+        throw new AppError('payment_provider_error');
+      }
+    }
+  }
+
+  /**
+   * The viewer's open payment for this purchase, or a new pending row. One transaction under an
+   * advisory lock on (profile, −package) — fulfilment locks (profile, package) — so two createPayment
+   * calls at once find one row: the second answers the first's payment (the provider replays it for
+   * the same idempotence key even before the first stored its id).
+   */
+  private async reserve(profileId: number, quote: Quote, fresh: boolean) {
+    const now = this.deps.clock.now();
+    const provider = this.provider.kind;
+    const customer = await this.deps.settlement.customerOf(profileId);
+    return this.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, ${-quote.packageId}::int)`);
+      if (!fresh) {
+        const [open] = await tx
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.profileId, profileId),
+              eq(payments.packageId, quote.packageId),
+              eq(payments.kind, 'first'),
+              eq(payments.status, 'pending'),
+              eq(payments.provider, provider),
+              eq(payments.tariffId, quote.tariffId),
+              eq(payments.amount, quote.amount),
+              eq(payments.currency, quote.currency),
+              eq(payments.isTrial, quote.trial),
+              gte(payments.createdAt, new Date(now.getTime() - REUSE_WINDOW_MS)),
+            ),
+          )
+          .orderBy(desc(payments.id))
+          .limit(1);
+        if (open) return { row: open, reused: true };
+      }
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          profileId,
+          packageId: quote.packageId,
+          tariffId: quote.tariffId,
+          kind: 'first',
+          provider,
+          idempotenceKey: randomUUID(),
+          amount: quote.amount,
+          currency: quote.currency,
+          isTrial: quote.trial,
+          saveMethod: true,
+          customer,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return { row: row!, reused: false };
+    });
+  }
+
+  /** The provider's create-payment request for our row: the same body for every retry of its key. */
+  private async request(row: PaymentRow, quote: Quote): Promise<CreatePaymentParams> {
+    const amount = { value: moneyOf(row.amount), currency: row.currency };
+    return {
+      amount,
+      description: quote.description,
+      capture: true,
+      confirmation: { type: 'embedded' },
+      save_payment_method: row.saveMethod,
+      receipt: {
+        customer: await this.deps.settlement.contactFor(row),
+        items: quote.receiptItems.map((item) => ({ ...item })),
+      },
+      metadata: { kadr_payment_id: String(row.id) },
+      idempotenceKey: row.idempotenceKey,
+    };
+  }
+
+  /**
+   * Creates the provider's payment for our row (retried with the same key while the outcome is
+   * unknown) and stores its id. A final failure leaves our row canceled (`merchant`, and why), never
+   * pending without a payment; an answer whose amount or currency is not ours is refused the same way.
+   */
+  private async obtain(row: PaymentRow, quote: Quote): Promise<Payment> {
+    const request = await this.request(row, quote);
+    let payment: Payment;
+    try {
+      payment = await withProviderRetries(() => this.provider.createPayment(request), this.sleep);
+    } catch (error) {
+      if (!(error instanceof YooKassaError)) throw error;
+      const unknown = error.retryable;
+      this.log.warn({ err: error, paymentId: row.id }, 'provider did not create the payment');
+      await this.fail(row, unknown ? 'provider_unavailable' : 'provider_refused');
+      throw new AppError(unknown ? 'payment_provider_unavailable' : 'payment_provider_error', {
+        cause: error,
+      });
+    }
+    if (!sameAmount(payment.amount, row.amount, row.currency)) {
+      this.log.error(
+        { paymentId: row.id, providerPaymentId: payment.id, amount: payment.amount },
+        'provider answered another amount: payment refused',
+      );
+      await this.fail(row, 'amount_mismatch');
+      throw new AppError('payment_amount_mismatch');
+    }
+    await this.deps.db
+      .update(payments)
+      .set({ providerPaymentId: payment.id, updatedAt: this.deps.clock.now() })
+      .where(and(eq(payments.id, row.id), sql`${payments.providerPaymentId} is null`));
+    return payment;
+  }
+
+  /** The provider's payment now; a provider that cannot answer is a 503 (the client retries). */
+  private async fetch(providerPaymentId: string): Promise<Payment> {
+    try {
+      return await withProviderRetries(() => this.provider.getPayment(providerPaymentId), this.sleep);
+    } catch (error) {
+      if (!(error instanceof YooKassaError)) throw error;
+      throw new AppError('payment_provider_unavailable', { cause: error });
+    }
+  }
+
+  private async fail(row: PaymentRow, reason: string): Promise<void> {
+    await recordPaymentCanceled(this.deps.db, row.id, { party: 'merchant', reason }, this.deps.clock.now());
+  }
+
+  /**
+   * checkPayment: the caller's own payment only (another profile's is not found). A pending one is
+   * fetched from the provider and settled; a provider that cannot answer leaves it pending (the
+   * client polls again). `retries` and `delay` tell the client how to poll; none once it is final.
+   */
+  async check(profileId: number, providerPaymentId: string): Promise<CheckedPayment> {
+    const find = async () => {
+      const [row] = await this.deps.db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, this.provider.kind),
+            eq(payments.providerPaymentId, providerPaymentId),
+            eq(payments.profileId, profileId),
+          ),
+        );
+      return row;
+    };
+    let row = await find();
+    if (!row) throw new AppError('payment_not_found');
+    if (row.status === 'pending') {
+      try {
+        const payment = await withProviderRetries(
+          () => this.provider.getPayment(providerPaymentId),
+          this.sleep,
+        );
+        await this.deps.settlement.settle(row, payment);
+        row = (await find()) ?? row;
+      } catch (error) {
+        if (!(error instanceof YooKassaError)) throw error;
+        this.log.warn({ err: error, paymentId: row.id }, 'checkPayment could not reach the provider');
+      }
+    }
+    const status = statusShown(row);
+    return { status, retries: status === 'pending' ? CHECK_RETRIES : 0, delay: CHECK_DELAY_MS };
+  }
+}

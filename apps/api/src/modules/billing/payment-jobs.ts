@@ -1,0 +1,53 @@
+import type { Reconciliation } from './reconciliation';
+import type { Renewals } from './renewals';
+
+/** How often the payment jobs run (each instance; the work is shared by claims). */
+export const PAYMENT_JOBS_EVERY_MS = 60 * 1000;
+/** Due subscriptions claimed at a time; a pass keeps claiming while whole batches come. */
+const RENEWAL_BATCH = 50;
+/** At most this many batches per pass, so one pass never runs for long (the next one continues). */
+const RENEWAL_BATCHES_PER_PASS = 40;
+
+/**
+ * Runs reconciliation and renewals in the background of a server (started after listen, like the
+ * sandbox's notification loop; stopped on close), one pass at a time per instance.
+ */
+export class PaymentJobs {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly jobs: { reconciliation: Reconciliation; renewals: Renewals },
+    private readonly onError: (error: unknown) => void,
+    private readonly everyMs = PAYMENT_JOBS_EVERY_MS,
+  ) {}
+
+  /** One pass: renew what is due, then settle stale payments and fetch receipts (the new ones too). */
+  async runOnce(): Promise<void> {
+    for (let round = 0; round < RENEWAL_BATCHES_PER_PASS; round++) {
+      const pass = await this.jobs.renewals.runOnce(RENEWAL_BATCH);
+      if (pass.claimed < RENEWAL_BATCH) break;
+    }
+    await this.jobs.reconciliation.runOnce();
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.runOnce()
+        .catch(this.onError)
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.everyMs);
+    this.timer.unref();
+  }
+
+  /** Stops the loop and waits for the pass in progress. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

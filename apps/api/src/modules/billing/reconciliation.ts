@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { YooKassaError } from '../../providers/payments/provider';
+import { recordPaymentCanceled, recordReceipt } from './payment-outcomes';
+import { type PaymentLog, type PaymentSettlement, silentLog } from './settlement';
+
+/** A receipt is asked for this long after its payment succeeded at the earliest… */
+const RECEIPT_AFTER_MS = 30 * 1000;
+/** …and no longer than this: a provider that never registers it is support's, not a loop's. */
+const RECEIPT_GIVE_UP_MS = 7 * 24 * 3600 * 1000;
+
+interface PendingRow {
+  id: number;
+  provider_payment_id: string | null;
+  kind: 'first' | 'renewal';
+}
+
+/**
+ * Reconciliation (docs/decisions/018-payment-flow.md): settles our payments still pending
+ * `afterMinutes` after they were last looked at — a notification that never came, a viewer who closed
+ * the page — by asking the provider; and records the provider's receipts of succeeded payments whose
+ * receipt is not registered yet. Safe on several instances at once: a pass claims its payments with
+ * FOR UPDATE SKIP LOCKED by moving their `updated_at`, so another pass skips them for `afterMinutes`.
+ */
+export class Reconciliation {
+  private readonly log: PaymentLog;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      settlement: PaymentSettlement;
+      afterMinutes: number;
+      log?: PaymentLog;
+    },
+  ) {
+    this.log = deps.log ?? silentLog;
+  }
+
+  /** One pass over at most `limit` payments and `limit` receipts; answers how many of each changed. */
+  async runOnce(limit = 100): Promise<{ payments: number; receipts: number }> {
+    return { payments: await this.payments(limit), receipts: await this.receipts(limit) };
+  }
+
+  private async payments(limit: number): Promise<number> {
+    const { db, clock, settlement } = this.deps;
+    const now = clock.now();
+    const before = new Date(now.getTime() - this.deps.afterMinutes * 60 * 1000);
+    const claimed = (await db.execute(sql`
+      update payments set updated_at = ${now.toISOString()}
+       where id in (
+         select id from payments
+          where status = 'pending' and provider = ${settlement.provider.kind}
+            and updated_at <= ${before.toISOString()}
+          order by updated_at, id
+          limit ${limit}
+          for update skip locked)
+      returning id, provider_payment_id, kind`)) as unknown as { rows: PendingRow[] };
+    let changed = 0;
+    for (const row of claimed.rows) {
+      if (row.provider_payment_id === null) {
+        // A first payment whose create never finished: the viewer never got a token, so nothing can
+        // be paid on it. (A renewal's charge is repeated with its own key by the renewal scheduler.)
+        if (row.kind === 'first') {
+          const reason = { party: 'merchant', reason: 'not_created' };
+          if (await recordPaymentCanceled(db, row.id, reason, now)) changed++;
+        }
+        continue;
+      }
+      try {
+        const payment = await settlement.provider.getPayment(row.provider_payment_id);
+        const [ours] = await db.select().from(payments).where(eq(payments.id, row.id));
+        if (ours && (await settlement.settle(ours, payment)) !== 'pending') changed++;
+      } catch (error) {
+        if (!(error instanceof YooKassaError)) throw error;
+        this.log.warn({ err: error, paymentId: row.id }, 'reconciliation could not ask the provider');
+      }
+    }
+    return changed;
+  }
+
+  private async receipts(limit: number): Promise<number> {
+    const { db, clock, settlement } = this.deps;
+    const now = clock.now().getTime();
+    const due = (await db.execute(sql`
+      select r.payment_id, p.provider_payment_id
+        from receipts r join payments p on p.id = r.payment_id
+       where r.status = 'pending' and p.provider = ${settlement.provider.kind}
+         and p.provider_payment_id is not null
+         and r.created_at <= ${new Date(now - RECEIPT_AFTER_MS).toISOString()}
+         and r.created_at >= ${new Date(now - RECEIPT_GIVE_UP_MS).toISOString()}
+       order by r.created_at, r.id
+       limit ${limit}`)) as unknown as { rows: Array<{ payment_id: number; provider_payment_id: string }> };
+    let changed = 0;
+    for (const row of due.rows) {
+      try {
+        const found = await settlement.provider.getReceipts(row.provider_payment_id);
+        const receipt = found.find((r) => r.type === 'payment');
+        if (!receipt) continue;
+        await recordReceipt(db, row.payment_id, {
+          providerReceiptId: receipt.id,
+          status: receipt.status,
+          url: receipt.status === 'succeeded' ? settlement.provider.receiptUrl(receipt) : null,
+          registeredAt: receipt.registered_at ? new Date(receipt.registered_at) : null,
+        });
+        if (receipt.status !== 'pending') changed++;
+      } catch (error) {
+        if (!(error instanceof YooKassaError)) throw error;
+        this.log.warn({ err: error, paymentId: row.payment_id }, 'reconciliation could not fetch receipts');
+      }
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { packages, paymentMethods, payments, subscriptions, tariffs } from '../../db/schema';
+import { YooKassaError } from '../../providers/payments/provider';
+import type { Payment } from '../../providers/payments/schemas';
+import { paymentDescription, receiptItems } from './fulfil';
+import { recordPaymentCanceled } from './payment-outcomes';
+import { moneyOf, realSleep, type Sleep, withProviderRetries } from './provider-calls';
+import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
+import { afterRenewalFailure, type RenewalState, renewalDue, WEB_STORE } from './subscription-rules';
+import { type SubscriptionRow, stateOf } from './subscriptions';
+
+/** How long a claimed subscription is its instance's; a crashed instance's claims come back after it. */
+export const RENEWAL_LEASE_MS = 5 * 60 * 1000;
+
+/** Renewals one pass charges at the same time. */
+export const RENEWAL_CONCURRENCY = 8;
+
+/** What one renewal came to. */
+export type RenewalOutcome = 'charged' | 'declined' | 'unknown' | 'skipped';
+
+/** A pass's counts. */
+export interface RenewalPass {
+  claimed: number;
+  charged: number;
+  declined: number;
+  /** The provider's answer is unknown or still pending: the claim runs out and the same key is tried again. */
+  unknown: number;
+  /** Cancelled (or never renewing) web subscriptions whose period ended, now ended. */
+  lapsed: number;
+}
+
+/**
+ * The idempotence key of a renewal charge: one per subscription, period and attempt, so however often
+ * an instance repeats it (a time-out, a crash and another instance's claim) the provider charges once.
+ * A UUID-shaped digest (payments.idempotence_key is a uuid).
+ */
+export function renewalKey(subscriptionId: number, periodEnd: Date, attempt: number): string {
+  const hex = createHash('sha256')
+    .update(`kadr-renewal:${subscriptionId}:${periodEnd.toISOString()}:${attempt}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const renewalStateOf = (row: SubscriptionRow): RenewalState => ({
+  ...stateOf(row),
+  autoRenew: row.autoRenew,
+  renewalAttempts: row.renewalAttempts,
+  nextRetryAt: row.nextRetryAt,
+});
+
+/**
+ * The renewal scheduler (docs/decisions/018-payment-flow.md). Each pass claims due subscriptions in
+ * one short statement (FOR UPDATE SKIP LOCKED, then a lease in `renewal_claimed_until`), so any number
+ * of instances share the work and none charges a subscription another holds; then charges each one's
+ * saved card outside any transaction (no confirmation, a key per subscription-period-attempt), fulfils
+ * a success (the next period, a receipt) and applies `afterRenewalFailure` to a decline.
+ */
+export class Renewals {
+  private readonly sleep: Sleep;
+  private readonly log: PaymentLog;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      settlement: PaymentSettlement;
+      leaseMs?: number;
+      /** Renewals charged at once by one pass (RENEWAL_CONCURRENCY). */
+      concurrency?: number;
+      sleep?: Sleep;
+      log?: PaymentLog;
+    },
+  ) {
+    this.sleep = deps.sleep ?? realSleep;
+    this.log = deps.log ?? silentLog;
+    this.leaseMs = deps.leaseMs ?? RENEWAL_LEASE_MS;
+    this.concurrency = deps.concurrency ?? RENEWAL_CONCURRENCY;
+  }
+
+  /** One pass: lapse what ended, claim at most `batch` due subscriptions and renew them. */
+  async runOnce(batch = 50): Promise<RenewalPass> {
+    const lapsed = await this.lapse();
+    const claimed = await this.claim(batch);
+    const pass: RenewalPass = { claimed: claimed.length, charged: 0, declined: 0, unknown: 0, lapsed };
+    // A few charges at a time: a provider call is mostly waiting, and each renewal holds only its own
+    // rows (its subscription, its payment, the card's row at the sandbox), so they do not block each other.
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const outcome = await this.renew(claimed[next++]!);
+        if (outcome === 'charged') pass.charged++;
+        else if (outcome === 'declined') pass.declined++;
+        else if (outcome === 'unknown') pass.unknown++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, worker));
+    return pass;
+  }
+
+  /**
+   * Ends the live web subscriptions that will not renew and whose period is over — cancelled ones, and
+   * ones without a saved card — at their period's end (the rules already show them not_purchased).
+   */
+  private async lapse(): Promise<number> {
+    const now = this.deps.clock.now();
+    const ended = await this.deps.db
+      .update(subscriptions)
+      .set({ endedAt: sql`${subscriptions.periodEnd}`, autoRenew: false, updatedAt: now })
+      .where(
+        and(
+          sql`${subscriptions.endedAt} is null`,
+          eq(subscriptions.storeName, WEB_STORE),
+          sql`${subscriptions.periodEnd} <= ${now.toISOString()}`,
+          sql`(${subscriptions.status} = 'cancelled' or (${subscriptions.status} = 'confirmed' and not ${subscriptions.autoRenew}))`,
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    return ended.length;
+  }
+
+  /** Claims due subscriptions for this instance (one statement; rows another pass holds are skipped). */
+  async claim(batch: number): Promise<SubscriptionRow[]> {
+    const now = this.deps.clock.now().toISOString();
+    const lease = new Date(this.deps.clock.now().getTime() + this.leaseMs).toISOString();
+    const claimed = (await this.deps.db.execute(sql`
+      update subscriptions set renewal_claimed_until = ${lease}
+       where id in (
+         select id from subscriptions
+          where ended_at is null and auto_renew and store_name = ${WEB_STORE} and period_end is not null
+            and ((status = 'confirmed' and period_end <= ${now})
+                 or (status = 'suspended' and next_retry_at <= ${now}))
+            and (renewal_claimed_until is null or renewal_claimed_until <= ${now})
+          order by coalesce(next_retry_at, period_end), id
+          limit ${batch}
+          for update skip locked)
+      returning id`)) as unknown as { rows: Array<{ id: number }> };
+    const ids = claimed.rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    return this.deps.db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+  }
+
+  private async release(subscriptionId: number): Promise<void> {
+    await this.deps.db
+      .update(subscriptions)
+      .set({ renewalClaimedUntil: null })
+      .where(eq(subscriptions.id, subscriptionId));
+  }
+
+  /** Renews one claimed subscription; every path but an unknown answer releases the claim. */
+  private async renew(sub: SubscriptionRow): Promise<RenewalOutcome> {
+    const { db, clock, settlement } = this.deps;
+    const state = renewalStateOf(sub);
+    if (!renewalDue(state, clock.now()) || sub.periodEnd === null) {
+      await this.release(sub.id);
+      return 'skipped';
+    }
+    // The package, and its tariff and card when they still exist, in one query.
+    const [found] = await db
+      .select({ pack: packages, tariff: tariffs, method: paymentMethods })
+      .from(packages)
+      .leftJoin(tariffs, eq(tariffs.id, sql`${sub.tariffId ?? null}::int`))
+      .leftJoin(paymentMethods, eq(paymentMethods.id, sql`${sub.paymentMethodId ?? null}::int`))
+      .where(eq(packages.id, sub.packageId));
+    const tariff = found?.tariff;
+    const method = found?.method;
+    const pack = found?.pack;
+    if (!tariff || !method || !pack) {
+      // No card left (deleted) or no tariff to charge: a failed renewal, on the same schedule.
+      await this.failed(sub);
+      return 'declined';
+    }
+    const row = await this.paymentRow(sub, tariff.amount, tariff.currency, method.id);
+    if (row.status === 'succeeded') {
+      await this.release(sub.id);
+      return 'charged';
+    }
+    const description = paymentDescription(pack.name, tariff.periodMonths, null);
+    let payment: Payment;
+    try {
+      payment = await withProviderRetries(
+        async () =>
+          settlement.provider.createPayment({
+            amount: { value: moneyOf(row.amount), currency: row.currency },
+            description,
+            capture: true,
+            payment_method_id: method.providerMethodId,
+            receipt: {
+              customer: await settlement.contactFor(row),
+              items: receiptItems(description, row.amount, row.currency).map((item) => ({ ...item })),
+            },
+            metadata: { kadr_payment_id: String(row.id), kadr_subscription_id: String(sub.id) },
+            idempotenceKey: row.idempotenceKey,
+          }),
+        this.sleep,
+      );
+      if (payment.status === 'pending') payment = await settlement.provider.getPayment(payment.id);
+    } catch (error) {
+      if (!(error instanceof YooKassaError)) throw error;
+      if (error.retryable) {
+        // The charge may or may not have happened: keep the claim; after the lease the same key asks again.
+        this.log.warn({ err: error, subscriptionId: sub.id }, 'renewal charge outcome unknown');
+        return 'unknown';
+      }
+      this.log.error({ err: error, subscriptionId: sub.id }, 'renewal charge refused by the provider');
+      await recordPaymentCanceled(db, row.id, { party: 'merchant', reason: 'provider_refused' }, clock.now());
+      await this.failed(sub);
+      return 'declined';
+    }
+    await db
+      .update(payments)
+      .set({ providerPaymentId: payment.id, updatedAt: clock.now() })
+      .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
+    const settled = await settlement.settle({ ...row, providerPaymentId: payment.id }, payment);
+    if (settled === 'pending') return 'unknown';
+    if (settled === 'canceled') {
+      await this.failed(sub);
+      return 'declined';
+    }
+    await this.release(sub.id);
+    return 'charged';
+  }
+
+  /** Our renewal payment for this subscription, period and attempt: made once, found again after a crash. */
+  private async paymentRow(
+    sub: SubscriptionRow,
+    amount: number,
+    currency: string,
+    methodId: number,
+  ): Promise<PaymentRow> {
+    const { db, clock, settlement } = this.deps;
+    const key = renewalKey(sub.id, sub.periodEnd!, sub.renewalAttempts);
+    const now = clock.now();
+    await db
+      .insert(payments)
+      .values({
+        profileId: sub.profileId,
+        packageId: sub.packageId,
+        tariffId: sub.tariffId,
+        subscriptionId: sub.id,
+        kind: 'renewal',
+        provider: settlement.provider.kind,
+        idempotenceKey: key,
+        amount,
+        currency,
+        saveMethod: false,
+        paymentMethodId: methodId,
+        // Fixed with the key: a repeat sends the same body even if the viewer signed in meanwhile.
+        customer: await settlement.customerOf(sub.profileId),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: payments.idempotenceKey });
+    const [row] = await db.select().from(payments).where(eq(payments.idempotenceKey, key));
+    return row!;
+  }
+
+  /**
+   * A declined renewal: `afterRenewalFailure` (suspended, the next retry, or ended after the last),
+   * applied only while the subscription is still at the period and attempt that was charged — a
+   * success settled meanwhile by a notification is never overwritten.
+   */
+  private async failed(sub: SubscriptionRow): Promise<void> {
+    const { db, clock } = this.deps;
+    await db.transaction(async (tx) => {
+      const [now] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+      const unchanged =
+        now &&
+        now.endedAt === null &&
+        now.periodEnd?.getTime() === sub.periodEnd?.getTime() &&
+        now.renewalAttempts === sub.renewalAttempts;
+      if (!unchanged) {
+        await tx.update(subscriptions).set({ renewalClaimedUntil: null }).where(eq(subscriptions.id, sub.id));
+        return;
+      }
+      const change = afterRenewalFailure(renewalStateOf(now), clock.now());
+      await tx
+        .update(subscriptions)
+        .set({ ...change, renewalClaimedUntil: null, updatedAt: clock.now() })
+        .where(eq(subscriptions.id, sub.id));
+    });
+  }
+}

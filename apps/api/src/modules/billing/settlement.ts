@@ -1,0 +1,140 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { payments, profiles } from '../../db/schema';
+import type { PaymentProvider } from '../../providers/payments/provider';
+import type { Payment } from '../../providers/payments/schemas';
+import { fulfilPayment } from './fulfil';
+import { recordPaymentCanceled } from './payment-outcomes';
+import { paidCardOf, sameAmount } from './provider-calls';
+
+/** Our payment row. */
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Where log lines of the payment wiring go (Fastify's logger, or nothing in unit tests). */
+export interface PaymentLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+export const silentLog: PaymentLog = { warn: () => {}, error: () => {} };
+
+/** What a provider payment came to for us. */
+export type Settled = 'succeeded' | 'canceled' | 'pending';
+
+/** The receipt contact when the profile has no phone (an anonymous buyer): 54-FZ needs one. */
+export interface ReceiptContact {
+  /** BILLING_RECEIPT_EMAIL. */
+  fallbackEmail: string;
+}
+
+/**
+ * Applies what the provider says of a payment to ours — the one place every path goes through
+ * (createPayment's reuse check, checkPayment, notifications, reconciliation, renewals). Only a status
+ * fetched from the provider reaches it, never a notification's body. Idempotent: fulfilPayment
+ * fulfils once under the payment's row lock, recordPaymentCanceled changes only a pending row.
+ */
+export class PaymentSettlement {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      provider: PaymentProvider;
+      contact: ReceiptContact;
+      log?: PaymentLog;
+    },
+  ) {}
+
+  get provider(): PaymentProvider {
+    return this.deps.provider;
+  }
+
+  private get log(): PaymentLog {
+    return this.deps.log ?? silentLog;
+  }
+
+  /** The 54-FZ receipt contact of a profile: its phone, else the configured e-mail. */
+  async customerOf(profileId: number): Promise<{ phone: string } | { email: string }> {
+    const [profile] = await this.deps.db
+      .select({ phone: profiles.phone })
+      .from(profiles)
+      .where(eq(profiles.id, profileId));
+    return profile?.phone ? { phone: profile.phone } : { email: this.deps.contact.fallbackEmail };
+  }
+
+  /** The contact a payment was sent with (older rows without one: the profile's). */
+  async contactFor(
+    row: Pick<PaymentRow, 'profileId' | 'customer'>,
+  ): Promise<{ phone: string } | { email: string }> {
+    if (row.customer?.phone) return { phone: row.customer.phone };
+    if (row.customer?.email) return { email: row.customer.email };
+    return this.customerOf(row.profileId);
+  }
+
+  /**
+   * Our row of a provider payment: by the provider's id, else by the `kadr_payment_id` the payment
+   * carries in its metadata when our row has no provider id yet (a saved-card charge settles at once,
+   * and its notification may come before the charging instance stored the id) — the id is then stored.
+   */
+  async rowOf(payment: Payment): Promise<PaymentRow | undefined> {
+    const { db } = this.deps;
+    const kind = this.deps.provider.kind;
+    const [byId] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, kind), eq(payments.providerPaymentId, payment.id)));
+    if (byId) return byId;
+    const ours = Number(payment.metadata?.kadr_payment_id);
+    if (!Number.isSafeInteger(ours) || ours <= 0) return undefined;
+    const [adopted] = await db
+      .update(payments)
+      .set({ providerPaymentId: payment.id, updatedAt: this.deps.clock.now() })
+      .where(and(eq(payments.id, ours), eq(payments.provider, kind), isNull(payments.providerPaymentId)))
+      .returning();
+    return adopted;
+  }
+
+  /**
+   * Settles our payment from the provider's: succeeded → fulfilled (subscription, card, receipt row);
+   * canceled → recorded with its cancellation_details; pending → nothing. A succeeded payment whose
+   * amount or currency is not ours, or that names another of our payments, gives no entitlement: ours
+   * is canceled (`merchant`, `amount_mismatch`) and the error logged for support (a refund).
+   */
+  async settle(row: PaymentRow, payment: Payment): Promise<Settled> {
+    const { db, clock } = this.deps;
+    const named = payment.metadata?.kadr_payment_id;
+    if (
+      (row.providerPaymentId !== null && row.providerPaymentId !== payment.id) ||
+      (named && named !== String(row.id))
+    ) {
+      this.log.error({ paymentId: row.id, providerPaymentId: payment.id }, 'provider payment is not ours');
+      return 'pending';
+    }
+    if (payment.status === 'succeeded') {
+      if (!sameAmount(payment.amount, row.amount, row.currency)) {
+        this.log.error(
+          { paymentId: row.id, providerPaymentId: payment.id, amount: payment.amount },
+          'provider payment amount does not match ours: not fulfilled, refund it',
+        );
+        await recordPaymentCanceled(
+          db,
+          row.id,
+          { party: 'merchant', reason: 'amount_mismatch' },
+          clock.now(),
+        );
+        return 'canceled';
+      }
+      await fulfilPayment(db, clock, {
+        paymentId: row.id,
+        card: paidCardOf(payment),
+        customer: await this.contactFor(row),
+      });
+      return 'succeeded';
+    }
+    if (payment.status === 'canceled') {
+      const details = payment.cancellation_details ?? { party: 'yoo_money', reason: 'general_decline' };
+      await recordPaymentCanceled(db, row.id, { party: details.party, reason: details.reason }, clock.now());
+      return 'canceled';
+    }
+    return 'pending';
+  }
+}
