@@ -450,5 +450,39 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
       .getByText(/249,00/)
       .first()
       .waitFor();
+    await tab!.close();
   }, 120_000);
+
+  it('the guest who bought is asked to register, signs in, and the subscription stays theirs', async () => {
+    const page = buyer;
+    await page.goto(url('/'));
+    const prompt = page.getByRole('region', {
+      name: 'Зарегистрируйтесь, чтобы не потерять доступ к подписке',
+    });
+    await prompt.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.getByRole('textbox', { name: 'Номер телефона' }).fill('9991239011');
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await page.getByText('Код активен ещё 2 минуты').waitFor();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const sms = await fetch(`${service.baseUrl}/sandbox/sms?phone=79991239011`);
+        code = ((await sms.json()) as { text: string }[])[0]?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{4}$/);
+    const reloaded = page.waitForEvent('load');
+    for (const [index, digit] of [...code].entries()) {
+      await page.getByRole('textbox', { name: `Цифра ${index + 1}`, exact: true }).fill(digit);
+    }
+    await reloaded;
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('AUTH'))).toBe('true');
+    expect(await prompt.count()).toBe(0);
+
+    // Signed in: the package bought as a guest is still theirs.
+    await page.getByRole('link', { name: 'Подписки' }).first().click();
+    await expect
+      .poll(() => page.getByRole('link', { name: /^Сериалы/ }).textContent())
+      .toContain('Подключена');
+  });
 });
