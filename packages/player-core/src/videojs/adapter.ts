@@ -67,6 +67,16 @@ function toQualities(levels: readonly Level[]): PlayerQuality[] {
   }));
 }
 
+/** video.js's UI components, left out when the app draws the controls (children options set to false). */
+export const VIDEOJS_UI_OFF = {
+  controlBar: false,
+  loadingSpinner: false,
+  errorDisplay: false,
+  textTrackSettings: false,
+  titleBar: false,
+  posterImage: false,
+} as const;
+
 /**
  * Creates the browser engine in `container`: a video.js player around a new <video> element (the
  * container stays the app's; the adapter adds and removes only its own nodes), hls.js feeding it over
@@ -82,11 +92,16 @@ export function createVideoJsAdapter(
   element.setAttribute('playsinline', '');
   container.appendChild(element);
 
+  const controls = options.controls ?? false;
   const player = videojs(element, {
-    controls: options.controls ?? false,
+    controls,
     preload: 'auto',
     fill: true,
     bigPlayButton: false,
+    // Without video.js's own controls its UI components are not made at all: the app loads no video.js
+    // stylesheet, so `vjs-hidden` hides nothing and the unused control bar, spinner and modal dialogs
+    // would stay in the page — invisible, yet focusable and read out in English by screen readers.
+    ...(controls ? {} : VIDEOJS_UI_OFF),
     userActions: { hotkeys: false, doubleClick: false },
     // The browser's own text tracks: otherwise video.js emulates them and fetches vtt.js from its CDN.
     html5: { nativeTextTracks: true },

@@ -5,7 +5,7 @@ import { type BillingFakeOptions, billingHandlers } from '../../testing/billing-
 import { apiError, createFakeServices, type FakeHandlers } from '../../testing/fake-services';
 import { renderWithApp } from '../../testing/render-app';
 import { installFakeCheckoutWidget } from './fake-checkout-widget';
-import { type BuySource, PaymentOverlay } from './payment-overlay';
+import { type BuySource, FAIL_RELOAD_MS, PaymentOverlay } from './payment-overlay';
 
 const TEXTS = ['Фильмы и сериалы без рекламы', 'Отмена в любой момент'];
 let widget: ReturnType<typeof installFakeCheckoutWidget>;
@@ -145,12 +145,34 @@ describe('PaymentOverlay', () => {
     expect(onConfirmed).not.toHaveBeenCalled();
   });
 
-  it('reloads the page when the widget reports a failure', async () => {
+  it('shows a failure reported by the widget, then reloads the page', async () => {
     const { reloads } = setup();
     // The form is there once the widget rendered it (in the overlay's effect).
     await screen.findByRole('button', { name: 'Заплатить' });
-    widget.last()?.emit('fail');
+    vi.useFakeTimers();
+    try {
+      act(() => widget.last()?.emit('fail'));
+      // The widget's message stays readable, with ours for screen readers; no reload yet.
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Оплата не прошла. Страница обновится через несколько секунд.',
+      );
+      expect(screen.getByRole('button', { name: 'Заплатить' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(FAIL_RELOAD_MS - 1));
+      expect(reloads()).toBe(0);
+      act(() => vi.advanceTimersByTime(1));
+      expect(reloads()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reloads at once when the overlay is closed after a failure', async () => {
+    const { reloads, user, onClose } = setup();
+    await screen.findByRole('button', { name: 'Заплатить' });
+    act(() => widget.last()?.emit('fail'));
+    await user.click(screen.getByRole('button', { name: 'Закрыть оплату' }));
     expect(reloads()).toBe(1);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('says so when the payment cannot be created, and tries again', async () => {

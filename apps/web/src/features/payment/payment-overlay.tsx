@@ -16,6 +16,13 @@ import { paymentMessages as m } from './messages';
 import styles from './payment-overlay.module.css';
 import { waitForPayment } from './payment-status';
 
+/**
+ * How long the widget's own failure message (a declined card, 3-D Secure refused) stays on screen
+ * before the page reloads (SPEC §4: on fail, reload). Ours: reloading at once would leave the viewer
+ * on a fresh page with no word of why the payment did not go through.
+ */
+export const FAIL_RELOAD_MS = 5000;
+
 /** A created payment (SPEC §3 Payment). */
 type Payment = CallResponse<'createPayment'>;
 
@@ -73,6 +80,8 @@ export function PaymentOverlay({
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [infoOpen, setInfoOpen] = useState(false);
+  /** The widget reported a failed payment: the page reloads after FAIL_RELOAD_MS. */
+  const [declined, setDeclined] = useState(false);
   const containerId = `payment-widget-${useId().replace(/[^\w-]/g, '')}`;
   const infoId = useId();
   // The latest callbacks, so the widget's effect does not restart when a parent re-renders.
@@ -158,7 +167,7 @@ export function PaymentOverlay({
         reload();
       });
     });
-    created.on('fail', () => reload());
+    created.on('fail', () => setDeclined(true));
     created.render(containerId).catch(broke);
     return () => {
       polling.abort();
@@ -166,10 +175,17 @@ export function PaymentOverlay({
     };
   }, [payment, Widget, api, analytics, reload, containerId]);
 
+  // The failure shows (the widget's message and ours), then the page reloads; closing reloads at once.
+  useEffect(() => {
+    if (!declined) return;
+    const timer = setTimeout(reload, FAIL_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [declined, reload]);
+
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={declined ? reload : onClose}
       title={payment?.title}
       label={m.dialog}
       closeLabel={m.close}
@@ -225,6 +241,11 @@ export function PaymentOverlay({
               ))}
             </address>
           </section>
+          {declined && (
+            <p className={styles.checking} role="status">
+              {m.declined}
+            </p>
+          )}
           {phase.checking && (
             <p className={styles.checking} role="status">
               {m.checking}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
-import { type BillingFakeOptions, billingHandlers } from '../../testing/billing-fixtures';
+import { type BillingFakeOptions, billingHandlers, packageInfo } from '../../testing/billing-fixtures';
 import { apiError, createFakeServices, type FakeHandlers } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
 
@@ -59,6 +59,18 @@ describe('package detail', () => {
     const button = await mainButton();
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Подписка подключена оператором, изменить её здесь нельзя.');
+  });
+
+  it('disables buying a package sold only in a mobile store, saying where it is sold', async () => {
+    const { calls } = setup('/account/packages/11', {
+      billing: { packages: [packageInfo(11, 'Детям', { goods: { store_name: 'google_play' } })] },
+    });
+    const button = await mainButton('Подключить за 299 ₽ в месяц');
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Этот пакет оформляется в мобильном приложении Кадра, через магазин приложений.',
+    );
+    expect(calls.some((call) => call.id === 'createPayment')).toBe(false);
   });
 
   it('says so for an unknown package, with a link to the list', async () => {

@@ -25,6 +25,13 @@ import {
 /** The wide poster's intrinsic size (16:9). */
 const POSTER = { width: 1280, height: 720 } as const;
 
+/** The sentence under a disabled main button, saying why. */
+const disabledNotes = {
+  activeParent: m.activeParentNote,
+  hand: m.handNote,
+  store: m.storeOnlyNote,
+} as const;
+
 /** Navigation state a purchase page is opened with (SPEC §2: a purchase carries returnPathname). */
 export interface PurchaseState {
   /** The page to return to after a confirmed payment (e.g. the content card). */
@@ -176,7 +183,7 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
         )}
         {disabled && (
           <p id={noteId} className={styles.note}>
-            {disabled === 'activeParent' ? m.activeParentNote : m.handNote}
+            {disabledNotes[disabled]}
           </p>
         )}
       </div>

@@ -18,10 +18,19 @@ describe('package detail rules', () => {
   });
 
   it('disables the button for an active parent or store hand', () => {
-    expect(disabledReason({ is_active_parent: true, store_name: 'web' })).toBe('activeParent');
-    expect(disabledReason({ is_active_parent: false, store_name: 'hand' })).toBe('hand');
-    expect(disabledReason({ is_active_parent: false, store_name: 'web' })).toBeNull();
-    expect(disabledReason({ is_active_parent: false, store_name: null })).toBeNull();
+    const goods = { is_active_parent: false, store_name: 'web', status: 'not_purchased' } as const;
+    expect(disabledReason({ ...goods, is_active_parent: true })).toBe('activeParent');
+    expect(disabledReason({ ...goods, store_name: 'hand' })).toBe('hand');
+    expect(disabledReason({ ...goods, store_name: 'hand', status: 'confirmed' })).toBe('hand');
+    expect(disabledReason(goods)).toBeNull();
+    expect(disabledReason({ ...goods, store_name: null })).toBeNull();
+  });
+
+  it('disables buying a package sold only in a mobile store, not managing one bought there', () => {
+    const goods = { is_active_parent: false, store_name: 'google_play', status: 'not_purchased' } as const;
+    expect(disabledReason(goods)).toBe('store');
+    expect(disabledReason({ ...goods, status: 'confirmed' })).toBeNull();
+    expect(disabledReason({ ...goods, status: 'cancelled' })).toBeNull();
   });
 
   it('shows pay_info for cancelled, confirmed and suspended only', () => {

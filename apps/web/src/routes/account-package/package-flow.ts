@@ -34,12 +34,18 @@ export function mainActionOf(status: Goods['status']): MainAction {
   return 'cancel';
 }
 
-/** Why the main button is disabled (SPEC §4, §5): an active parent holds it, or an operator granted it. */
+/**
+ * Why the main button is disabled (SPEC §4, §5): an active parent holds it, or an operator granted it;
+ * and (ours) a package sold only in a mobile store that the viewer has not bought — its button would
+ * pay, and the api refuses to sell it here (package_not_for_sale), so the viewer could only fail. A
+ * store subscription the viewer holds keeps its button: it opens the «Понятно»-only page (SPEC §6).
+ */
 export function disabledReason(
-  goods: Pick<Goods, 'is_active_parent' | 'store_name'>,
-): 'activeParent' | 'hand' | null {
+  goods: Pick<Goods, 'is_active_parent' | 'store_name' | 'status'>,
+): 'activeParent' | 'hand' | 'store' | null {
   if (goods.is_active_parent) return 'activeParent';
   if (goods.store_name === 'hand') return 'hand';
+  if (goods.status === 'not_purchased' && isStoreManaged(goods.store_name)) return 'store';
   return null;
 }
 
