@@ -95,3 +95,5 @@ export type { PhoneFieldProps } from './text-field/phone-field.js';
 export { PhoneField } from './text-field/phone-field.js';
 export type { TextFieldProps } from './text-field/text-field.js';
 export { TextField } from './text-field/text-field.js';
+export type { VisuallyHiddenProps } from './visually-hidden/visually-hidden.js';
+export { VisuallyHidden } from './visually-hidden/visually-hidden.js';

@@ -1,4 +1,5 @@
 import { uiMessages } from '../messages.js';
+import { VisuallyHidden } from '../visually-hidden/visually-hidden.js';
 import styles from './loader.module.css';
 
 /** Props of {@link Loader}. */
@@ -26,7 +27,7 @@ export function Loader({ label = uiMessages.loading, variant = 'inline', size }:
   return (
     <span className={styles.inline} role="status" aria-live="polite">
       {spinner}
-      <span className={styles.visuallyHidden}>{label}</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '../visually-hidden/visually-hidden.js';
 import styles from './rating.module.css';
 
 /** A film-rating score floored to one decimal (SPEC §9: 7.89 → 7.8); exact for binary fractions. */
@@ -30,7 +31,7 @@ export function Rating({ value, label = 'Рейтинг Кинопоиска' }:
   const tone = shown >= 7 ? styles.high : shown >= 5 ? styles.mid : styles.low;
   return (
     <span className={[styles.rating, tone].join(' ')} title={label}>
-      <span className={styles.hidden}>{label} </span>
+      <VisuallyHidden>{label} </VisuallyHidden>
       <span>{formatRating(value)}</span>
     </span>
   );
@@ -49,7 +50,7 @@ export function AgeBadge({ age, label = 'Возрастное ограничен
   if (!(age > 0)) return null;
   return (
     <span className={styles.age} title={label}>
-      <span className={styles.hidden}>{label} </span>
+      <VisuallyHidden>{label} </VisuallyHidden>
       <span>{`${age}+`}</span>
     </span>
   );

@@ -1,5 +1,5 @@
 import { PLAYBACK_RATES, type PlayerSnapshot, SEEK_STEP_SECONDS } from '@kadr/player-core';
-import { IconMuted, IconPause, IconPlay, IconSound } from '@kadr/ui-kit';
+import { IconMuted, IconPause, IconPlay, IconSound, VisuallyHidden } from '@kadr/ui-kit';
 import { playerMessages as m } from './messages';
 import styles from './player.module.css';
 
@@ -84,7 +84,7 @@ export function PlayerControls({
       )}
       {full && snapshot.qualities.length > 1 && (
         <label className={styles.select}>
-          <span className={styles.visuallyHidden}>{m.quality}</span>
+          <VisuallyHidden>{m.quality}</VisuallyHidden>
           <select
             value={snapshot.quality ?? AUTO}
             onChange={(event) => actions.setQuality(event.target.value === AUTO ? null : event.target.value)}
@@ -100,7 +100,7 @@ export function PlayerControls({
       )}
       {full && (
         <label className={styles.select}>
-          <span className={styles.visuallyHidden}>{m.speed}</span>
+          <VisuallyHidden>{m.speed}</VisuallyHidden>
           <select
             value={String(snapshot.rate)}
             onChange={(event) => actions.setRate(Number(event.target.value))}

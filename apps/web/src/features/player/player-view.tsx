@@ -1,5 +1,5 @@
 import type { PlayerSnapshot } from '@kadr/player-core';
-import { Button, IconButton, IconClose, IconPlay, LazyImage, Spinner } from '@kadr/ui-kit';
+import { Button, IconButton, IconClose, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
 import type { KeyboardEvent, Ref } from 'react';
 import { playerMessages as m } from './messages';
 import styles from './player.module.css';
@@ -97,7 +97,7 @@ export function PlayerView({
         {face === 'loading' && (
           <div className={styles.center} role="status">
             <Spinner size={48} />
-            <span className={styles.visuallyHidden}>{m.loading}</span>
+            <VisuallyHidden>{m.loading}</VisuallyHidden>
           </div>
         )}
         {face === 'error' && (

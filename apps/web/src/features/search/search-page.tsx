@@ -1,4 +1,4 @@
-import { IconBack, IconButton, IconSearch, SearchResults } from '@kadr/ui-kit';
+import { IconBack, IconButton, IconSearch, SearchResults, VisuallyHidden } from '@kadr/ui-kit';
 import { useEffect, useRef } from 'react';
 import { useIsMobile } from '../../shared/device';
 import { KitLink, useBack } from '../../shared/navigation/query-link';
@@ -18,7 +18,7 @@ export function SearchPage() {
   useEffect(() => inputRef.current?.focus(), []);
   return (
     <div className={styles.page}>
-      <h1 className={styles.hidden}>{m.title}</h1>
+      <VisuallyHidden as="h1">{m.title}</VisuallyHidden>
       <div className={styles.bar}>
         <IconButton label={m.back} onClick={back}>
           <IconBack />

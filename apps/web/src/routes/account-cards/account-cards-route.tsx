@@ -1,5 +1,5 @@
 import { ApiCode } from '@kadr/api-contract/routes';
-import { Button, Modal, Skeleton } from '@kadr/ui-kit';
+import { Button, Modal, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type CardList, cardsQuery } from '../../shared/data/billing';
@@ -142,9 +142,7 @@ function CardNotice({ notice, onClose }: { notice: Notice | null; onClose: () =>
 function CardsSkeleton() {
   return (
     <>
-      <span className={styles.hidden} role="status">
-        {m.loading}
-      </span>
+      <VisuallyHidden role="status">{m.loading}</VisuallyHidden>
       <ul className={styles.list} aria-hidden="true">
         {[0, 1].map((i) => (
           <li key={i} className={styles.card}>

@@ -1,6 +1,6 @@
 import type { CancelReason } from '@kadr/api-contract';
 import { ApiCode } from '@kadr/api-contract/routes';
-import { Button, LazyImage, Skeleton } from '@kadr/ui-kit';
+import { Button, LazyImage, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -220,9 +220,7 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
 function PackageSkeleton() {
   return (
     <div className={styles.page} aria-busy="true">
-      <span className={styles.hidden} role="status">
-        {m.loading}
-      </span>
+      <VisuallyHidden role="status">{m.loading}</VisuallyHidden>
       <Skeleton width="50%" height="2em" />
       <div className={styles.poster}>
         <Skeleton shape="block" width="100%" height="100%" />

@@ -1,4 +1,4 @@
-import { Button, LazyImage, Skeleton } from '@kadr/ui-kit';
+import { Button, LazyImage, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type PackageSummary, packagesQuery } from '../../shared/data/billing';
@@ -108,9 +108,7 @@ export function PackageCard({ pkg }: { pkg: PackageSummary }) {
 function PackagesSkeleton() {
   return (
     <>
-      <span className={styles.hidden} role="status">
-        {m.loading}
-      </span>
+      <VisuallyHidden role="status">{m.loading}</VisuallyHidden>
       {([2, 5] as const).map((count, section) => (
         <div key={count} className={styles.section} aria-hidden="true">
           <Skeleton width="40%" height="1.5em" />

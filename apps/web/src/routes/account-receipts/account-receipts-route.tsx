@@ -1,4 +1,4 @@
-import { Button, Skeleton } from '@kadr/ui-kit';
+import { Button, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../../shared/billing-format';
 import { type Receipt, receiptsQuery } from '../../shared/data/billing';
@@ -66,7 +66,7 @@ function ReceiptItem({ receipt }: { receipt: Receipt }) {
     >
       {body}
       <span className={styles.date}>
-        {m.registered(receipt.registered_at)} <span className={styles.hidden}>{m.newTab}</span>
+        {m.registered(receipt.registered_at)} <VisuallyHidden>{m.newTab}</VisuallyHidden>
       </span>
     </a>
   );
@@ -75,9 +75,7 @@ function ReceiptItem({ receipt }: { receipt: Receipt }) {
 function ReceiptsSkeleton() {
   return (
     <>
-      <span className={styles.hidden} role="status">
-        {m.loading}
-      </span>
+      <VisuallyHidden role="status">{m.loading}</VisuallyHidden>
       <ul className={styles.list} aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <li key={i} className={styles.receipt}>
