@@ -9,8 +9,10 @@ import {
   subscriptions,
   trialUses,
 } from '../../db/schema';
+import type { PaymentProvider } from '../../providers/payments/provider';
 import { backends, type Tokens, useApi } from '../../test/harness';
 import { CARDS, DAY, KINO, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
+import { addMonths } from './subscription-rules';
 
 // Decision 019: what an anonymous buyer holds stays theirs after they sign in — adopted with the
 // profile for a new phone, moved into the phone's profile for a known one.
@@ -74,6 +76,22 @@ async function holdings(t: App, profileId: number) {
   };
 }
 const NOTHING = { subscriptions: 0, cards: 0, payments: 0, receipts: 0, trials: 0 };
+
+/** The sandbox behind a provider that runs `during.next` while a saved card is being charged (a renewal in flight). */
+function duringRenewal(inner: PaymentProvider, during: { next?: () => Promise<void> }): PaymentProvider {
+  return {
+    kind: inner.kind,
+    async createPayment(params) {
+      const next = params.payment_method_id ? during.next : undefined;
+      during.next = undefined;
+      await next?.();
+      return inner.createPayment(params);
+    },
+    getPayment: (id) => inner.getPayment(id),
+    getReceipts: (id) => inner.getReceipts(id),
+    receiptUrl: (r) => inner.receiptUrl(r),
+  };
+}
 
 async function deliverAll(t: App): Promise<void> {
   for (let n = 1; n > 0; ) n = await t.sandbox.webhooks.deliverDue();
@@ -272,6 +290,67 @@ for (const backend of backends) {
         body: { response: { goods: { is_bought: true } } },
       });
       expect(await holdings(t, phone.profile_id)).toMatchObject({ subscriptions: 1, payments: 1 });
+    });
+
+    it('a renewal charged while the sign-in moves its subscription renews it on the phone’s profile (the claim holds)', async () => {
+      const during: { next?: () => Promise<void> } = {};
+      const t = await paymentsApp(api, { wrap: (inner) => duringRenewal(inner, during) });
+      const first = await t.viewer();
+      const phone = await signIn(t, first.device);
+      const v = await t.viewer();
+      await v.check((await v.buy(SERIALY)).paymentId);
+      const [sub] = await liveRows(t, v.profileId);
+      t.clock.advance(31 * DAY);
+      let claimed: Date | null = null;
+      during.next = async () => {
+        await signIn(t, v.device);
+        // Moved with its claim: no other pass takes it while this charge is in flight.
+        const [moved] = await liveRows(t, phone.profile_id);
+        claimed = moved!.renewalClaimedUntil;
+      };
+      expect(await t.jobs().renewals.runOnce()).toMatchObject({ claimed: 1, charged: 1 });
+      expect(claimed).not.toBeNull();
+      const [renewed] = await liveRows(t, phone.profile_id);
+      expect(renewed).toMatchObject({ id: sub!.id, status: 'confirmed', renewalClaimedUntil: null });
+      expect(renewed!.periodEnd).toEqual(addMonths(sub!.periodEnd!, 1));
+      expect(await holdings(t, phone.profile_id)).toMatchObject({
+        subscriptions: 1,
+        payments: 2,
+        receipts: 2,
+      });
+      expect(await holdings(t, v.profileId)).toEqual(NOTHING);
+    });
+
+    it('a renewal in flight for the row the merge ends pays for the row that stays', async () => {
+      const during: { next?: () => Promise<void> } = {};
+      const t = await paymentsApp(api, { wrap: (inner) => duringRenewal(inner, during) });
+      const first = await t.viewer();
+      const phone = as(t, await signIn(t, first.device), first.device);
+      const created = (await phone.create(SERIALY)).body.response as { payment_id: string; token: string };
+      await t.sandbox.payWithCard(created.token, { number: CARDS.ok, expiry: '12/35', csc: '123' });
+      await phone.check(created.payment_id);
+      const [phones] = await t.db.select().from(subscriptions);
+      t.clock.advance(31 * DAY);
+      // The phone's subscription is due; meanwhile the viewer buys it again anonymously on another device.
+      const v = await t.viewer();
+      await v.check((await v.buy(SERIALY)).paymentId);
+      const [anonymous] = await liveRows(t, v.profileId);
+      during.next = async () => {
+        await signIn(t, v.device);
+      };
+      expect(await t.jobs().renewals.runOnce()).toMatchObject({ claimed: 1, charged: 1 });
+      const live = await liveRows(t, phones!.profileId);
+      expect(live).toHaveLength(1);
+      // The due (unentitled) row ended at the merge; its renewal's month went to the one that stayed.
+      expect(live[0]).toMatchObject({ id: anonymous!.id, autoRenew: true });
+      expect(live[0]!.periodEnd).toEqual(addMonths(anonymous!.periodEnd!, 1));
+      const [ended] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, phones!.id));
+      expect(ended!.endedAt).not.toBeNull();
+      const renewal = await t.db.select().from(payments).where(eq(payments.kind, 'renewal'));
+      expect(renewal).toMatchObject([{ status: 'succeeded', subscriptionId: anonymous!.id }]);
+      // Nothing renews the ended row again.
+      t.clock.advance(DAY);
+      expect(await t.jobs().renewals.runOnce()).toMatchObject({ claimed: 0 });
     });
 
     it.skipIf(backend.name !== 'PostgreSQL')(
