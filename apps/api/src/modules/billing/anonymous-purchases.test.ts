@@ -223,7 +223,7 @@ for (const backend of backends) {
       expect(info.body.response).toMatchObject({ goods: { is_bought: true, is_trial: false } });
     });
 
-    for (const settledBy of ['notification', 'checkPayment'] as const) {
+    for (const settledBy of ['notification', 'checkPayment', 'reconciliation'] as const) {
       it(`a payment pending at sign-in lands on the phone's profile when it succeeds (${settledBy})`, async () => {
         const t = await paymentsApp(api);
         const first = await t.viewer();
@@ -245,6 +245,10 @@ for (const backend of backends) {
 
         await t.sandbox.payWithCard(created.token, { number: CARDS.ok, expiry: '12/35', csc: '123' });
         if (settledBy === 'notification') await deliverAll(t);
+        if (settledBy === 'reconciliation') {
+          t.clock.advance(10 * 60);
+          expect(await t.jobs().reconciliation.runOnce()).toMatchObject({ payments: 1 });
+        }
         expect((await here.check(created.payment_id)).body.response).toMatchObject({ status: 'confirmed' });
         expect(await here.bought(SERIALY)).toBe(true);
         expect(await holdings(t, phone.profile_id)).toMatchObject({
