@@ -189,30 +189,33 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
             updatedAt: now,
           })
           .where(eq(subscriptions.id, survivor.id));
-        return finish(survivor.id);
+        subscriptionId = survivor.id;
+      } else {
+        // Paid within the retry schedule, the next period continues from the due date (a viewer suspended
+        // for two days paid for the period that began then). Paid later than the last retry could be
+        // (the scheduler was stopped), it starts now: an outage never charges for time already past,
+        // nor once per missed period.
+        const lateMs = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]! * 3600 * 1000;
+        const start =
+          current.periodEnd && now.getTime() - current.periodEnd.getTime() <= lateMs
+            ? current.periodEnd
+            : now;
+        await tx
+          .update(subscriptions)
+          .set({
+            status: 'confirmed',
+            isTrial: false,
+            periodStart: start,
+            periodEnd: addMonths(start, periodMonths),
+            lastPaidAt: now,
+            renewalAttempts: 0,
+            nextRetryAt: null,
+            paymentMethodId: methodId ?? current.paymentMethodId,
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, current.id));
+        subscriptionId = current.id;
       }
-      // Paid within the retry schedule, the next period continues from the due date (a viewer suspended
-      // for two days paid for the period that began then). Paid later than the last retry could be
-      // (the scheduler was stopped), it starts now: an outage never charges for time already past,
-      // nor once per missed period.
-      const lateMs = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]! * 3600 * 1000;
-      const start =
-        current.periodEnd && now.getTime() - current.periodEnd.getTime() <= lateMs ? current.periodEnd : now;
-      await tx
-        .update(subscriptions)
-        .set({
-          status: 'confirmed',
-          isTrial: false,
-          periodStart: start,
-          periodEnd: addMonths(start, periodMonths),
-          lastPaidAt: now,
-          renewalAttempts: 0,
-          nextRetryAt: null,
-          paymentMethodId: methodId ?? current.paymentMethodId,
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, current.id));
-      subscriptionId = current.id;
     } else {
       const current = await liveSubscription(tx, profileId, payment.packageId, { lock: true });
       const extend =
@@ -285,50 +288,44 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
       }
     }
 
-    return finish(subscriptionId);
-
-    /** The receipt row and the payment's own change, whichever subscription the payment went to. */
-    async function finish(subscriptionId: number): Promise<Fulfilment> {
-      const paid = payment!;
-      if (paid.amount > 0) {
-        // The receipt describes what was paid for: a trial's binding charge, or the period.
-        const [profile] = await tx
-          .select({ phone: profiles.phone })
-          .from(profiles)
-          .where(eq(profiles.id, profileId));
-        const description = paymentDescription(
-          pack!.name,
-          periodMonths,
-          paid.isTrial ? (tariff?.trialDays ?? 0) : null,
-        );
-        await tx
-          .insert(receipts)
-          .values({
-            paymentId: paid.id,
-            profileId,
-            status: 'pending',
-            description,
-            amount: paid.amount,
-            items: receiptItems(description, paid.amount, paid.currency),
-            customer: input.customer ?? (profile?.phone ? { phone: profile.phone } : {}),
-            createdAt: now,
-          })
-          .onConflictDoNothing();
-      }
+    if (payment.amount > 0) {
+      // The receipt describes what was paid for: a trial's binding charge, or the period.
+      const [profile] = await tx
+        .select({ phone: profiles.phone })
+        .from(profiles)
+        .where(eq(profiles.id, profileId));
+      const description = paymentDescription(
+        pack.name,
+        periodMonths,
+        payment.isTrial ? (tariff?.trialDays ?? 0) : null,
+      );
       await tx
-        .update(payments)
-        .set({
-          status: 'succeeded',
-          // The owner now: a payment left on an anonymous profile that merged lands with the holdings.
+        .insert(receipts)
+        .values({
+          paymentId: payment.id,
           profileId,
-          subscriptionId,
-          paymentMethodId: methodId,
-          fulfilledAt: now,
-          updatedAt: now,
+          status: 'pending',
+          description,
+          amount: payment.amount,
+          items: receiptItems(description, payment.amount, payment.currency),
+          customer: input.customer ?? (profile?.phone ? { phone: profile.phone } : {}),
+          createdAt: now,
         })
-        .where(eq(payments.id, paid.id));
-      return { subscriptionId, alreadyFulfilled: false };
+        .onConflictDoNothing();
     }
+    await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        // The owner now: a payment left on an anonymous profile that merged lands with the holdings.
+        profileId,
+        subscriptionId,
+        paymentMethodId: methodId,
+        fulfilledAt: now,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    return { subscriptionId, alreadyFulfilled: false };
   });
 }
 
