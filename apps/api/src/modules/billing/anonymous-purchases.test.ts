@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   devices,
@@ -401,6 +402,45 @@ for (const backend of backends) {
 
     // Concurrency needs real parallel connections: PostgreSQL only (PGlite runs one statement at a time).
     if (backend.name === 'PostgreSQL') {
+      it('a sign-in waits for a fulfilment holding the anonymous payment, then moves what it made', async () => {
+        const t = await paymentsApp(api);
+        const first = await t.viewer();
+        const phone = await signIn(t, first.device);
+        const v = await t.viewer();
+        expect((await v.create(SERIALY)).status).toBe(200);
+        const [row] = await t.db.select().from(payments);
+        // Another instance is fulfilling the payment: its row lock is held and it has made the subscription.
+        const other = new pg.Client({ connectionString: api.databaseUrl });
+        await other.connect();
+        try {
+          await other.query('begin');
+          await other.query('select id from payments where id = $1 for update', [row!.id]);
+          await other.query(
+            `insert into subscriptions (profile_id, package_id, status, store_name, source, period_start, period_end)
+             values ($1, $2, 'confirmed', 'web', 'payment', now(), now() + interval '1 month')`,
+            [v.profileId, SERIALY],
+          );
+          await other.query(`update payments set status = 'succeeded', fulfilled_at = now() where id = $1`, [
+            row!.id,
+          ]);
+          let done = false;
+          const signing = signIn(t, v.device).then((tokens) => {
+            done = true;
+            return tokens;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(done).toBe(false);
+          await other.query('commit');
+          expect((await signing).profile_id).toBe(phone.profile_id);
+        } finally {
+          await other.end();
+        }
+        expect(await holdings(t, v.profileId)).toEqual(NOTHING);
+        expect(await liveRows(t, phone.profile_id)).toHaveLength(1);
+        const [moved] = await t.db.select().from(payments);
+        expect(moved).toMatchObject({ profileId: phone.profile_id, status: 'succeeded' });
+      });
+
       it('a sign-in and the payment’s fulfilment at the same time leave one consistent state', async () => {
         const limits = ['IP_HOUR', 'PREFIX_HOUR', 'PHONE_HOUR', 'PHONE_DAY'];
         const t = await paymentsApp(api, {
