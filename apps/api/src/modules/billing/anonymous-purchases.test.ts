@@ -12,7 +12,8 @@ import {
 } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payments/provider';
 import { anonymousClient, backends, type Tokens, useApi } from '../../test/harness';
-import { CARDS, DAY, KINO, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
+import { CARDS, DAY, KADR, KINO, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
+import { Renewals } from './renewals';
 import { addMonths } from './subscription-rules';
 
 // Decision 019: what an anonymous buyer holds stays theirs after they sign in — adopted with the
@@ -398,6 +399,65 @@ for (const backend of backends) {
       // Nothing renews the ended row again.
       t.clock.advance(DAY);
       expect(await t.jobs().renewals.runOnce()).toMatchObject({ claimed: 0 });
+    });
+
+    /** A renewal pass that charges one claimed subscription at a time, in claim order. */
+    const oneAtATime = (t: App) =>
+      new Renewals({ db: t.db, clock: t.clock, settlement: t.jobs().settlement, concurrency: 1 });
+
+    it('a subscription claimed before the sign-in moved it is charged on the card it has now (a merged twin)', async () => {
+      const during: { next?: () => Promise<void> } = {};
+      const t = await paymentsApp(api, { wrap: (inner) => duringRenewal(inner, during) });
+      const first = await t.viewer();
+      const tokens = await signIn(t, first.device);
+      const phone = as(t, tokens, first.device);
+      const created = (await phone.create(SERIALY)).body.response as { payment_id: string; token: string };
+      await t.sandbox.payWithCard(created.token, { number: CARDS.ok, expiry: '12/35', csc: '123' });
+      await phone.check(created.payment_id);
+      // The same card, anonymously, for another package: due together, claimed after the phone's.
+      const v = await t.viewer();
+      await v.check((await v.buy(KADR)).paymentId);
+      t.clock.advance(31 * DAY);
+      // While the phone's renewal is being charged the viewer signs in: KADR moves, its card becomes
+      // the phone's copy (the claimed snapshot still names the deleted one).
+      during.next = async () => {
+        await signIn(t, v.device);
+      };
+      expect(await oneAtATime(t).runOnce()).toMatchObject({ claimed: 2, charged: 2, declined: 0 });
+      const live = await liveRows(t, tokens.profile_id);
+      expect(live.map((r) => [r.packageId, r.status, r.renewalAttempts]).sort()).toEqual([
+        [KADR, 'confirmed', 0],
+        [SERIALY, 'confirmed', 0],
+      ]);
+      expect(await t.db.select().from(paymentMethods)).toHaveLength(1);
+    });
+
+    it('a due subscription the merge ends before its turn in the pass is not charged', async () => {
+      const during: { next?: () => Promise<void> } = {};
+      const t = await paymentsApp(api, { wrap: (inner) => duringRenewal(inner, during) });
+      const bystander = await t.viewer();
+      await bystander.check((await bystander.buy(SERIALY)).paymentId);
+      const first = await t.viewer();
+      const tokens = await signIn(t, first.device);
+      const phone = as(t, tokens, first.device);
+      const created = (await phone.create(SERIALY)).body.response as { payment_id: string; token: string };
+      await t.sandbox.payWithCard(created.token, { number: CARDS.ok, expiry: '12/35', csc: '123' });
+      await phone.check(created.payment_id);
+      t.clock.advance(31 * DAY);
+      // Both are due; the viewer buys the package again anonymously, then signs in during the
+      // bystander's charge, which comes first in the pass.
+      const v = await t.viewer();
+      await v.check((await v.buy(SERIALY)).paymentId);
+      const [survivor] = await liveRows(t, v.profileId);
+      during.next = async () => {
+        await signIn(t, v.device);
+      };
+      expect(await oneAtATime(t).runOnce()).toMatchObject({ claimed: 2, charged: 1, declined: 0 });
+      const live = await liveRows(t, tokens.profile_id);
+      expect(live).toHaveLength(1);
+      expect(live[0]).toMatchObject({ id: survivor!.id, periodEnd: survivor!.periodEnd });
+      const renewals = await t.db.select().from(payments).where(eq(payments.kind, 'renewal'));
+      expect(renewals.map((p) => p.profileId)).toEqual([bystander.profileId]);
     });
 
     // Concurrency needs real parallel connections: PostgreSQL only (PGlite runs one statement at a time).
