@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -29,6 +30,13 @@ export const profiles = pgTable('profiles', {
   phone: phone('phone').unique(),
   /** The campaign query of the first visit; written once. */
   utm: text('utm'),
+  /**
+   * An anonymous profile whose holdings moved to a phone's profile at sign-in (modules/billing/
+   * profile-merge.ts): retired, no longer anyone's anonymous profile; a payment left on it lands there.
+   */
+  mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => profiles.id, {
+    onDelete: 'set null',
+  }),
   createdAt: createdAt(),
 });
 

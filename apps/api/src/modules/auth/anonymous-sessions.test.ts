@@ -114,8 +114,9 @@ for (const backend of backends) {
       const fresh = await api.setup();
       expect(await profileCode(fresh, anon.access_token)).toBe(910);
       expect((await refresh(fresh, anon.refresh_token)).code).toBe(910);
-      // Its anonymous profile stays anonymous and the device's own.
-      expect((await fresh.anonymous('web_signindevice0002')).profile_id).toBe(anon.profile_id);
+      // Its anonymous profile merged into the phone's (decision 019) and retired: the device starts
+      // afresh after logout, as after an adoption.
+      expect((await fresh.anonymous('web_signindevice0002')).profile_id).not.toBe(anon.profile_id);
     });
 
     it('refuses the derived refresh token of a profile that got a phone, storing no session on it', async () => {

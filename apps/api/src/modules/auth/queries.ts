@@ -56,6 +56,7 @@ async function knownAnonymousProfiles(
       and(
         sql`${devices.deviceUid} = any(${sql.param([...new Set(deviceUids)])}::varchar[])`,
         isNull(profiles.phone),
+        isNull(profiles.mergedIntoId),
       ),
     );
   return new Map(rows.map((r) => [r.deviceUid, r.profileId]));
@@ -74,7 +75,7 @@ async function findOrCreateAnonymousProfiles(
     known as (
       select d.device_uid, d.profile_id
       from devices d join profiles p on p.id = d.profile_id
-      where d.device_uid in (select device_uid from wanted) and p.phone is null
+      where d.device_uid in (select device_uid from wanted) and p.phone is null and p.merged_into_id is null
       for key share of p
     ),
     fresh as (
@@ -109,13 +110,17 @@ async function findOrCreateAnonymousProfiles(
   });
 }
 
-/** The profile of a phone, locked for the sign-in transaction. */
+/**
+ * The profile of a phone, locked for the sign-in transaction: NO KEY UPDATE serialises sign-ins of the
+ * phone but lets a fulfilment insert the profile's rows meanwhile (their foreign keys take KEY SHARE),
+ * so a sign-in moving an anonymous buyer's holdings here never deadlocks with one.
+ */
 export async function lockPhoneProfile(tx: Tx, phone: string): Promise<number | undefined> {
   const [row] = await tx
     .select({ id: profiles.id })
     .from(profiles)
     .where(eq(profiles.phone, phone))
-    .for('update');
+    .for('no key update');
   return row?.id;
 }
 
@@ -136,9 +141,32 @@ export async function adoptAnonymousProfile(
   const [row] = await tx
     .update(profiles)
     .set({ phone })
-    .where(and(eq(profiles.id, profileId), isNull(profiles.phone)))
+    .where(and(eq(profiles.id, profileId), isNull(profiles.phone), isNull(profiles.mergedIntoId)))
     .returning({ id: profiles.id });
   if (!row) return undefined;
+  return { profileId: row.id, endedSessions: await detachAnonymousProfile(tx, profileId, now) };
+}
+
+/**
+ * Retires an anonymous profile whose holdings moved to the phone's profile `into` (billing's
+ * moveAnonymousHoldings, same transaction): it is nobody's anonymous profile any more, and its
+ * sessions end as on adoption. Answers the ended session ids.
+ */
+export async function retireAnonymousProfile(
+  tx: Tx,
+  profileId: number,
+  into: number,
+  now: Date,
+): Promise<string[]> {
+  await tx
+    .update(profiles)
+    .set({ mergedIntoId: into })
+    .where(and(eq(profiles.id, profileId), isNull(profiles.phone), isNull(profiles.mergedIntoId)));
+  return detachAnonymousProfile(tx, profileId, now);
+}
+
+/** Unmaps a profile from its devices and ends its open sessions; answers their ids. */
+async function detachAnonymousProfile(tx: Tx, profileId: number, now: Date): Promise<string[]> {
   // The device no longer has an anonymous profile: after logout it must get a fresh one, not this.
   await tx.delete(devices).where(eq(devices.profileId, profileId));
   const ended = await tx
@@ -146,7 +174,7 @@ export async function adoptAnonymousProfile(
     .set({ endedAt: now, endReason: 'signed_in' })
     .where(and(eq(sessions.profileId, profileId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id });
-  return { profileId: row.id, endedSessions: ended.map((s) => s.id) };
+  return ended.map((s) => s.id);
 }
 
 /** A new profile for a phone. */
@@ -228,14 +256,19 @@ export async function anonymousSessionState(
   profileId: number,
 ): Promise<{ phone: string | null } | undefined> {
   const [row] = await db
-    .select({ phone: profiles.phone, endedAt: sessions.endedAt, stored: sessions.id })
+    .select({
+      phone: profiles.phone,
+      mergedIntoId: profiles.mergedIntoId,
+      endedAt: sessions.endedAt,
+      stored: sessions.id,
+    })
     .from(profiles)
     .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.profileId, profiles.id)))
     .where(eq(profiles.id, profileId));
   if (!row) return undefined;
   // Stored: its row decides (a phone gained since then ended it on adoption). Not stored: anonymous only.
   if (row.stored !== null) return row.endedAt === null ? { phone: row.phone } : undefined;
-  return row.phone === null ? { phone: null } : undefined;
+  return row.phone === null && row.mergedIntoId === null ? { phone: null } : undefined;
 }
 
 /**
@@ -253,11 +286,11 @@ export async function storeAnonymousSession(
     .where(eq(sessions.id, values.sessionId));
   if (existing) return true;
   const [profile] = await tx
-    .select({ phone: profiles.phone })
+    .select({ phone: profiles.phone, mergedIntoId: profiles.mergedIntoId })
     .from(profiles)
     .where(eq(profiles.id, values.profileId))
     .for('key share');
-  if (!profile || profile.phone !== null) return false;
+  if (!profile || profile.phone !== null || profile.mergedIntoId !== null) return false;
   await tx
     .insert(sessions)
     .values({

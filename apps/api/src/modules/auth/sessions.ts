@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { moveAnonymousHoldings } from '../billing/profile-merge';
 import { AnonymousRefreshTokens } from './anonymous-refresh';
 import type { DeviceProfileCache } from './device-cache';
 import * as q from './queries';
@@ -114,8 +115,9 @@ export class SessionService {
   }
 
   /**
-   * Signs the phone in. The phone's profile is kept when it exists; otherwise the caller's anonymous
-   * profile becomes it, so what the viewer bought anonymously stays theirs. The caller's old session
+   * Signs the phone in. The phone's profile is kept when it exists, and what the caller's anonymous
+   * profile holds moves to it; otherwise the caller's anonymous profile becomes it. Either way what
+   * the viewer bought anonymously stays theirs (docs/decisions/019-anonymous-purchases.md). The caller's old session
    * ends and a new one starts: a token issued before sign-in must not gain the phone's rights
    * (session fixation); on adoption every other session of the anonymous profile ends too.
    */
@@ -148,6 +150,14 @@ export class SessionService {
         ended.push(...adoption.endedSessions);
         // Its anonymous sessions that were never stored end with it: no row, but no anonymous profile.
         adopted.push(adoption.profileId);
+      }
+    }
+    if (profileId !== undefined && current?.phone === null && current.profileId !== profileId) {
+      // The phone has a profile: what the anonymous buyer holds moves there (decision 019), and the
+      // anonymous profile retires — its sessions end as on adoption.
+      if (await moveAnonymousHoldings(tx, current.profileId, profileId, now)) {
+        ended.push(...(await q.retireAnonymousProfile(tx, current.profileId, profileId, now)));
+        adopted.push(current.profileId);
       }
     }
     if (profileId === undefined) profileId = await q.createPhoneProfile(tx, phone, now);

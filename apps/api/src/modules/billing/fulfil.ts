@@ -132,9 +132,10 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
     if (payment.fulfilledAt !== null && payment.subscriptionId !== null)
       return { subscriptionId: payment.subscriptionId, alreadyFulfilled: true };
     const now = clock.now();
+    const profileId = await ownerOf(tx, payment);
     // Two payments of one profile for one package (two tabs) must not both insert a live row: the
     // second waits here for the first's commit, then extends what the first started.
-    await tx.execute(sql`select pg_advisory_xact_lock(${payment.profileId}::int, ${payment.packageId}::int)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, ${payment.packageId}::int)`);
     const [pack] = await tx.select().from(packages).where(eq(packages.id, payment.packageId));
     if (!pack) throw new FulfilmentError(`no package ${payment.packageId}`);
     const [tariff] = payment.tariffId
@@ -147,8 +148,8 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
     // renewal charges the tariff from the saved card. The profile lock orders two trial payments.
     let chargeNow = false;
     if (trialDays > 0) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${payment.profileId}::int, 0)`);
-      const history = await trialHistory(tx, payment.profileId, input.card ? cardKeyOf(input.card) : null);
+      await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, 0)`);
+      const history = await trialHistory(tx, profileId, input.card ? cardKeyOf(input.card) : null);
       if (!trialEligible(trialDays, history)) {
         trialDays = 0;
         chargeNow = true;
@@ -157,7 +158,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
 
     const methodId =
       input.card?.saved && payment.saveMethod
-        ? await saveCard(tx, payment.profileId, payment.provider, input.card, now)
+        ? await saveCard(tx, profileId, payment.provider, input.card, now)
         : payment.paymentMethodId;
 
     let subscriptionId: number;
@@ -168,30 +169,55 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
         .where(eq(subscriptions.id, payment.subscriptionId))
         .for('update');
       if (!current) throw new FulfilmentError(`no subscription ${payment.subscriptionId}`);
-      // Paid within the retry schedule, the next period continues from the due date (a viewer suspended
-      // for two days paid for the period that began then). Paid later than the last retry could be
-      // (the scheduler was stopped), it starts now: an outage never charges for time already past,
-      // nor once per missed period.
-      const lateMs = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]! * 3600 * 1000;
-      const start =
-        current.periodEnd && now.getTime() - current.periodEnd.getTime() <= lateMs ? current.periodEnd : now;
-      await tx
-        .update(subscriptions)
-        .set({
-          status: 'confirmed',
-          isTrial: false,
-          periodStart: start,
-          periodEnd: addMonths(start, periodMonths),
-          lastPaidAt: now,
-          renewalAttempts: 0,
-          nextRetryAt: null,
-          paymentMethodId: methodId ?? current.paymentMethodId,
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, current.id));
-      subscriptionId = current.id;
+      // The row ended while its charge was in flight because a sign-in merged it into the package's
+      // other live row (decision 019): the paid period goes to that row.
+      const survivor =
+        current.endedAt !== null
+          ? await liveSubscription(tx, profileId, payment.packageId, { lock: true })
+          : undefined;
+      if (survivor) {
+        await tx
+          .update(subscriptions)
+          .set({
+            status: survivor.status === 'suspended' ? 'confirmed' : survivor.status,
+            periodEnd:
+              survivor.periodEnd &&
+              addMonths(new Date(Math.max(survivor.periodEnd.getTime(), now.getTime())), periodMonths),
+            lastPaidAt: now,
+            renewalAttempts: 0,
+            nextRetryAt: null,
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, survivor.id));
+        subscriptionId = survivor.id;
+      } else {
+        // Paid within the retry schedule, the next period continues from the due date (a viewer suspended
+        // for two days paid for the period that began then). Paid later than the last retry could be
+        // (the scheduler was stopped), it starts now: an outage never charges for time already past,
+        // nor once per missed period.
+        const lateMs = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]! * 3600 * 1000;
+        const start =
+          current.periodEnd && now.getTime() - current.periodEnd.getTime() <= lateMs
+            ? current.periodEnd
+            : now;
+        await tx
+          .update(subscriptions)
+          .set({
+            status: 'confirmed',
+            isTrial: false,
+            periodStart: start,
+            periodEnd: addMonths(start, periodMonths),
+            lastPaidAt: now,
+            renewalAttempts: 0,
+            nextRetryAt: null,
+            paymentMethodId: methodId ?? current.paymentMethodId,
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, current.id));
+        subscriptionId = current.id;
+      }
     } else {
-      const current = await liveSubscription(tx, payment.profileId, payment.packageId, { lock: true });
+      const current = await liveSubscription(tx, profileId, payment.packageId, { lock: true });
       const extend =
         current &&
         current.storeName === WEB_STORE &&
@@ -231,7 +257,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
         const [row] = await tx
           .insert(subscriptions)
           .values({
-            profileId: payment.profileId,
+            profileId,
             packageId: payment.packageId,
             tariffId: payment.tariffId,
             status: 'confirmed',
@@ -253,7 +279,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
         await tx
           .insert(trialUses)
           .values({
-            profileId: payment.profileId,
+            profileId,
             packageId: payment.packageId,
             cardKey: input.card ? cardKeyOf(input.card) : null,
             createdAt: now,
@@ -267,7 +293,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
       const [profile] = await tx
         .select({ phone: profiles.phone })
         .from(profiles)
-        .where(eq(profiles.id, payment.profileId));
+        .where(eq(profiles.id, profileId));
       const description = paymentDescription(
         pack.name,
         periodMonths,
@@ -277,7 +303,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
         .insert(receipts)
         .values({
           paymentId: payment.id,
-          profileId: payment.profileId,
+          profileId,
           status: 'pending',
           description,
           amount: payment.amount,
@@ -287,11 +313,12 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
         })
         .onConflictDoNothing();
     }
-
     await tx
       .update(payments)
       .set({
         status: 'succeeded',
+        // The owner now: a payment left on an anonymous profile that merged lands with the holdings.
+        profileId,
         subscriptionId,
         paymentMethodId: methodId,
         fulfilledAt: now,
@@ -300,4 +327,24 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
       .where(eq(payments.id, payment.id));
     return { subscriptionId, alreadyFulfilled: false };
   });
+}
+
+/**
+ * Whose a payment is now: a renewal's is its subscription's owner (a sign-in may have moved the
+ * subscription after the scheduler made the payment row); a first payment's is its profile, or the
+ * phone's profile an anonymous one merged into (decision 019).
+ */
+async function ownerOf(tx: Tx, payment: typeof payments.$inferSelect): Promise<number> {
+  if (payment.kind === 'renewal' && payment.subscriptionId !== null) {
+    const [sub] = await tx
+      .select({ profileId: subscriptions.profileId })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, payment.subscriptionId));
+    if (sub) return sub.profileId;
+  }
+  const [profile] = await tx
+    .select({ mergedIntoId: profiles.mergedIntoId })
+    .from(profiles)
+    .where(eq(profiles.id, payment.profileId));
+  return profile?.mergedIntoId ?? payment.profileId;
 }

@@ -3,7 +3,7 @@ import type { PaymentStatus as CheckStatus } from '@kadr/api-contract';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
+import { payments, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type CreatePaymentParams, YooKassaError } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
@@ -122,6 +122,14 @@ export class PaymentFlow {
     const customer = await this.deps.settlement.customerOf(profileId);
     return this.deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, ${-quote.packageId}::int)`);
+      // A sign-in moving this anonymous profile's holdings holds its row FOR UPDATE: wait for it, and
+      // once it has merged the profile make nothing more on it (the session has ended; decision 019).
+      const [owner] = await tx
+        .select({ mergedIntoId: profiles.mergedIntoId })
+        .from(profiles)
+        .where(eq(profiles.id, profileId))
+        .for('key share');
+      if (owner?.mergedIntoId != null) throw new AppError('session_invalid');
       if (!fresh) {
         const [open] = await tx
           .select()

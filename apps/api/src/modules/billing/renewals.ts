@@ -152,20 +152,37 @@ export class Renewals {
   }
 
   /** Renews one claimed subscription; every path but an unknown answer releases the claim. */
-  private async renew(sub: SubscriptionRow): Promise<RenewalOutcome> {
+  private async renew(claimed: SubscriptionRow): Promise<RenewalOutcome> {
     const { db, clock, settlement } = this.deps;
-    const state = renewalStateOf(sub);
-    if (!renewalDue(state, clock.now()) || sub.periodEnd === null) {
-      await this.release(sub.id);
+    const state = renewalStateOf(claimed);
+    if (!renewalDue(state, clock.now()) || claimed.periodEnd === null) {
+      await this.release(claimed.id);
       return 'skipped';
     }
-    // The package, and its tariff and card when they still exist, in one query.
+    // The package, and its tariff and card when they still exist, in one query — with the row's owner,
+    // card and end as they are now: a sign-in since the claim may have moved it, merged its card into
+    // the phone profile's copy, or ended it in a merge (decision 019), which then is not charged.
     const [found] = await db
-      .select({ pack: packages, tariff: tariffs, method: paymentMethods })
-      .from(packages)
-      .leftJoin(tariffs, eq(tariffs.id, sql`${sub.tariffId ?? null}::int`))
-      .leftJoin(paymentMethods, eq(paymentMethods.id, sql`${sub.paymentMethodId ?? null}::int`))
-      .where(eq(packages.id, sub.packageId));
+      .select({
+        now: {
+          profileId: subscriptions.profileId,
+          paymentMethodId: subscriptions.paymentMethodId,
+          endedAt: subscriptions.endedAt,
+        },
+        pack: packages,
+        tariff: tariffs,
+        method: paymentMethods,
+      })
+      .from(subscriptions)
+      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+      .leftJoin(tariffs, eq(tariffs.id, sql`${claimed.tariffId ?? null}::int`))
+      .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+      .where(eq(subscriptions.id, claimed.id));
+    if (found?.now.endedAt != null) {
+      await this.release(claimed.id);
+      return 'skipped';
+    }
+    const sub: SubscriptionRow = found ? { ...claimed, ...found.now } : claimed;
     const tariff = found?.tariff;
     const method = found?.method;
     const pack = found?.pack;

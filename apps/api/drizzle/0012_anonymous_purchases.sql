@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "merged_into_id" integer;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_merged_into_id_profiles_id_fk" FOREIGN KEY ("merged_into_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;
