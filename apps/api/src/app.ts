@@ -344,3 +344,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   return app;
 }
+
+// For bench/renewals.ts, which drives the renewal scheduler in its own process from the built bundle
+// (dist/app.js) against a database it seeds; the service itself does not use these re-exports.
+export { systemClock } from './clock';
+export { createDatabase } from './db/client';
+export { migrateDatabase } from './db/migrate';
+export { Renewals } from './modules/billing/renewals';
+export { PaymentSettlement } from './modules/billing/settlement';
+export { YooKassaSandbox } from './modules/sandbox/yookassa/emulator';
+export { SandboxWebhooks } from './modules/sandbox/yookassa/webhooks';
+export { sandboxPaymentProvider } from './providers';

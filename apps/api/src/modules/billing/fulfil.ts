@@ -348,3 +348,102 @@ async function ownerOf(tx: Tx, payment: typeof payments.$inferSelect): Promise<n
     .where(eq(profiles.id, payment.profileId));
   return profile?.mergedIntoId ?? payment.profileId;
 }
+
+/** A succeeded renewal charge, and its receipt's description when the caller knows it. */
+export interface SucceededRenewal {
+  /** Our payments.id, a `renewal` row with its subscription. */
+  paymentId: number;
+  /** The provider's id, stored when our row has none yet. */
+  providerPaymentId: string;
+  customer: { phone?: string; email?: string };
+  /** paymentDescription(package, months, null); read from the database when absent. */
+  description?: string;
+}
+
+/**
+ * fulfilPayment's renewal branch as one statement (no transaction round trips), for the scheduler's
+ * thousands a minute: the payment turns succeeded only `where fulfilled_at is null` — a second call
+ * (a notification, reconciliation) waits on the row lock, re-reads the row and changes nothing, so it
+ * is exactly once like fulfilPayment — and only then, in the same statement, the subscription gets
+ * the next period (from the old end within the retry schedule, else from now; confirmed, attempts
+ * reset, the claim ended: the period it was charging is paid) and the receipt row is inserted.
+ * A renewal saves no card (its row has save_method false), so there is no card to record. A charge
+ * whose subscription ended while it was in flight (a sign-in merged it away, decision 019) takes
+ * fulfilPayment's path, which gives the paid period to the row that stayed.
+ */
+export async function fulfilRenewal(db: Db, clock: Clock, input: SucceededRenewal): Promise<Fulfilment> {
+  const now = clock.now().toISOString();
+  let description = input.description;
+  if (description === undefined) {
+    const [found] = await db
+      .select({ name: packages.name, months: tariffs.periodMonths })
+      .from(payments)
+      .innerJoin(packages, eq(packages.id, payments.packageId))
+      .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
+      .where(eq(payments.id, input.paymentId));
+    if (!found) throw new FulfilmentError(`no payment ${input.paymentId}`);
+    description = paymentDescription(found.name, found.months ?? 1, null);
+  }
+  const lateHours = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]!;
+  // The receipt's items are receiptItems' with the row's amount: built here from a template whose
+  // amount the statement fills in.
+  const template = receiptItems(description, 0, 'RUB')[0]!;
+  // Paid within the retry schedule, the next period continues from the due date; later, from now.
+  const start = sql`(case when s.period_end is not null
+    and ${now}::timestamptz - s.period_end <= make_interval(hours => ${lateHours})
+    then s.period_end else ${now}::timestamptz end)`;
+  const result = (await db.execute(sql`
+    with paid as (
+      update payments
+         set status = 'succeeded', fulfilled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
+             provider_payment_id = coalesce(provider_payment_id, ${input.providerPaymentId})
+       where id = ${input.paymentId} and fulfilled_at is null and kind = 'renewal'
+         and exists (select 1 from subscriptions
+                      where subscriptions.id = payments.subscription_id and subscriptions.ended_at is null)
+      returning id, profile_id, subscription_id, tariff_id, payment_method_id, amount, currency
+    ), renewed as (
+      -- a data-modifying CTE runs whether or not it is read
+      update subscriptions s
+         set status = 'confirmed', is_trial = false,
+             period_start = ${start},
+             period_end = ((${start} at time zone 'UTC')
+               + make_interval(months => coalesce(
+                   (select period_months from tariffs where id = paid.tariff_id), 1))) at time zone 'UTC',
+             last_paid_at = ${now}::timestamptz, renewal_attempts = 0, next_retry_at = null,
+             payment_method_id = coalesce(paid.payment_method_id, s.payment_method_id),
+             renewal_claimed_until = null, updated_at = ${now}::timestamptz
+        from paid
+       where s.id = paid.subscription_id
+      returning s.id, s.profile_id
+    ), receipt as (
+      insert into receipts (payment_id, profile_id, status, description, amount, items, customer, created_at)
+      select paid.id, renewed.profile_id, 'pending', ${description}, paid.amount,
+             jsonb_build_array(${JSON.stringify(template)}::jsonb || jsonb_build_object('amount',
+               jsonb_build_object('value', to_char(paid.amount / 100.0, 'FM999999999990.00'),
+                                  'currency', paid.currency))),
+             ${JSON.stringify(input.customer)}::jsonb, ${now}::timestamptz
+        from paid join renewed on renewed.id = paid.subscription_id where paid.amount > 0
+      on conflict do nothing
+    )
+    select paid.subscription_id as "subscriptionId" from paid`)) as unknown as {
+    rows: Array<{ subscriptionId: number }>;
+  };
+  const done = result.rows[0];
+  if (done) {
+    return { subscriptionId: done.subscriptionId, alreadyFulfilled: false };
+  }
+  const [earlier] = await db
+    .select({ subscriptionId: payments.subscriptionId, fulfilledAt: payments.fulfilledAt })
+    .from(payments)
+    .where(eq(payments.id, input.paymentId));
+  if (earlier?.fulfilledAt && earlier.subscriptionId !== null)
+    return { subscriptionId: earlier.subscriptionId, alreadyFulfilled: true };
+  if (!earlier) throw new FulfilmentError(`payment ${input.paymentId} is not a renewal to fulfil`);
+  // Not fulfilled and its subscription ended since the charge was made (a sign-in merged it away,
+  // decision 019): the general path gives the paid period to the row that stayed.
+  await db
+    .update(payments)
+    .set({ providerPaymentId: sql`coalesce(${payments.providerPaymentId}, ${input.providerPaymentId})` })
+    .where(eq(payments.id, input.paymentId));
+  return fulfilPayment(db, clock, { paymentId: input.paymentId, card: null, customer: input.customer });
+}

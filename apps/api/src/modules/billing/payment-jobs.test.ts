@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentJobs } from './payment-jobs';
+import { PaymentJobs, RENEWAL_BATCH } from './payment-jobs';
 import type { Reconciliation } from './reconciliation';
 import type { RenewalPass, Renewals } from './renewals';
 
@@ -30,9 +30,9 @@ function fakeJobs(batches: number[]) {
 
 describe('payment jobs', () => {
   it('a pass claims renewals while whole batches come, then reconciles', async () => {
-    const { calls, jobs } = fakeJobs([50, 50, 7]);
+    const { calls, jobs } = fakeJobs([RENEWAL_BATCH, RENEWAL_BATCH, 7]);
     await new PaymentJobs(jobs, () => {}).runOnce();
-    expect(calls).toEqual(['renewals:50', 'renewals:50', 'renewals:50', 'reconciliation']);
+    expect(calls).toEqual([...Array(3).fill(`renewals:${RENEWAL_BATCH}`), 'reconciliation']);
   });
 
   it('runs on its interval until stopped, one pass at a time; a failing pass is reported and the loop goes on', async () => {

@@ -4,6 +4,7 @@ import { createDatabase } from '../../db/client';
 import { payments, profiles, receipts, sandboxYookassaPayments, subscriptions } from '../../db/schema';
 import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
 import { backends, useApi } from '../../test/harness';
+import { fulfilRenewal, paymentDescription, receiptItems } from './fulfil';
 import { CARDS, DAY, KINO, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
 import { renewalKey } from './renewals';
 
@@ -250,6 +251,63 @@ for (const backend of backends) {
       expect(await renewals.runOnce()).toMatchObject({ claimed: 0 });
       const [receipt] = await t.db.select().from(receipts).where(eq(receipts.paymentId, renewal[0]!.id));
       expect(receipt?.customer).toEqual({ email: 'receipts@kadr.example' });
+    });
+
+    it('a renewal settled by the scheduler and a notification at once renews once, with the receipt fulfilPayment would make', async () => {
+      const t = await paymentsApp(api);
+      const v = await subscriber(t, CARDS.ok);
+      const { settlement } = t.jobs();
+      const inner = t.provider;
+      const seen: Array<Promise<unknown>> = [];
+      // The provider's notification arrives while the scheduler settles the charge's own answer.
+      const racing: PaymentProvider = {
+        ...inner,
+        kind: inner.kind,
+        getPayment: (id) => inner.getPayment(id),
+        getReceipts: (id) => inner.getReceipts(id),
+        receiptUrl: (r) => inner.receiptUrl(r),
+        async createPayment(params) {
+          const payment = await inner.createPayment(params);
+          seen.push(
+            settlement.rowOf(payment).then((row) => (row ? settlement.settle(row, payment) : undefined)),
+          );
+          return payment;
+        },
+      };
+      const { renewals } = t.jobs(racing);
+      t.clock.advance(31 * DAY);
+      expect(await renewals.runOnce()).toMatchObject({ claimed: 1, charged: 1 });
+      expect(await Promise.all(seen)).toEqual(['succeeded']);
+      const sub = await subscriptionOf(t, v.profileId);
+      expect(sub).toMatchObject({
+        status: 'confirmed',
+        periodStart: new Date('2030-02-15T10:00:00Z'),
+        periodEnd: new Date('2030-03-15T10:00:00Z'),
+        renewalAttempts: 0,
+        renewalClaimedUntil: null,
+      });
+      const [renewal] = await t.db.select().from(payments).where(eq(payments.kind, 'renewal'));
+      expect(renewal).toMatchObject({ status: 'succeeded', subscriptionId: sub.id });
+      expect(renewal?.providerPaymentId).toMatch(/^[0-9a-f-]{36}$/);
+      const made = await t.db.select().from(receipts).where(eq(receipts.paymentId, renewal!.id));
+      const description = paymentDescription('Сериалы', 1, null);
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({
+        description,
+        amount: 24900,
+        items: receiptItems(description, 24900, 'RUB'),
+        customer: { email: 'receipts@kadr.example' },
+        status: 'pending',
+      });
+      // Once more: nothing changes.
+      expect(
+        await fulfilRenewal(t.db, t.clock, {
+          paymentId: renewal!.id,
+          providerPaymentId: renewal!.providerPaymentId!,
+          customer: {},
+        }),
+      ).toEqual({ subscriptionId: sub.id, alreadyFulfilled: true });
+      expect((await subscriptionOf(t, v.profileId)).periodEnd).toEqual(new Date('2030-03-15T10:00:00Z'));
     });
 
     if (backend.name === 'PostgreSQL') {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { payments, profiles } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
-import { fulfilPayment } from './fulfil';
+import { fulfilPayment, fulfilRenewal } from './fulfil';
 import { recordPaymentCanceled } from './payment-outcomes';
 import { paidCardOf, sameAmount } from './provider-calls';
 
@@ -58,7 +58,12 @@ export class PaymentSettlement {
       .select({ phone: profiles.phone })
       .from(profiles)
       .where(eq(profiles.id, profileId));
-    return profile?.phone ? { phone: profile.phone } : { email: this.deps.contact.fallbackEmail };
+    return this.contactOfPhone(profile?.phone ?? null);
+  }
+
+  /** The contact for a profile's phone when the caller read it already (the renewal batch's join). */
+  contactOfPhone(phone: string | null): { phone: string } | { email: string } {
+    return phone ? { phone } : { email: this.deps.contact.fallbackEmail };
   }
 
   /** The contact a payment was sent with (older rows without one: the profile's). */
@@ -90,7 +95,15 @@ export class PaymentSettlement {
       .set({ providerPaymentId: payment.id, updatedAt: this.deps.clock.now() })
       .where(and(eq(payments.id, ours), eq(payments.provider, kind), isNull(payments.providerPaymentId)))
       .returning();
-    return adopted;
+    if (adopted) return adopted;
+    // Stored meanwhile by the charging instance (or its fulfilment): ours all the same.
+    const [stored] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.id, ours), eq(payments.provider, kind), eq(payments.providerPaymentId, payment.id)),
+      );
+    return stored;
   }
 
   /**
@@ -99,7 +112,12 @@ export class PaymentSettlement {
    * amount or currency is not ours, or that names another of our payments, gives no entitlement: ours
    * is canceled (`merchant`, `amount_mismatch`) and the error logged for support (a refund).
    */
-  async settle(row: PaymentRow, payment: Payment): Promise<Settled> {
+  async settle(
+    row: PaymentRow,
+    payment: Payment,
+    /** A renewal's receipt description when the caller has it (the scheduler); else it is read. */
+    known: { description?: string } = {},
+  ): Promise<Settled> {
     const { db, clock } = this.deps;
     const named = payment.metadata?.kadr_payment_id;
     if (
@@ -123,11 +141,17 @@ export class PaymentSettlement {
         );
         return 'canceled';
       }
-      await fulfilPayment(db, clock, {
-        paymentId: row.id,
-        card: paidCardOf(payment),
-        customer: await this.contactFor(row),
-      });
+      const customer = await this.contactFor(row);
+      // A renewal (kind and subscription fixed when the row was made) takes fulfilment's one-statement
+      // path: the scheduler settles thousands a minute.
+      if (row.kind === 'renewal' && row.subscriptionId !== null)
+        await fulfilRenewal(db, clock, {
+          paymentId: row.id,
+          providerPaymentId: payment.id,
+          customer,
+          description: known.description,
+        });
+      else await fulfilPayment(db, clock, { paymentId: row.id, card: paidCardOf(payment), customer });
       return 'succeeded';
     }
     if (payment.status === 'canceled') {
