@@ -204,23 +204,27 @@ describe.skipIf(!hasChromium)('playback journeys in Chromium (demo media)', () =
 
   it('after the operator grants the package, plays past the preview, seeks with ←/→ and goes on to the next episode', async () => {
     const { profileId, token } = await browserSession(page);
-    const grant = spawnSync(
-      process.execPath,
-      [
-        join(repoRoot, 'apps/api/dist/package-access.js'),
-        'grant',
-        '--profile',
-        String(profileId),
-        '--package',
-        String(film.goods.package_id),
-      ],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: database!.url, DATA_DIR: service.dataDir },
-        encoding: 'utf8',
-      },
-    );
-    expect(grant.status, `${grant.stdout}\n${grant.stderr}`).toBe(0);
+    // The demo sells films and series in different packages (apps/api/demo/catalogue.yaml): the
+    // operator grants both the film's and the series' so the viewer watches each in full.
+    for (const packageId of new Set([film.goods.package_id, series.goods.package_id])) {
+      const grant = spawnSync(
+        process.execPath,
+        [
+          join(repoRoot, 'apps/api/dist/package-access.js'),
+          'grant',
+          '--profile',
+          String(profileId),
+          '--package',
+          String(packageId),
+        ],
+        {
+          cwd: repoRoot,
+          env: { ...process.env, DATABASE_URL: database!.url, DATA_DIR: service.dataDir },
+          encoding: 'utf8',
+        },
+      );
+      expect(grant.status, `${grant.stdout}\n${grant.stderr}`).toBe(0);
+    }
     const call = apiAs(service.baseUrl, token);
     const full = await waitForRelease(call, film.EK_id);
     expect(full.preview_timer).toBeNull();
