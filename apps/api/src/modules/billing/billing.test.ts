@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importPrepared } from '../../catalogue-import/import';
-import { validateManifest } from '../../catalogue-import/validate';
+import { describe, expect, it } from 'vitest';
 import { payments, receipts, subscriptions, tariffs, trialUses } from '../../db/schema';
 import { backends, type TestApi, useApi } from '../../test/harness';
 import { Entitlements } from './entitlements';
 import { fulfilPayment, type PaidCard } from './fulfil';
 import { grantPackage } from './operator-grants';
 import { recordPaymentCanceled, recordReceipt } from './payment-outcomes';
+import { useBillingCatalogue } from './payments-fixture';
 import { BillingService } from './service';
 
 // Packages of the suite (ids in this order): 1 kadr, a parent of 2 kino (7-day trial) and 3 serialy;
@@ -69,28 +63,15 @@ type Body = Record<string, unknown>;
 for (const backend of backends) {
   describe.skipIf(!backend.available)(`billing calls (${backend.name})`, () => {
     const api = useApi(backend);
-    const dataDir = mkdtempSync(join(tmpdir(), 'kadr-billing-'));
-
-    beforeAll(async () => {
-      if (!backend.available) return;
-      const data = fixtureData();
-      data.packages = PACKAGES;
-      const byKey = (key: string) => data.titles.find((t) => t.key === key) as Record<string, unknown>;
-      Object.assign(byKey('tikhiy-dom'), { package: 'kino' });
-      Object.assign(byKey('noch'), { package: 'kino' });
-      Object.assign(byKey('moskva-slezam'), { package: 'serialy' });
-      Object.assign(byKey('vesyolye-kanikuly'), { package: 'sport' });
-      await truncateCatalogue(api.database.db);
-      await importPrepared(
-        api.database.db,
-        { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
-        {
-          images: new LocalImageStore(join(dataDir, 'media', 'images')),
-          now: new Date('2030-01-15T10:00:00Z'),
-        },
-      );
+    useBillingCatalogue(api, backend.available, {
+      packages: PACKAGES,
+      titlePackages: {
+        'tikhiy-dom': 'kino',
+        noch: 'kino',
+        'moskva-slezam': 'serialy',
+        'vesyolye-kanikuly': 'sport',
+      },
     });
-    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
     async function setup() {
       const t = await api.setup();

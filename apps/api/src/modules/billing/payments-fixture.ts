@@ -48,16 +48,28 @@ export const CARDS = {
 } as const;
 export const DAY = 24 * 3600;
 
-/** Imports the suite's packages once per suite (beforeAll). */
-export function useBillingCatalogue(api: ReturnType<typeof useApi>, available: boolean) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kadr-payments-'));
+/** The payment suites' titles: which package sells each (by title key). */
+const TITLE_PACKAGES: Record<string, string> = { 'tikhiy-dom': 'kino', 'moskva-slezam': 'serialy' };
+
+/**
+ * Imports a suite's packages once per suite (beforeAll): the fixture catalogue with `packages`, each
+ * title of `titlePackages` sold by the package named (default: the payment suites' own).
+ */
+export function useBillingCatalogue(
+  api: ReturnType<typeof useApi>,
+  available: boolean,
+  catalogue: {
+    packages?: ReturnType<typeof fixtureData>['packages'];
+    titlePackages?: Record<string, string>;
+  } = {},
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kadr-billing-'));
   beforeAll(async () => {
     if (!available) return;
     const data = fixtureData();
-    data.packages = PACKAGES;
-    const byKey = (key: string) => data.titles.find((t) => t.key === key) as Record<string, unknown>;
-    Object.assign(byKey('tikhiy-dom'), { package: 'kino' });
-    Object.assign(byKey('moskva-slezam'), { package: 'serialy' });
+    data.packages = catalogue.packages ?? PACKAGES;
+    for (const [key, pack] of Object.entries(catalogue.titlePackages ?? TITLE_PACKAGES))
+      Object.assign(data.titles.find((t) => t.key === key) as Record<string, unknown>, { package: pack });
     await truncateCatalogue(api.database.db);
     await importPrepared(
       api.database.db,
