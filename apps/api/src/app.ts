@@ -188,18 +188,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
+  // PGlite runs one statement at a time; a pool may run a few groups side by side.
+  const writeSlots = database.kind === 'pglite' ? 1 : 4;
   const yookassaSandbox = env.sandboxProviders
-    ? (options.yookassaSandbox ?? createYooKassaSandbox(db, clock, env.yookassaSandbox))
+    ? (options.yookassaSandbox ?? createYooKassaSandbox(db, clock, { ...env.yookassaSandbox, writeSlots }))
     : undefined;
   const providers: Providers = {
     ...createProviders(env, db, clock, { yookassa: yookassaSandbox }),
     ...options.providers,
   };
-  // PGlite runs one statement at a time; a pool may run a few groups side by side.
   const anonymousBatcher = new AnonymousProfileBatcher(
     (deviceUids, now) => anonymousProfiles(db, deviceUids, now),
     clock,
-    database.kind === 'pglite' ? 1 : 4,
+    writeSlots,
   );
   const sessionCache = new SessionCache(clock, env.sessionCacheTtl);
   const sessionChannel = redis ? await RedisSessionChannel.open(redis, sessionCache, app.log) : undefined;

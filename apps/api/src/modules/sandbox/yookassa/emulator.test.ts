@@ -1,6 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sandboxYookassaNotifications, sandboxYookassaPayments } from '../../../db/schema';
+import {
+  sandboxYookassaNotifications,
+  sandboxYookassaPaymentMethods,
+  sandboxYookassaPayments,
+} from '../../../db/schema';
 import { sandboxPaymentProvider } from '../../../providers';
 import { type CreatePaymentParams, YooKassaError } from '../../../providers/payments/provider';
 import { notification, payment, receiptList } from '../../../providers/payments/schemas';
@@ -377,6 +381,54 @@ for (const backend of backends) {
           'payment.succeeded',
           'payment.succeeded',
         ]);
+      });
+
+      it('charges a saved card once for parallel requests with one key, and refuses the key with another body', async () => {
+        const { provider, savedCard, sandbox } = await setup();
+        const methodId = await savedCard();
+        const results = await Promise.all(
+          Array.from({ length: 6 }, () => provider.createPayment(charge('parallel-charge', methodId))),
+        );
+        expect(new Set(results.map((r) => r.id)).size).toBe(1);
+        expect(results[0]).toMatchObject({ status: 'succeeded' });
+        const other = await sandbox.createPayment(
+          basic(SANDBOX_SHOP.shopId, SANDBOX_SHOP.secretKey),
+          'parallel-charge',
+          JSON.stringify({ ...charge('x', methodId), idempotenceKey: undefined, description: 'Другое' }),
+        );
+        expect(other).toMatchObject({
+          status: 400,
+          body: { code: 'invalid_request', parameter: 'Idempotence-Key' },
+        });
+        const rows = await api.database.db.select().from(sandboxYookassaPayments);
+        // The first payment (saving the card) and the one charge.
+        expect(rows).toHaveLength(2);
+      });
+
+      it('decides parallel charges of one card in turn: the card that succeeds once declines the rest', async () => {
+        const { provider, savedCard } = await setup();
+        const methodId = await savedCard('4000000000000341');
+        // The card's first payment used its one success: every parallel recurring charge sees it.
+        const results = await Promise.all(
+          Array.from({ length: 4 }, (_, i) => provider.createPayment(charge(`card-race-${i}`, methodId))),
+        );
+        expect(results.map((r) => r.status)).toEqual(['canceled', 'canceled', 'canceled', 'canceled']);
+        expect(new Set(results.map((r) => r.id)).size).toBe(4);
+      });
+
+      it('counts each parallel charge of one card: the count decides the next charge', async () => {
+        const { provider, savedCard, sandbox } = await setup();
+        const methodId = await savedCard();
+        await Promise.all(
+          Array.from({ length: 5 }, (_, i) => provider.createPayment(charge(`count-${i}`, methodId))),
+        );
+        const [method] = await api.database.db
+          .select({ charges: sandboxYookassaPaymentMethods.charges })
+          .from(sandboxYookassaPaymentMethods)
+          .where(eq(sandboxYookassaPaymentMethods.id, methodId));
+        // The first payment and five renewals: none lost to a race on the card's row.
+        expect(method?.charges).toBe(6);
+        expect(sandbox.shopId).toBe(SANDBOX_SHOP.shopId);
       });
 
       it('declines the recurring charges of the card that succeeds once', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Db, Tx } from '../../../db/client';
+import { GroupCommit } from '../../../db/group-commit';
 import {
   sandboxYookassaIdempotence,
   sandboxYookassaPaymentMethods,
@@ -49,6 +50,11 @@ export interface YooKassaSandboxOptions {
   receiptDelayMs?: number;
   /** How long an idempotence key is remembered (YooKassa: 24 hours). */
   idempotenceTtlMs?: number;
+  /**
+   * Group statements of saved-card charges in flight at once (src/db/group-commit.ts): 1 for PGlite
+   * (one connection), a few for a PostgreSQL pool.
+   */
+  writeSlots?: number;
 }
 
 /** The card a viewer typed into the sandbox checkout form. */
@@ -66,6 +72,23 @@ export type CheckoutResult =
   | { result: 'invalid_card'; field: 'number' | 'expiry' | 'csc'; message: string };
 
 type PaymentRow = typeof sandboxYookassaPayments.$inferSelect;
+
+/** One saved-card charge as the group statement writes it (`seen_*`: the card as the charge read it). */
+interface ChargeWrite {
+  method_id: string;
+  seen_charges: number;
+  seen_reason: string | null;
+  key: string;
+  hash: string;
+  expires_at: Date;
+  payment_id: string;
+  status: string;
+  object: Payment;
+  receipt: ReceiptRequest | null;
+  succeeded: boolean;
+  receipts: Array<{ id: string; object: Receipt; customer: unknown; registers_at: Date }>;
+  notifications: Array<{ event: string; body: unknown; next_attempt_at: Date }>;
+}
 type MethodRow = typeof sandboxYookassaPaymentMethods.$inferSelect;
 
 const HOUR = 3600 * 1000;
@@ -105,6 +128,8 @@ export class YooKassaSandbox {
   private readonly receiptDelayMs: number;
   private readonly idempotenceTtlMs: number;
   readonly webhooks: SandboxWebhooks;
+  private readonly methodReads: GroupCommit<string, MethodRow | undefined>;
+  private readonly chargeWrites: GroupCommit<ChargeWrite, { card: boolean; claimed: boolean }>;
 
   constructor(
     private readonly db: Db,
@@ -117,6 +142,13 @@ export class YooKassaSandbox {
     this.receiptDelayMs = options.receiptDelayMs ?? 5000;
     this.idempotenceTtlMs = options.idempotenceTtlMs ?? 24 * HOUR;
     this.webhooks = options.webhooks;
+    // Renewals send saved-card charges by the thousand: their reads and writes go a group at a time.
+    const slots = options.writeSlots ?? 2;
+    this.methodReads = new GroupCommit((ids) => this.readMethods(ids), { slots });
+    this.chargeWrites = new GroupCommit((charges) => this.writeCharges(charges), {
+      slots,
+      keysOf: (c) => [`card:${c.method_id}`, `key:${c.key}`],
+    });
   }
 
   /** Whether an Authorization header carries this shop's Basic credentials. */
@@ -150,79 +182,69 @@ export class YooKassaSandbox {
       return apiError(400, 'invalid_request', 'Request body is not valid JSON');
     }
     const hash = createHash('sha256').update(canonical(json)).digest('hex');
-    const now = this.clock.now();
-    const replay = async (): Promise<SandboxAnswer | undefined> => {
-      const [seen] = await this.db
-        .select()
-        .from(sandboxYookassaIdempotence)
-        .where(
-          and(
-            eq(sandboxYookassaIdempotence.shopId, this.shopId),
-            eq(sandboxYookassaIdempotence.key, idempotenceKey),
-          ),
-        );
-      if (!seen || seen.expiresAt <= this.clock.now()) return undefined;
-      if (seen.requestHash !== hash)
-        return apiError(400, 'invalid_request', 'Idempotence key duplicated', 'Idempotence-Key');
-      return { status: 200, body: seen.answer };
-    };
-    // A key seen before answers as it did (or is refused for another body) before anything else.
-    const earlier = await replay();
-    if (earlier) return earlier;
     const parsed = createPaymentRequest.safeParse(json);
+    let refused: SandboxAnswer | undefined;
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return apiError(400, 'invalid_request', issue?.message ?? 'Invalid request', issue?.path.join('.'));
-    }
+      refused = apiError(400, 'invalid_request', issue?.message ?? 'Invalid request', issue?.path.join('.'));
+    } else refused = this.refusal(parsed.data);
+    // A key seen before answers as it did (or is refused for another body) before anything else.
+    if (refused || !parsed.success) return (await this.replay(idempotenceKey, hash)) ?? refused!;
     const body = parsed.data;
-    const refused = this.refusal(body);
-    if (refused) return refused;
-
+    if (body.payment_method_id) return this.chargeSaved(body, body.payment_method_id, idempotenceKey, hash);
     try {
       return await this.db.transaction(async (tx) => {
-        // A key older than its lifetime may be used again.
-        await tx
-          .delete(sandboxYookassaIdempotence)
-          .where(
-            and(
-              eq(sandboxYookassaIdempotence.shopId, this.shopId),
-              eq(sandboxYookassaIdempotence.key, idempotenceKey),
-              lte(sandboxYookassaIdempotence.expiresAt, now),
-            ),
-          );
         // Claimed first: a parallel request with the same key waits on this row and then replays.
-        await tx.insert(sandboxYookassaIdempotence).values({
-          shopId: this.shopId,
-          key: idempotenceKey,
-          requestHash: hash,
-          answer: {},
-          expiresAt: new Date(now.getTime() + this.idempotenceTtlMs),
-        });
-        const answer = body.payment_method_id
-          ? await this.chargeSaved(tx, body, body.payment_method_id)
-          : await this.createEmbedded(tx, body);
-        if (answer.status !== 200) {
-          // Refusals are not remembered: the same key may be used for a corrected request.
-          throw new Refused(answer);
-        }
-        await tx
-          .update(sandboxYookassaIdempotence)
-          .set({ answer: answer.body })
-          .where(
-            and(
-              eq(sandboxYookassaIdempotence.shopId, this.shopId),
-              eq(sandboxYookassaIdempotence.key, idempotenceKey),
-            ),
-          );
-        return answer;
+        if (!(await this.claimKey(tx, idempotenceKey, hash))) throw new KeySeen();
+        return this.createEmbedded(tx, body, idempotenceKey);
       });
     } catch (error) {
-      if (error instanceof Refused) return error.answer;
-      // The same key committed by a parallel request: answer as it did (or refuse another body).
-      const raced = await replay();
-      if (raced) return raced;
+      // The key is live (seen before, or committed by a parallel request): answer as it did.
+      const seen = await this.replay(idempotenceKey, hash);
+      if (seen) return seen;
       throw error;
     }
+  }
+
+  /** The remembered answer of a live key, or the refusal of another body under it. */
+  private async replay(key: string, hash: string): Promise<SandboxAnswer | undefined> {
+    const [seen] = await this.db
+      .select()
+      .from(sandboxYookassaIdempotence)
+      .where(
+        and(eq(sandboxYookassaIdempotence.shopId, this.shopId), eq(sandboxYookassaIdempotence.key, key)),
+      );
+    if (!seen || seen.expiresAt <= this.clock.now()) return undefined;
+    if (seen.requestHash !== hash)
+      return apiError(400, 'invalid_request', 'Idempotence key duplicated', 'Idempotence-Key');
+    return { status: 200, body: seen.answer };
+  }
+
+  /**
+   * Claims an idempotence key in one statement: a new key, or one older than its lifetime (which may be
+   * used again). False when the key is live; a parallel claim of the same key waits on this one.
+   */
+  private async claimKey(tx: Tx, key: string, hash: string): Promise<boolean> {
+    const now = this.clock.now();
+    const expires = new Date(now.getTime() + this.idempotenceTtlMs);
+    const claimed = (await tx.execute(sql`
+      insert into sandbox_yookassa_idempotence (shop_id, key, request_hash, answer, expires_at)
+      values (${this.shopId}, ${key}, ${hash}, '{}'::jsonb, ${expires.toISOString()})
+      on conflict (shop_id, key) do update
+         set request_hash = excluded.request_hash, answer = excluded.answer, expires_at = excluded.expires_at
+       where sandbox_yookassa_idempotence.expires_at <= ${now.toISOString()}
+      returning 1 as claimed`)) as unknown as { rows: unknown[] };
+    return claimed.rows.length === 1;
+  }
+
+  /** Remembers a key's answer (in the transaction that claimed it). */
+  private async remember(tx: Tx, key: string, answer: unknown): Promise<void> {
+    await tx
+      .update(sandboxYookassaIdempotence)
+      .set({ answer })
+      .where(
+        and(eq(sandboxYookassaIdempotence.shopId, this.shopId), eq(sandboxYookassaIdempotence.key, key)),
+      );
   }
 
   /** Requests the sandbox refuses before touching any state. */
@@ -278,7 +300,7 @@ export class YooKassaSandbox {
     };
   }
 
-  private async createEmbedded(tx: Tx, body: CreatePaymentRequest): Promise<SandboxAnswer> {
+  private async createEmbedded(tx: Tx, body: CreatePaymentRequest, key: string): Promise<SandboxAnswer> {
     const now = this.clock.now();
     const id = randomUUID();
     const token = `ct-${id}`;
@@ -297,47 +319,164 @@ export class YooKassaSandbox {
       tokenExpiresAt: new Date(now.getTime() + this.tokenTtlMs),
       createdAt: now,
     });
+    await this.remember(tx, key, object);
     return { status: 200, body: object };
   }
 
-  private async chargeSaved(tx: Tx, body: CreatePaymentRequest, methodId: string): Promise<SandboxAnswer> {
-    const [method] = /^[0-9a-f-]{36}$/.test(methodId)
-      ? await tx
-          .select()
-          .from(sandboxYookassaPaymentMethods)
-          .where(
-            and(
-              eq(sandboxYookassaPaymentMethods.id, methodId),
-              eq(sandboxYookassaPaymentMethods.shopId, this.shopId),
-            ),
+  /**
+   * A charge of a saved card, decided at once, in two round trips (renewals send thousands of these a
+   * minute, bench/renewals.ts): the card is read and the outcome decided from it; then one statement
+   * locks the card — only if it is still as read — claims the key, and writes the payment in its final
+   * state, the card's count, the receipt, the notification and the key's answer, each gated on the
+   * one before. A card changed meanwhile (a parallel charge of it) is read and decided again; a live
+   * key (seen before, or claimed by a parallel request) answers as it did. Refusals are not remembered:
+   * the same key may be used for a corrected request.
+   */
+  private async chargeSaved(
+    body: CreatePaymentRequest,
+    methodId: string,
+    key: string,
+    hash: string,
+  ): Promise<SandboxAnswer> {
+    // A card charged by many at once changes under each; a few rounds settle it.
+    for (let round = 0; round < 50; round++) {
+      const method = /^[0-9a-f-]{36}$/.test(methodId) ? await this.methodReads.submit(methodId) : undefined;
+      if (!method?.saved)
+        return (
+          (await this.replay(key, hash)) ??
+          apiError(
+            400,
+            'invalid_request',
+            'Payment method is not saved or does not exist',
+            'payment_method_id',
           )
-          .for('update')
-      : [];
-    if (!method?.saved)
-      return apiError(
-        400,
-        'invalid_request',
-        'Payment method is not saved or does not exist',
-        'payment_method_id',
+        );
+      const now = this.clock.now();
+      const id = randomUUID();
+      const outcome = savedChargeOutcome(
+        method.cardKind,
+        method.charges,
+        method.declineReason as CancellationReason | null,
       );
-    const now = this.clock.now();
-    const id = randomUUID();
-    await tx.insert(sandboxYookassaPayments).values({
-      id,
-      shopId: this.shopId,
-      status: 'pending',
-      object: this.baseObject(id, body, now),
-      receipt: body.receipt ?? null,
-      savePaymentMethod: false,
-      createdAt: now,
-    });
-    const outcome = savedChargeOutcome(
-      method.cardKind,
-      method.charges,
-      method.declineReason as CancellationReason | null,
-    );
-    const payment = await this.settle(tx, id, method, outcome);
-    return { status: 200, body: payment };
+      const receipt = body.receipt ?? null;
+      const object = this.settledObject(
+        this.baseObject(id, body, now),
+        receipt !== null,
+        method,
+        outcome,
+        now,
+      );
+      const succeeded = object.status === 'succeeded';
+      const receiptRow = succeeded && receipt ? this.receiptRowOf(receipt, object, now) : null;
+      const written = await this.chargeWrites.submit({
+        method_id: method.id,
+        seen_charges: method.charges,
+        seen_reason: method.declineReason,
+        key,
+        hash,
+        expires_at: new Date(now.getTime() + this.idempotenceTtlMs),
+        payment_id: id,
+        status: object.status,
+        object,
+        receipt,
+        succeeded,
+        receipts: receiptRow
+          ? [
+              {
+                id: receiptRow.id,
+                object: receiptRow.object,
+                customer: receiptRow.customer,
+                registers_at: receiptRow.registersAt,
+              },
+            ]
+          : [],
+        notifications: this.webhooks
+          .rowsOf(succeeded ? 'payment.succeeded' : 'payment.canceled', object)
+          .map((n) => ({ event: n.event, body: n.body, next_attempt_at: n.nextAttemptAt })),
+      });
+      if (written.claimed) return { status: 200, body: object };
+      if (written.card) {
+        const seen = await this.replay(key, hash);
+        if (seen) return seen;
+      }
+      // The card changed since it was read (or the key expired just now): decide again.
+    }
+    throw new Error(`sandbox card ${methodId} kept changing under its charge`);
+  }
+
+  /** The saved cards of a group of charges, in one query. */
+  private async readMethods(ids: readonly string[]): Promise<Array<MethodRow | undefined>> {
+    const rows = await this.db
+      .select()
+      .from(sandboxYookassaPaymentMethods)
+      .where(
+        and(
+          sql`${sandboxYookassaPaymentMethods.id} = any(${sql.param([...new Set(ids)])}::uuid[])`,
+          eq(sandboxYookassaPaymentMethods.shopId, this.shopId),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id));
+  }
+
+  /**
+   * A group of saved-card charges in one statement (each card and key at most once in a group): each
+   * card locked only if it is still as its charge read it; the key claimed only then; and only for a
+   * claimed key the payment in its final state, the card's count, the receipt, the notification and
+   * the key's answer. Answers, per charge, whether its card was as read and whether it claimed the key.
+   */
+  private async writeCharges(
+    charges: readonly ChargeWrite[],
+  ): Promise<Array<{ card: boolean; claimed: boolean }>> {
+    const now = this.clock.now().toISOString();
+    const input = charges.map((c, idx) => ({ ...c, idx }));
+    const result = (await this.db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
+          idx integer, method_id uuid, seen_charges integer, seen_reason text, key text, hash text,
+          expires_at timestamptz, payment_id uuid, status text, object jsonb, receipt jsonb,
+          succeeded boolean, receipts jsonb, notifications jsonb)
+      ), card as (
+        select i.idx from sandbox_yookassa_payment_methods m join input i on m.id = i.method_id
+         where m.shop_id = ${this.shopId} and m.saved and m.charges = i.seen_charges
+           and m.decline_reason is not distinct from i.seen_reason
+         for update of m
+      ), claim as (
+        insert into sandbox_yookassa_idempotence (shop_id, key, request_hash, answer, expires_at)
+        select ${this.shopId}, i.key, i.hash, i.object, i.expires_at from input i join card on card.idx = i.idx
+        on conflict (shop_id, key) do update
+           set request_hash = excluded.request_hash, answer = excluded.answer, expires_at = excluded.expires_at
+         where sandbox_yookassa_idempotence.expires_at <= ${now}::timestamptz
+        returning key
+      ), claimed as (
+        select i.* from input i join claim on claim.key = i.key
+      ), counted as (
+        update sandbox_yookassa_payment_methods m set charges = m.charges + 1
+          from claimed c where m.id = c.method_id and c.succeeded
+      ), payment as (
+        insert into sandbox_yookassa_payments (id, shop_id, status, object, receipt, save_payment_method, created_at)
+        select c.payment_id, ${this.shopId}, c.status, c.object, c.receipt, false, ${now}::timestamptz from claimed c
+        returning id
+      ), receipt as (
+        insert into sandbox_yookassa_receipts (id, payment_id, object, customer, registers_at, created_at)
+        select r.id, payment.id, r.object, r.customer, r.registers_at, ${now}::timestamptz
+          from claimed c join payment on payment.id = c.payment_id,
+               jsonb_to_recordset(c.receipts) as r(id text, object jsonb, customer jsonb, registers_at timestamptz)
+      ), notified as (
+        insert into sandbox_yookassa_notifications (payment_id, event, body, next_attempt_at, created_at)
+        select payment.id, n.event, n.body, n.next_attempt_at, ${now}::timestamptz
+          from claimed c join payment on payment.id = c.payment_id,
+               jsonb_to_recordset(c.notifications) as n(event text, body jsonb, next_attempt_at timestamptz)
+      )
+      select i.idx, card.idx is not null as card, claim.key is not null as claimed
+        from input i left join card on card.idx = i.idx left join claim on claim.key = i.key`)) as unknown as {
+      rows: Array<{ idx: number; card: boolean; claimed: boolean }>;
+    };
+    const byIdx = new Map(result.rows.map((r) => [r.idx, r]));
+    return charges.map((_, idx) => ({
+      card: byIdx.get(idx)?.card ?? false,
+      claimed: byIdx.get(idx)?.claimed ?? false,
+    }));
   }
 
   /** GET /v3/payments/{id}. */
@@ -648,45 +787,27 @@ export class YooKassaSandbox {
       .from(sandboxYookassaPayments)
       .where(eq(sandboxYookassaPayments.id, paymentId));
     if (!row) throw new Error(`sandbox payment ${paymentId} vanished`);
-    const { confirmation: _done, ...rest } = row.object as Payment;
-    const card = method.card as NonNullable<Payment['payment_method']>['card'];
-    const succeeded = outcome.result === 'succeeded';
-    const saved = method.saved || (succeeded && saveMethod);
-    const paymentMethod = {
-      type: 'bank_card',
-      id: method.id,
-      saved,
-      title: `Bank card *${card?.last4}`,
-      card,
-    };
-    let object: Payment;
+    const object = this.settledObject(
+      row.object as Payment,
+      row.receipt !== null,
+      method,
+      outcome,
+      now,
+      saveMethod,
+    );
+    const succeeded = object.status === 'succeeded';
     if (succeeded) {
-      const value = kopecks(rest.amount.value);
-      object = {
-        ...rest,
-        status: 'succeeded',
-        paid: true,
-        income_amount: { value: money(value - Math.round(value * 0.035)), currency: rest.amount.currency },
-        captured_at: now.toISOString(),
-        payment_method: paymentMethod,
-        refundable: true,
-        ...(row.receipt ? { receipt_registration: 'pending' as const } : {}),
-      };
       await tx
         .update(sandboxYookassaPaymentMethods)
-        .set({ saved, charges: sql`${sandboxYookassaPaymentMethods.charges} + 1` })
+        .set({
+          saved: object.payment_method?.saved ?? false,
+          charges: sql`${sandboxYookassaPaymentMethods.charges} + 1`,
+        })
         .where(eq(sandboxYookassaPaymentMethods.id, method.id));
-      if (row.receipt) await this.queueReceipt(tx, row, object, now);
-    } else {
-      object = {
-        ...rest,
-        status: 'canceled',
-        payment_method: paymentMethod,
-        cancellation_details: {
-          party: outcome.result === 'canceled' ? outcome.party : 'yoo_money',
-          reason: outcome.result === 'canceled' ? outcome.reason : 'general_decline',
-        },
-      };
+      if (row.receipt)
+        await tx
+          .insert(sandboxYookassaReceipts)
+          .values(this.receiptRowOf(row.receipt as ReceiptRequest, object, now));
     }
     await tx
       .update(sandboxYookassaPayments)
@@ -696,8 +817,51 @@ export class YooKassaSandbox {
     return object;
   }
 
-  private async queueReceipt(tx: Tx, row: PaymentRow, payment: Payment, now: Date): Promise<void> {
-    const request = row.receipt as ReceiptRequest;
+  /** A pending payment as it ends with a card's outcome (no confirmation left). */
+  private settledObject(
+    pending: Payment,
+    withReceipt: boolean,
+    method: MethodRow,
+    outcome: ChargeOutcome,
+    now: Date,
+    saveMethod = false,
+  ): Payment {
+    const { confirmation: _done, ...rest } = pending;
+    const card = method.card as NonNullable<Payment['payment_method']>['card'];
+    const succeeded = outcome.result === 'succeeded';
+    const paymentMethod = {
+      type: 'bank_card',
+      id: method.id,
+      saved: method.saved || (succeeded && saveMethod),
+      title: `Bank card *${card?.last4}`,
+      card,
+    };
+    if (succeeded) {
+      const value = kopecks(rest.amount.value);
+      return {
+        ...rest,
+        status: 'succeeded',
+        paid: true,
+        income_amount: { value: money(value - Math.round(value * 0.035)), currency: rest.amount.currency },
+        captured_at: now.toISOString(),
+        payment_method: paymentMethod,
+        refundable: true,
+        ...(withReceipt ? { receipt_registration: 'pending' as const } : {}),
+      };
+    }
+    return {
+      ...rest,
+      status: 'canceled',
+      payment_method: paymentMethod,
+      cancellation_details: {
+        party: outcome.result === 'canceled' ? outcome.party : 'yoo_money',
+        reason: outcome.result === 'canceled' ? outcome.reason : 'general_decline',
+      },
+    };
+  }
+
+  /** The receipt row a succeeded payment registers (pending until `registers_at`). */
+  private receiptRowOf(request: ReceiptRequest, payment: Payment, now: Date) {
     const object: Receipt = {
       id: `rt-${randomUUID()}`,
       type: 'payment',
@@ -707,14 +871,14 @@ export class YooKassaSandbox {
       settlements: [{ type: 'cashless', amount: payment.amount }],
       ...(request.tax_system_code ? { tax_system_code: request.tax_system_code } : {}),
     };
-    await tx.insert(sandboxYookassaReceipts).values({
+    return {
       id: object.id,
       paymentId: payment.id,
       object,
       customer: request.customer,
       registersAt: new Date(now.getTime() + this.receiptDelayMs),
       createdAt: now,
-    });
+    };
   }
 
   /** Registers (marks succeeded, with fiscal attributes) the payment's receipts that are due. */
@@ -760,18 +924,26 @@ export class YooKassaSandbox {
 export function createYooKassaSandbox(
   db: Db,
   clock: Clock,
-  settings: { webhookUrl: string | undefined; webhookDuplicates: number; webhookReorderMs: number },
+  settings: {
+    webhookUrl: string | undefined;
+    webhookDuplicates: number;
+    webhookReorderMs: number;
+    writeSlots?: number;
+  },
 ): YooKassaSandbox {
   const webhooks = new SandboxWebhooks(db, clock, {
     url: settings.webhookUrl,
     chaos: { duplicates: settings.webhookDuplicates, reorderWindowMs: settings.webhookReorderMs },
   });
-  return new YooKassaSandbox(db, clock, { webhooks });
+  return new YooKassaSandbox(db, clock, {
+    webhooks,
+    ...(settings.writeSlots ? { writeSlots: settings.writeSlots } : {}),
+  });
 }
 
-/** Carries a refusal out of the transaction so it rolls back. */
-class Refused extends Error {
-  constructor(readonly answer: SandboxAnswer) {
-    super('refused');
+/** Ends the claiming transaction when the key is live: the caller replays its answer. */
+class KeySeen extends Error {
+  constructor() {
+    super('idempotence key seen');
   }
 }

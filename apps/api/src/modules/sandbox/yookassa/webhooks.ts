@@ -76,18 +76,22 @@ export class SandboxWebhooks {
 
   /** Queues `event` for a payment inside the caller's transaction (it is sent only if that commits). */
   async enqueue(tx: Tx | Db, event: PaymentEvent, object: Payment): Promise<void> {
+    await tx.insert(sandboxYookassaNotifications).values(this.rowsOf(event, object));
+  }
+
+  /** The notification rows `enqueue` writes: one, plus the chaos's duplicates with their delays. */
+  rowsOf(event: PaymentEvent, object: Payment): Array<typeof sandboxYookassaNotifications.$inferInsert> {
     const now = this.clock.now().getTime();
     const { duplicates = 0, reorderWindowMs = 0 } = this.options.chaos ?? {};
     const random = this.options.random ?? Math.random;
     const body: Notification = { type: 'notification', event, object };
-    const rows = Array.from({ length: 1 + duplicates }, () => ({
+    return Array.from({ length: 1 + duplicates }, () => ({
       paymentId: object.id,
       event,
       body,
       nextAttemptAt: new Date(now + Math.floor(random() * reorderWindowMs)),
       createdAt: new Date(now),
     }));
-    await tx.insert(sandboxYookassaNotifications).values(rows);
   }
 
   /**
