@@ -14,6 +14,7 @@
 //   node bench/renewals.ts   (BENCH_RENEWALS=n subscriptions, BENCH_RENEWALS_SAMPLE=n for the old settings,
 //   BENCH_RENEWALS_INSTANCES=2 adds a row of two scheduler instances on separate pools)
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,6 +53,29 @@ interface Row {
   missed: number;
   receipts: number;
   transactions: number;
+  /** CPU time a renewal took in this process and in the database's backends (load-independent). */
+  nodeCpuMs: number;
+  pgCpuMs: number;
+}
+
+/**
+ * CPU seconds the database's client backends have used so far, from /proc (clock ticks of 10 ms);
+ * the pools stay connected through a run, so after minus before is the run's.
+ */
+async function backendCpuSeconds(client: pg.Client): Promise<number> {
+  const { rows } = await client.query(
+    `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A backend that ended meanwhile (or a database on another machine): not counted.
+    }
+  }
+  return ticks / 100;
 }
 
 /** Seeds `n` due subscriptions with saved cards (ours and the sandbox's), all in set-based statements. */
@@ -240,6 +264,8 @@ async function runScheduler(
     });
     console.log(`${name}: renewing`);
     const before = await transactionsSoFar(client);
+    const pgBefore = await backendCpuSeconds(client);
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     // As PaymentJobs runs them: passes of one batch while whole batches come.
     await Promise.all(
@@ -252,6 +278,8 @@ async function runScheduler(
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const pgCpu = (await backendCpuSeconds(client)) - pgBefore;
     const after = await transactionsSoFar(client);
     const counted = await count(client, instant ? instant.charges : 'sandbox');
     const row: Row = {
@@ -262,6 +290,8 @@ async function runScheduler(
       ...counted,
       // Less the two statements of the count itself.
       transactions: (after - before - 2) / n,
+      nodeCpuMs: (cpu.user + cpu.system) / 1000 / n,
+      pgCpuMs: (pgCpu * 1000) / n,
     };
     console.log(JSON.stringify(row));
     return row;
@@ -273,6 +303,7 @@ async function runScheduler(
 /** The floor: as many payment rows written by one INSERT … SELECT (no provider, no per-row work). */
 async function bareInsert(client: pg.Client, n: number): Promise<Row> {
   await seed(client, n);
+  const pgBefore = await backendCpuSeconds(client);
   const started = performance.now();
   await client.query(`
     insert into payments (profile_id, package_id, tariff_id, subscription_id, kind, provider, idempotence_key,
@@ -281,6 +312,7 @@ async function bareInsert(client: pg.Client, n: number): Promise<Row> {
            payment_method_id, 'succeeded', now()
       from subscriptions`);
   const seconds = (performance.now() - started) / 1000;
+  const pgCpu = (await backendCpuSeconds(client)) - pgBefore;
   return {
     name: 'baseline: one INSERT … SELECT of the payment rows',
     subscriptions: n,
@@ -292,6 +324,8 @@ async function bareInsert(client: pg.Client, n: number): Promise<Row> {
     missed: 0,
     receipts: 0,
     transactions: 1 / n,
+    nodeCpuMs: 0,
+    pgCpuMs: (pgCpu * 1000) / n,
   };
 }
 
@@ -386,6 +420,8 @@ ${table(
     'Missed',
     'Receipts',
     'Transactions/renewal',
+    'CPU/renewal, ms: this process',
+    'CPU/renewal, ms: PostgreSQL',
   ],
   rows.map((r) => [
     r.name,
@@ -398,6 +434,8 @@ ${table(
     r.missed,
     r.receipts,
     r.transactions.toFixed(2),
+    r.nodeCpuMs.toFixed(3),
+    r.pgCpuMs.toFixed(3),
   ]),
 )}
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -372,35 +372,65 @@ export interface SucceededRenewal {
  * fulfilPayment's path, which gives the paid period to the row that stayed.
  */
 export async function fulfilRenewal(db: Db, clock: Clock, input: SucceededRenewal): Promise<Fulfilment> {
+  const [done] = await fulfilRenewals(db, clock, [input]);
+  return done!;
+}
+
+/**
+ * fulfilRenewal for a group of charges in the same one statement (the scheduler settles a chunk of
+ * renewals at a time); answers each input's fulfilment in order. The rows the statement leaves (one
+ * fulfilled earlier, or whose subscription ended meanwhile) take the one-at-a-time paths after it.
+ */
+export async function fulfilRenewals(
+  db: Db,
+  clock: Clock,
+  inputs: SucceededRenewal[],
+): Promise<Fulfilment[]> {
+  if (inputs.length === 0) return [];
   const now = clock.now().toISOString();
-  let description = input.description;
-  if (description === undefined) {
-    const [found] = await db
-      .select({ name: packages.name, months: tariffs.periodMonths })
+  const unknown = inputs.filter((i) => i.description === undefined).map((i) => i.paymentId);
+  const described = new Map<number, string>();
+  if (unknown.length > 0) {
+    const found = await db
+      .select({ id: payments.id, name: packages.name, months: tariffs.periodMonths })
       .from(payments)
       .innerJoin(packages, eq(packages.id, payments.packageId))
       .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
-      .where(eq(payments.id, input.paymentId));
-    if (!found) throw new FulfilmentError(`no payment ${input.paymentId}`);
-    description = paymentDescription(found.name, found.months ?? 1, null);
+      .where(inArray(payments.id, unknown));
+    for (const f of found) described.set(f.id, paymentDescription(f.name, f.months ?? 1, null));
   }
+  const rows = inputs.map((input) => {
+    const description = input.description ?? described.get(input.paymentId);
+    if (description === undefined) throw new FulfilmentError(`no payment ${input.paymentId}`);
+    return {
+      payment_id: input.paymentId,
+      provider_payment_id: input.providerPaymentId,
+      customer: input.customer,
+      description,
+      // receiptItems' item with the row's amount, which the statement fills in.
+      item: receiptItems(description, 0, 'RUB')[0]!,
+    };
+  });
   const lateHours = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]!;
-  // The receipt's items are receiptItems' with the row's amount: built here from a template whose
-  // amount the statement fills in.
-  const template = receiptItems(description, 0, 'RUB')[0]!;
   // Paid within the retry schedule, the next period continues from the due date; later, from now.
   const start = sql`(case when s.period_end is not null
     and ${now}::timestamptz - s.period_end <= make_interval(hours => ${lateHours})
     then s.period_end else ${now}::timestamptz end)`;
   const result = (await db.execute(sql`
-    with paid as (
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as i(payment_id integer, provider_payment_id text, customer jsonb, description text, item jsonb)
+    ), paid as (
       update payments
          set status = 'succeeded', fulfilled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
-             provider_payment_id = coalesce(provider_payment_id, ${input.providerPaymentId})
-       where id = ${input.paymentId} and fulfilled_at is null and kind = 'renewal'
+             provider_payment_id = coalesce(payments.provider_payment_id, input.provider_payment_id)
+        from input
+       where payments.id = input.payment_id and payments.fulfilled_at is null and payments.kind = 'renewal'
          and exists (select 1 from subscriptions
                       where subscriptions.id = payments.subscription_id and subscriptions.ended_at is null)
-      returning id, profile_id, subscription_id, tariff_id, payment_method_id, amount, currency
+      returning payments.id, payments.profile_id, payments.subscription_id, payments.tariff_id,
+                payments.payment_method_id, payments.amount, payments.currency,
+                input.customer, input.description, input.item
     ), renewed as (
       -- a data-modifying CTE runs whether or not it is read
       update subscriptions s
@@ -417,21 +447,32 @@ export async function fulfilRenewal(db: Db, clock: Clock, input: SucceededRenewa
       returning s.id, s.profile_id
     ), receipt as (
       insert into receipts (payment_id, profile_id, status, description, amount, items, customer, created_at)
-      select paid.id, renewed.profile_id, 'pending', ${description}, paid.amount,
-             jsonb_build_array(${JSON.stringify(template)}::jsonb || jsonb_build_object('amount',
+      select paid.id, renewed.profile_id, 'pending', paid.description, paid.amount,
+             jsonb_build_array(paid.item || jsonb_build_object('amount',
                jsonb_build_object('value', to_char(paid.amount / 100.0, 'FM999999999990.00'),
                                   'currency', paid.currency))),
-             ${JSON.stringify(input.customer)}::jsonb, ${now}::timestamptz
+             paid.customer, ${now}::timestamptz
         from paid join renewed on renewed.id = paid.subscription_id where paid.amount > 0
       on conflict do nothing
     )
-    select paid.subscription_id as "subscriptionId" from paid`)) as unknown as {
-    rows: Array<{ subscriptionId: number }>;
+    select paid.id as "paymentId", paid.subscription_id as "subscriptionId" from paid`)) as unknown as {
+    rows: Array<{ paymentId: number; subscriptionId: number }>;
   };
-  const done = result.rows[0];
-  if (done) {
-    return { subscriptionId: done.subscriptionId, alreadyFulfilled: false };
+  const fulfilled = new Map(result.rows.map((r) => [r.paymentId, r.subscriptionId]));
+  const answers: Fulfilment[] = [];
+  for (const input of inputs) {
+    const subscriptionId = fulfilled.get(input.paymentId);
+    answers.push(
+      subscriptionId !== undefined
+        ? { subscriptionId, alreadyFulfilled: false }
+        : await fulfilLeftRenewal(db, clock, input),
+    );
   }
+  return answers;
+}
+
+/** A renewal the group statement left: fulfilled before, or its subscription ended meanwhile. */
+async function fulfilLeftRenewal(db: Db, clock: Clock, input: SucceededRenewal): Promise<Fulfilment> {
   const [earlier] = await db
     .select({ subscriptionId: payments.subscriptionId, fulfilledAt: payments.fulfilledAt })
     .from(payments)

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { payments, profiles } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
-import { fulfilPayment, fulfilRenewal } from './fulfil';
+import { fulfilPayment, fulfilRenewals, type SucceededRenewal } from './fulfil';
 import { recordPaymentCanceled } from './payment-outcomes';
 import { paidCardOf, sameAmount } from './provider-calls';
 
@@ -118,7 +118,67 @@ export class PaymentSettlement {
     /** A renewal's receipt description when the caller has it (the scheduler); else it is read. */
     known: { description?: string } = {},
   ): Promise<Settled> {
+    const [settled] = await this.settleAll([{ row, payment, description: known.description }]);
+    return settled!;
+  }
+
+  /**
+   * `settle` for a group (the scheduler's chunk of renewal charges): each is judged on its own, and
+   * the succeeded renewals among them are fulfilled together in fulfilRenewals' one statement.
+   * Answers each one's outcome in order.
+   */
+  async settleAll(
+    group: Array<{ row: PaymentRow; payment: Payment; description?: string }>,
+  ): Promise<Settled[]> {
     const { db, clock } = this.deps;
+    const outcomes: Settled[] = [];
+    const renewals: Array<{ index: number; input: SucceededRenewal }> = [];
+    for (const [index, { row, payment, description }] of group.entries()) {
+      const verdict = this.verdictOf(row, payment);
+      if (verdict === 'mismatch') {
+        await recordPaymentCanceled(
+          db,
+          row.id,
+          { party: 'merchant', reason: 'amount_mismatch' },
+          clock.now(),
+        );
+        outcomes.push('canceled');
+      } else if (verdict === 'succeeded') {
+        const customer = await this.contactFor(row);
+        outcomes.push('succeeded');
+        // A renewal (kind and subscription fixed when the row was made) takes fulfilment's
+        // one-statement path: the scheduler settles thousands a minute.
+        if (row.kind === 'renewal' && row.subscriptionId !== null)
+          renewals.push({
+            index,
+            input: { paymentId: row.id, providerPaymentId: payment.id, customer, description },
+          });
+        else await fulfilPayment(db, clock, { paymentId: row.id, card: paidCardOf(payment), customer });
+      } else if (verdict === 'canceled') {
+        const details = payment.cancellation_details ?? { party: 'yoo_money', reason: 'general_decline' };
+        await recordPaymentCanceled(
+          db,
+          row.id,
+          { party: details.party, reason: details.reason },
+          clock.now(),
+        );
+        outcomes.push('canceled');
+      } else outcomes.push('pending');
+    }
+    await fulfilRenewals(
+      db,
+      clock,
+      renewals.map((r) => r.input),
+    );
+    return outcomes;
+  }
+
+  /**
+   * What a provider payment says of our row. A succeeded payment whose amount or currency is not ours
+   * gives no entitlement (`mismatch`: ours is canceled, `merchant`, `amount_mismatch`, and the error
+   * logged for support — a refund); one that names another of our payments is not ours (`pending`).
+   */
+  private verdictOf(row: PaymentRow, payment: Payment): Settled | 'mismatch' {
     const named = payment.metadata?.kadr_payment_id;
     if (
       (row.providerPaymentId !== null && row.providerPaymentId !== payment.id) ||
@@ -128,37 +188,13 @@ export class PaymentSettlement {
       return 'pending';
     }
     if (payment.status === 'succeeded') {
-      if (!sameAmount(payment.amount, row.amount, row.currency)) {
-        this.log.error(
-          { paymentId: row.id, providerPaymentId: payment.id, amount: payment.amount },
-          'provider payment amount does not match ours: not fulfilled, refund it',
-        );
-        await recordPaymentCanceled(
-          db,
-          row.id,
-          { party: 'merchant', reason: 'amount_mismatch' },
-          clock.now(),
-        );
-        return 'canceled';
-      }
-      const customer = await this.contactFor(row);
-      // A renewal (kind and subscription fixed when the row was made) takes fulfilment's one-statement
-      // path: the scheduler settles thousands a minute.
-      if (row.kind === 'renewal' && row.subscriptionId !== null)
-        await fulfilRenewal(db, clock, {
-          paymentId: row.id,
-          providerPaymentId: payment.id,
-          customer,
-          description: known.description,
-        });
-      else await fulfilPayment(db, clock, { paymentId: row.id, card: paidCardOf(payment), customer });
-      return 'succeeded';
+      if (sameAmount(payment.amount, row.amount, row.currency)) return 'succeeded';
+      this.log.error(
+        { paymentId: row.id, providerPaymentId: payment.id, amount: payment.amount },
+        'provider payment amount does not match ours: not fulfilled, refund it',
+      );
+      return 'mismatch';
     }
-    if (payment.status === 'canceled') {
-      const details = payment.cancellation_details ?? { party: 'yoo_money', reason: 'general_decline' };
-      await recordPaymentCanceled(db, row.id, { party: details.party, reason: details.reason }, clock.now());
-      return 'canceled';
-    }
-    return 'pending';
+    return payment.status === 'canceled' ? 'canceled' : 'pending';
   }
 }
