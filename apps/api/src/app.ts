@@ -158,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
-  app.addHook('onRequest', lifecycle.closeConnectionsWhileDraining);
+  app.addHook('onSend', lifecycle.closeConnectionsWhileDraining);
   app.setValidatorCompiler(bodylessAwareValidator);
   // Answers are written by serializers compiled from the contract; tests also compare each with zod's.
   app.setSerializerCompiler(

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,13 +25,17 @@ export class Lifecycle {
     this.#draining = true;
   }
 
-  /** onRequest hook: while draining, the answer closes its connection. Callback-style: it is on every request. */
+  /**
+   * onSend hook: while draining, the answer closes its connection — also the answer of a request that
+   * was already running when the drain began. Callback-style: it is on every request.
+   */
   readonly closeConnectionsWhileDraining = (
     request: FastifyRequest,
     reply: FastifyReply,
-    done: HookHandlerDoneFunction,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
   ): void => {
     if (this.#draining && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
-    done();
+    done(null, payload);
   };
 }
