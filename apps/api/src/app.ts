@@ -339,17 +339,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (paymentJobs) app.addHook('onListen', async () => paymentJobs.start());
   await app.register(webRoutes, { webDist: env.webDist });
 
+  let pruned: Promise<void> | undefined;
   const pruning = setInterval(() => {
-    signIn.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed'));
+    pruned ??= signIn
+      .prune()
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed'))
+      .finally(() => {
+        pruned = undefined;
+      });
   }, PRUNE_EVERY_MS);
   pruning.unref();
 
+  // Runs once the listener is closed and the requests in flight have finished (Fastify's onClose).
+  // Background work stops side by side, each at its own safe point (a renewal batch, a notification
+  // round, an ffmpeg job, a day of the schedule, a prune); one failing to stop does not keep Redis
+  // and the database open. The shutdown's bound (src/shutdown.ts) ends whatever hangs.
   app.addHook('onClose', async () => {
     clearInterval(pruning);
-    await paymentJobs?.stop();
-    await yookassaSandbox?.stop();
-    await demoMedia?.stop();
-    await demoSchedule?.stop();
+    const stops = await Promise.allSettled([
+      paymentJobs?.stop(),
+      yookassaSandbox?.stop(),
+      demoMedia?.stop(),
+      demoSchedule?.stop(),
+      pruned,
+    ]);
+    for (const stop of stops) {
+      if (stop.status === 'rejected')
+        app.log.warn({ err: stop.reason }, 'background work did not stop cleanly');
+    }
     await sessionChannel?.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
