@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Agent, Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -198,5 +199,38 @@ describe('graceful shutdown of a listening api', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(t.exits).toEqual([0]);
     expect(readFileSync(join(t.dataDir, EMBEDDED_LOCK_FILE), 'utf8')).toBe('');
+  });
+
+  it('serves a request that arrives on a busy keep-alive connection while closing, in the envelope', {
+    timeout: 30_000,
+  }, async () => {
+    const t = await listening();
+    const socket = connect(t.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+    });
+    const closed = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.write('GET /test/slow HTTP/1.1\r\nHost: a\r\n\r\n');
+    await new Promise((done) => setTimeout(done, 100));
+    // The close under way (no drain: the running answer keeps its connection alive)...
+    const stopped = t.server.stop();
+    await new Promise((done) => setTimeout(done, 100));
+    // ...and a client pipelining its next request on that connection, as HTTP/1.1 allows.
+    socket.write('GET /v1/agregator/nothingHere HTTP/1.1\r\nHost: a\r\n\r\n');
+    await new Promise((done) => setTimeout(done, 100));
+    t.answer();
+    await closed;
+    await stopped;
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    // Fastify's default refused it with a 503 of its own shape.
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 404 /);
+    expect(answers[1]).toMatch(/connection: close/i);
+    expect(JSON.parse(answers[1]!.split('\r\n\r\n')[1]!)).toMatchObject({
+      code: 404,
+      success: false,
+      response: { error: 'not_found' },
+    });
   });
 });

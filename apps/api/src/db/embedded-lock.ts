@@ -27,9 +27,7 @@ export class EmbeddedDatabaseBusyError extends Error {
   readonly owner: EmbeddedLockOwner | undefined;
 
   constructor(dataDir: string, owner: EmbeddedLockOwner | undefined) {
-    const who = owner
-      ? `${owner.holder} (pid ${owner.pid}, since ${owner.since})`
-      : 'another Kadr process (it is starting)';
+    const who = owner ? `${owner.holder} (pid ${owner.pid}, since ${owner.since})` : 'another Kadr process';
     super(
       `the embedded database in ${dataDir} is in use by ${who}: ` +
         `stop it first, or set DATABASE_URL to use PostgreSQL`,
