@@ -5,6 +5,7 @@ import { type Agent, Agent as HttpAgent, request as httpRequest } from 'node:htt
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
@@ -135,11 +136,32 @@ describe('graceful shutdown of a listening api', () => {
       await gate;
       return { finished: true };
     });
+    // A streamed answer: its headers leave with the first chunk, the rest when the test says.
+    let streamStarted = () => {};
+    const started = new Promise<void>((done) => {
+      streamStarted = done;
+    });
+    const stream = new PassThrough();
+    app.get('/test/stream', (_request, reply) => {
+      stream.write('first,');
+      streamStarted();
+      return reply.type('text/plain').send(stream);
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
     const server = runningServer(app, lockEmbeddedDatabase(dataDir, 'server'));
     const exits: number[] = [];
-    return { app, port, server, answer, exits, dataDir, exit: (code: number) => exits.push(code) };
+    return {
+      app,
+      port,
+      server,
+      answer,
+      exits,
+      dataDir,
+      exit: (code: number) => exits.push(code),
+      streamStarted: started,
+      endStream: () => stream.end('last'),
+    };
   }
 
   it('fails readiness first, finishes requests in flight, refuses new connections, then releases the lock', {
@@ -232,5 +254,43 @@ describe('graceful shutdown of a listening api', () => {
       success: false,
       response: { error: 'not_found' },
     });
+  });
+
+  it('closes a keep-alive connection whose answer was already streaming when the drain began', {
+    timeout: 30_000,
+  }, async () => {
+    const t = await listening();
+    const agent = new HttpAgent({ keepAlive: true });
+    const port = t.port;
+    // Headers and a first chunk leave before the drain: they carry no `Connection: close`.
+    const answered = new Promise<string>((done, fail) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/test/stream', agent }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () => done(`${res.headers.connection}:${text}`));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    await t.streamStarted;
+    const shutdown = handleShutdownSignals(t.server, {
+      delayMs: 0,
+      timeoutMs: 10_000,
+      log: quietLog,
+      signals: new EventEmitter(),
+      exit: t.exit,
+    });
+    const started = Date.now();
+    const finished = shutdown('SIGTERM');
+    await new Promise((done) => setTimeout(done, 100));
+    t.endStream();
+    expect(await answered).toBe('keep-alive:first,last');
+    await finished;
+    // Well before the cut at 8 s (and the keep-alive timeout of 72 s): the idle connection was closed.
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(t.exits).toEqual([0]);
+    agent.destroy();
   });
 });
