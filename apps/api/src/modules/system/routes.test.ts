@@ -81,7 +81,7 @@ describe('health checks', () => {
       body: {
         response: {
           error: 'not_ready',
-          details: [{ path: 'redis', message: expect.stringMatching(/^Redis connection is /) }],
+          details: [{ path: 'redis', message: expect.any(String) }],
         },
       },
     });

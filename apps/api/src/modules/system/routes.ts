@@ -11,6 +11,9 @@ import type { Lifecycle } from './lifecycle';
 /** A readiness check waits this long for a dependency; a probe must answer before its own timeout. */
 export const READINESS_CHECK_MS = 2000;
 
+/** ioredis states of a connection that is not there and not about to be. */
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
 const okEnvelope = envelope(z.object({ status: z.literal('ok') }));
 const ok = { code: 200, success: true, response: { status: 'ok' as const } };
 
@@ -79,8 +82,9 @@ export const systemRoutes: FastifyPluginAsync<{
         problemOf(() => db.execute(sql`select 1`)),
         redis
           ? problemOf(async () => {
-              // Not connected: say so at once rather than queue a PING until the timeout.
-              if (redis.status !== 'ready') throw new Error(`Redis connection is ${redis.status}`);
+              // A connection lost and being retried: say so at once rather than queue a PING until the
+              // timeout. One still being made (just after start) gets the PING's 2 s.
+              if (LOST.has(redis.status)) throw new Error(`Redis connection is ${redis.status}`);
               await redis.ping();
             })
           : undefined,
