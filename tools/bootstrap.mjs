@@ -142,6 +142,9 @@ function startService(env) {
     cwd: root,
     env,
   });
+  // Forwarded for a signal sent to this process alone (kill, a supervisor). Ctrl-C in a terminal
+  // reaches the service twice — the terminal signals the whole process group, then this forwards
+  // it — and the service's shutdown takes every later signal as part of the first (src/shutdown.ts).
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

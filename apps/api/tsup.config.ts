@@ -13,13 +13,21 @@ import { defineConfig } from 'tsup';
 // - PGlite: it loads its .wasm and .data files next to its own module;
 // - @fastify/swagger-ui: it serves the files of its own `static` folder;
 // - @ffmpeg-installer/ffmpeg: it finds its binary next to its own module;
+// - fs-native-extensions: it loads its prebuilt native addon next to its own module (db/embedded-lock.ts);
 // - pg-native: pg's optional native driver, not installed.
 // A dependency that reads files next to its own module at run time must be added here. (The bundled
 // ones mention __dirname only on paths the service never takes — pino transports, swagger's
 // fallback read of its package.json — or to trim stack traces, as ioredis does.)
-const EXTERNAL = [/^@electric-sql\/pglite/, '@fastify/swagger-ui', '@ffmpeg-installer/ffmpeg', 'pg-native'];
+const EXTERNAL = [
+  /^@electric-sql\/pglite/,
+  '@fastify/swagger-ui',
+  '@ffmpeg-installer/ffmpeg',
+  'fs-native-extensions',
+  'pg-native',
+];
 /** Every other import (tsup checks `noExternal` before `external`). */
-const BUNDLED = /^(?!@electric-sql\/pglite|@fastify\/swagger-ui$|@ffmpeg-installer\/ffmpeg$|pg-native$)/;
+const BUNDLED =
+  /^(?!@electric-sql\/pglite|@fastify\/swagger-ui$|@ffmpeg-installer\/ffmpeg$|fs-native-extensions$|pg-native$)/;
 
 export default defineConfig({
   entry: {

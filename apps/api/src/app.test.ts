@@ -14,7 +14,7 @@ describe('app shell (PGlite)', () => {
     const { app } = await setup();
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ code: 200, success: true, response: { status: 'ok' } });
   });
 
   it('answers an unknown route with the 404 envelope', async () => {

@@ -12,6 +12,7 @@ import { createDemoSchedule } from './demo/tv-schedule-fill';
 import type { Env } from './env';
 import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { trustProxyOption } from './http/trust-proxy';
@@ -55,6 +56,7 @@ import { createYooKassaSandbox, type YooKassaSandbox } from './modules/sandbox/y
 import { yookassaSandboxRoutes } from './modules/sandbox/yookassa/routes';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
+import { Lifecycle } from './modules/system/lifecycle';
 import { systemRoutes } from './modules/system/routes';
 import { tvRoutes } from './modules/tv/routes';
 import { TvScheduleService } from './modules/tv/service';
@@ -146,7 +148,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new RequestLog(env.logSlowMs),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(env.trustProxy),
+    // Refusals before any route answer the envelope too (http/framework-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
+    // A request that arrives on a busy keep-alive connection while the server closes is served (with
+    // `Connection: close`), not refused with Fastify's own 503 body: it was sent before the close,
+    // and the close waits for it anyway (docs/decisions/020-server-lifecycle.md).
+    return503OnClosing: false,
   });
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onSend', lifecycle.closeConnectionsWhileDraining);
   app.setValidatorCompiler(bodylessAwareValidator);
   // Answers are written by serializers compiled from the contract; tests also compare each with zod's.
   app.setSerializerCompiler(
@@ -233,7 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));
   app.decorate('cachedSession', (token: string | undefined) => sessions.cachedSession(token));
 
-  await app.register(systemRoutes, { db });
+  await app.register(systemRoutes, { db, redis, lifecycle });
   await app.register(authRoutes, { signIn, sessions, clients });
   await app.register(profileRoutes, { profiles });
   if (options.seedCatalogue && env.catalogueSeed) {
@@ -328,17 +340,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (paymentJobs) app.addHook('onListen', async () => paymentJobs.start());
   await app.register(webRoutes, { webDist: env.webDist });
 
+  let pruned: Promise<void> | undefined;
   const pruning = setInterval(() => {
-    signIn.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed'));
+    pruned ??= signIn
+      .prune()
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed'))
+      .finally(() => {
+        pruned = undefined;
+      });
   }, PRUNE_EVERY_MS);
   pruning.unref();
 
+  // Runs once the listener is closed and the requests in flight have finished (Fastify's onClose).
+  // Background work stops side by side, each at its own safe point (a renewal batch, a notification
+  // round, an ffmpeg job, a day of the schedule, a prune); one failing to stop does not keep Redis
+  // and the database open. The shutdown's bound (src/shutdown.ts) ends whatever hangs.
   app.addHook('onClose', async () => {
     clearInterval(pruning);
-    await paymentJobs?.stop();
-    await yookassaSandbox?.stop();
-    await demoMedia?.stop();
-    await demoSchedule?.stop();
+    const stops = await Promise.allSettled([
+      paymentJobs?.stop(),
+      yookassaSandbox?.stop(),
+      demoMedia?.stop(),
+      demoSchedule?.stop(),
+      pruned,
+    ]);
+    for (const stop of stops) {
+      if (stop.status === 'rejected')
+        app.log.warn({ err: stop.reason }, 'background work did not stop cleanly');
+    }
     await sessionChannel?.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();

@@ -19,7 +19,7 @@ describe('loadEnv', () => {
     const env = loadEnv({ DATA_DIR: tempDir() }, {});
     expect(env).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       redisUrl: undefined,
       production: false,
@@ -115,6 +115,43 @@ describe('loadEnv', () => {
     );
     expect(env).toMatchObject({ production: true, sandboxProviders: false, pushSignin: false });
     expect(env.smsGateway).toEqual({ url: 'https://sms.example/send', token: 'tok' });
+  });
+
+  it('listens on loopback only in development (its sandbox SMS outbox hands out codes), everywhere in production, or on HOST', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'x'.repeat(32),
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      SMS_GATEWAY_TOKEN: 'tok',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'live_secret',
+    };
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).host).toBe('127.0.0.1');
+    expect(loadEnv({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }, {}).host).toBe('0.0.0.0');
+    expect(loadEnv({ DATA_DIR: tempDir(), HOST: ' ' }, {}).host).toBe('127.0.0.1');
+    expect(loadEnv(production, {}).host).toBe('0.0.0.0');
+    expect(loadEnv({ ...production, HOST: '10.1.2.3' }, {}).host).toBe('10.1.2.3');
+  });
+
+  it('drains on shutdown for SHUTDOWN_DELAY_MS (0 in development, 2 s in production) within SHUTDOWN_TIMEOUT_MS', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'x'.repeat(32),
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      SMS_GATEWAY_TOKEN: 'tok',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'live_secret',
+    };
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).shutdown).toEqual({ delayMs: 0, timeoutMs: 8000 });
+    expect(loadEnv(production, {}).shutdown).toEqual({ delayMs: 2000, timeoutMs: 8000 });
+    expect(
+      loadEnv({ DATA_DIR: tempDir(), SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '25000' }, {}).shutdown,
+    ).toEqual({ delayMs: 5000, timeoutMs: 25000 });
+    expect(() => loadEnv({ DATA_DIR: tempDir(), SHUTDOWN_DELAY_MS: '8000' }, {})).toThrow(
+      'SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (8000)',
+    );
+    expect(() => loadEnv({ DATA_DIR: tempDir(), SHUTDOWN_TIMEOUT_MS: '0' }, {})).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), SHUTDOWN_DELAY_MS: '-1' }, {})).toThrow(EnvError);
   });
 
   it('fills the demo TV schedule by default, not in production unless DEMO_SCHEDULE says so', () => {

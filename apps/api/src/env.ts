@@ -34,6 +34,10 @@ export interface RateLimitSettings {
 /** The validated configuration of one api process. Read once at start; nothing else reads process.env. */
 export interface Env {
   port: number;
+  /**
+   * Listening address: HOST, else 127.0.0.1 in development (its sandbox SMS outbox and push page hand
+   * out sign-in codes to whoever can reach them) and 0.0.0.0 in production.
+   */
   host: string;
   /** Absolute path of the data folder (PGlite database, generated secret). */
   dataDir: string;
@@ -112,7 +116,26 @@ export interface Env {
   paymentJobs: boolean;
   /** A pending payment is asked of the provider by reconciliation after this many minutes. */
   reconcileAfterMinutes: number;
+  /** Graceful shutdown on SIGTERM/SIGINT (src/shutdown.ts, docs/decisions/020-server-lifecycle.md). */
+  shutdown: {
+    /**
+     * How long readiness fails, while requests are still served, before the listener closes: the time
+     * a load balancer polling /readyz needs to stop sending new work (SHUTDOWN_DELAY_MS).
+     */
+    delayMs: number;
+    /**
+     * Bound on the whole shutdown (SHUTDOWN_TIMEOUT_MS): requests still running near its end are cut,
+     * and at its end the process exits anyway, its lock released. Keep it under the orchestrator's
+     * grace period (docker stop: 10 s, Kubernetes: 30 s).
+     */
+    timeoutMs: number;
+  };
 }
+
+/** Default shutdown bound: under docker stop's 10 s before SIGKILL. */
+const SHUTDOWN_TIMEOUT_MS = 8000;
+/** Default drain delay in production (a balancer polling readiness every second or two sees it). */
+const PRODUCTION_SHUTDOWN_DELAY_MS = 2000;
 
 /** Thrown when the configuration is invalid; the message lists every problem. */
 export class EnvError extends Error {
@@ -175,7 +198,7 @@ const list = z
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
@@ -255,6 +278,8 @@ const schema = z.object({
   BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
   PAYMENT_JOBS: flag,
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
 });
 
 /**
@@ -290,12 +315,16 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.
   if (pushSignin && !sandboxProviders)
     problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
+  const shutdownDelayMs = e.SHUTDOWN_DELAY_MS ?? (production ? PRODUCTION_SHUTDOWN_DELAY_MS : 0);
+  if (shutdownDelayMs >= e.SHUTDOWN_TIMEOUT_MS) {
+    problems.push(`SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS})`);
+  }
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const tokenSecret = e.TOKEN_SECRET ?? persistedSecret(dataDir);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -347,6 +376,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,
     reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
+    shutdown: { delayMs: shutdownDelayMs, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }
 

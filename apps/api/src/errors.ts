@@ -177,6 +177,27 @@ export const errorTable = {
     message: 'Session is invalid: start a new one',
   },
   internal: { code: ApiCode.INTERNAL, status: 500, message: 'Internal server error' },
+  // Transport refusals that Fastify and Node answer before any route (http/framework-errors.ts): the
+  // envelope code says "does not match the contract", the HTTP status says what exactly.
+  bad_url: { code: ApiCode.VALIDATION, status: 400, message: 'URL is not valid: malformed percent-encoding' },
+  uri_too_long: { code: ApiCode.VALIDATION, status: 414, message: 'URL is too long' },
+  headers_too_large: {
+    code: ApiCode.VALIDATION,
+    status: 431,
+    message: 'Request line and headers are larger than 16 KiB',
+  },
+  request_timeout: { code: ApiCode.VALIDATION, status: 408, message: 'Request was not received in time' },
+  // Lifecycle (docs/decisions/020-server-lifecycle.md): health checks of balancers and orchestrators.
+  shutting_down: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'This instance is shutting down: send requests to another one',
+  },
+  not_ready: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'This instance is not ready: a service it needs does not answer',
+  },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 /** A stable error id, the `error` field of an error envelope. */

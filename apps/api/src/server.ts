@@ -7,18 +7,45 @@ import {
 } from './db/embedded-lock';
 import { type Env, EnvError, loadEnv } from './env';
 import { WEB_BASE } from './modules/web/routes';
+import { type Drainable, handleShutdownSignals } from './shutdown';
 
-/** A listening api: the app, its port, and how to stop it. */
-export interface RunningServer {
+/** A listening api: the app, its port, and how to drain and stop it (src/shutdown.ts). */
+export interface RunningServer extends Drainable {
   app: FastifyInstance;
   port: number;
-  /** Closes the app (in-flight requests finish, then the database closes) and releases the lock. */
-  stop(): Promise<void>;
+}
+
+/**
+ * A listening app and the lock it holds (none with PostgreSQL) as a RunningServer: stop() closes the
+ * app — listener, requests in flight, background work, database (app.ts onClose) — and then releases
+ * the lock, also when closing failed (the process exits next, and PGlite with it).
+ */
+export function runningServer(app: FastifyInstance, lock: EmbeddedDatabaseLock | undefined): RunningServer {
+  const address = app.server.address();
+  return {
+    app,
+    port: typeof address === 'object' && address ? address.port : 0,
+    drain: () => app.lifecycle.drain(),
+    async stop() {
+      // Node closes the idle keep-alive connections once, when the listener closes; a connection whose
+      // answer was already on its way when the drain began (so without `Connection: close`) goes idle
+      // later, and would hold the close until its keep-alive timeout (72 s). Swept until closed.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+        lock?.release();
+      }
+    },
+    cutConnections: () => app.server.closeAllConnections(),
+    release: () => lock?.release(),
+  };
 }
 
 /**
  * Builds the app and listens. With the embedded database it first takes its lock (DATA_DIR/db.lock,
- * db/client.ts), held until stop(), so the operator commands refuse to open it meanwhile.
+ * db/embedded-lock.ts), held until stop(), so the operator commands refuse to open it meanwhile.
  */
 export async function startServer(
   env: Env,
@@ -35,27 +62,14 @@ export async function startServer(
       await app.close();
       throw error;
     }
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : env.port;
-    return {
-      app,
-      port,
-      async stop() {
-        try {
-          await app.close();
-        } finally {
-          // Also after a failed close: the process exits next, and PGlite with it.
-          lock?.release();
-        }
-      },
-    };
+    return runningServer(app, lock);
   } catch (error) {
     lock?.release();
     throw error;
   }
 }
 
-/** Starts the api: read configuration, build, listen, and close cleanly on SIGINT/SIGTERM. */
+/** Starts the api: read configuration, build, listen, and shut down gracefully on SIGINT/SIGTERM. */
 export async function main(): Promise<void> {
   const env = loadEnv();
   const server = await startServer(env);
@@ -63,27 +77,7 @@ export async function main(): Promise<void> {
   // performance.now() counts from the start of this process (Node's time origin).
   const seconds = (performance.now() / 1000).toFixed(1);
   console.log(`Kadr is ready on http://localhost:${server.port}${WEB_BASE} (started in ${seconds} s)`);
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    server.app.log.info({ signal }, 'shutting down');
-    // Stop accepting connections, let in-flight requests finish, close the database (onClose), then
-    // release the embedded database's lock. A forced exit leaves the lock behind: its pid is then
-    // gone, so the next start or command takes it over.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        server.app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  handleShutdownSignals(server, { ...env.shutdown, log: server.app.log });
 }
 
 /** Runs main() as the process (launch.ts); a start-up failure is printed and exits 1. */

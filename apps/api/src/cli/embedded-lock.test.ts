@@ -11,7 +11,8 @@ import { runCatalogueImport } from './run-catalogue-import';
 import { runPackageAccess } from './run-package-access';
 
 // The server and the operator commands share one embedded database (PGlite, DATA_DIR/db), which a
-// single process may have open: DATA_DIR/db.lock names the process that has it.
+// single process may have open: the kernel's lock on DATA_DIR/db.lock guards it, and its text names
+// the process that has it.
 
 const temps: string[] = [];
 afterEach(() => {
@@ -32,6 +33,8 @@ interface Contender {
   firstLine: Promise<string>;
   /** Closes its standard input (the contender script then releases what it holds and exits). */
   end(): Promise<void>;
+  /** Sends it a signal and waits for it to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 function startModule(source: string): Contender {
@@ -54,6 +57,10 @@ function startModule(source: string): Contender {
       child.stdin.end();
       return exited;
     },
+    kill: (signal) => {
+      child.kill(signal);
+      return exited;
+    },
   };
 }
 
@@ -69,7 +76,8 @@ function setup() {
     out: (l: string) => out.push(l),
     err: (l: string) => err.push(l),
   };
-  const owner = () => JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; holder: string };
+  const owner = () =>
+    JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; holder: string; since: string };
   const writeLock = (pid: number, holder = 'server') => {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(lockFile, JSON.stringify({ pid, holder, since: '2030-01-15T10:00:00.000Z' }));
@@ -78,7 +86,7 @@ function setup() {
 }
 
 describe('embedded database lock', () => {
-  it('is taken with the pid and holder, refused while held, and removed on release', () => {
+  it('is taken with the pid and holder, refused while held (also to this process), and let go on release', () => {
     const t = setup();
     const lock = lockEmbeddedDatabase(t.dataDir, 'server');
     expect(t.owner()).toMatchObject({ pid: process.pid, holder: 'server' });
@@ -92,8 +100,14 @@ describe('embedded database lock', () => {
     expect(busy).toBeInstanceOf(EmbeddedDatabaseBusyError);
     expect((busy as Error).message).toContain(`in use by server (pid ${process.pid}`);
     lock.release();
-    expect(existsSync(t.lockFile)).toBe(false);
-    lockEmbeddedDatabase(t.dataDir, 'catalogue:import').release();
+    // Emptied, not removed: a process may have it open, about to lock it.
+    expect(readFileSync(t.lockFile, 'utf8')).toBe('');
+    const next = lockEmbeddedDatabase(t.dataDir, 'catalogue:import');
+    // A second release of the first lock leaves the next holder alone.
+    lock.release();
+    expect(() => lockEmbeddedDatabase(t.dataDir, 'server')).toThrow(EmbeddedDatabaseBusyError);
+    expect(t.owner()).toMatchObject({ pid: process.pid, holder: 'catalogue:import' });
+    next.release();
   });
 
   it('takes over a stale lock whose process is gone, or an unreadable one', () => {
@@ -102,24 +116,9 @@ describe('embedded database lock', () => {
     const lock = lockEmbeddedDatabase(t.dataDir, 'server');
     expect(t.owner()).toMatchObject({ pid: process.pid, holder: 'server' });
     lock.release();
-    writeFileSync(t.lockFile, '');
+    writeFileSync(t.lockFile, '{"pid":');
     lockEmbeddedDatabase(t.dataDir, 'server').release();
-    expect(existsSync(t.lockFile)).toBe(false);
-  });
-
-  it('waits while another process takes a stale lock over, then names the file to remove if it never ends', () => {
-    const t = setup();
-    t.writeLock(deadPid());
-    mkdirSync(`${t.lockFile}.takeover`);
-    const started = Date.now();
-    expect(() => lockEmbeddedDatabase(t.dataDir, 'server', { takeoverWaitMs: 150 })).toThrow(
-      `remove ${t.lockFile}.takeover if no Kadr process runs`,
-    );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
-    // The stale lock is left as it was: only the process holding the takeover may remove it.
-    expect(t.owner().holder).toBe('server');
-    rmSync(`${t.lockFile}.takeover`, { recursive: true });
-    lockEmbeddedDatabase(t.dataDir, 'server').release();
+    expect(readFileSync(t.lockFile, 'utf8')).toBe('');
   });
 
   it('lets exactly one of several processes racing over a stale lock take it', {
@@ -146,15 +145,39 @@ describe('embedded database lock', () => {
     await Promise.all(running.map((c) => c.end()));
     expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'busy')).toHaveLength(contenders - 1);
-    expect(existsSync(t.lockFile)).toBe(false);
+    expect(readFileSync(t.lockFile, 'utf8')).toBe('');
   });
 
-  it('release leaves alone a lock another process took over', () => {
+  it('takes over a lock naming this very pid, left by an earlier process (pid 1 again after a container restart)', () => {
     const t = setup();
+    // What a server that was pid 1 in its container leaves after a crash, read by the restarted
+    // server, which is pid 1 again: the pid alone says "alive".
+    t.writeLock(process.pid);
     const lock = lockEmbeddedDatabase(t.dataDir, 'server');
-    t.writeLock(process.ppid, 'catalogue:import');
+    expect(t.owner()).toMatchObject({ pid: process.pid, holder: 'server' });
+    expect(t.owner().since).not.toBe('2030-01-15T10:00:00.000Z');
     lock.release();
-    expect(t.owner()).toMatchObject({ pid: process.ppid });
+  });
+
+  it('takes over a lock naming a live process that does not hold it (a reused pid)', () => {
+    const t = setup();
+    t.writeLock(process.ppid, 'catalogue:import');
+    lockEmbeddedDatabase(t.dataDir, 'server').release();
+  });
+
+  it('is let go when its process dies, even by SIGKILL', { timeout: 30_000 }, async () => {
+    const t = setup();
+    const holder = startModule(`
+      import { lockEmbeddedDatabase } from ${JSON.stringify(LOCK_MODULE)};
+      lockEmbeddedDatabase(${JSON.stringify(t.dataDir)}, 'doomed');
+      console.log('held');
+      setInterval(() => {}, 1000);`);
+    expect(await holder.firstLine).toBe('held');
+    expect(() => lockEmbeddedDatabase(t.dataDir, 'server')).toThrow(/in use by doomed \(pid \d+/);
+    await holder.kill('SIGKILL');
+    // The file still names the dead process; the lock itself died with it.
+    expect(t.owner().holder).toBe('doomed');
+    lockEmbeddedDatabase(t.dataDir, 'server').release();
   });
 });
 
@@ -187,7 +210,7 @@ describe('operator commands on the embedded database', () => {
     t.writeLock(deadPid());
     expect(await runCatalogueImport([FIXTURE_MANIFEST], t.io)).toBe(0);
     expect(t.out).toContain('  titles: 6 new, 0 updated, 0 unchanged');
-    expect(existsSync(t.lockFile)).toBe(false);
+    expect(readFileSync(t.lockFile, 'utf8')).toBe('');
   });
 
   it('the server holds the lock while it runs and releases it when it stops', {
@@ -205,6 +228,7 @@ describe('operator commands on the embedded database', () => {
     } finally {
       await server.stop();
     }
-    expect(existsSync(t.lockFile)).toBe(false);
+    expect(readFileSync(t.lockFile, 'utf8')).toBe('');
+    lockEmbeddedDatabase(t.dataDir, 'catalogue:import').release();
   });
 });

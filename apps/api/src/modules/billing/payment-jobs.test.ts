@@ -62,4 +62,42 @@ describe('payment jobs', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(calls.filter((c) => c === 'reconciliation')).toHaveLength(passes);
   });
+
+  it('stop() ends the pass under way at its next safe point: after the batch in progress, before reconciliation', async () => {
+    const calls: string[] = [];
+    let batchDone = () => {};
+    let batchStarted = () => {};
+    const started = new Promise<void>((done) => {
+      batchStarted = done;
+    });
+    const renewals = {
+      runOnce(batch: number) {
+        calls.push(`renewals:${batch}`);
+        batchStarted();
+        // Whole batches keep coming: without a stop the pass would claim 100 of them.
+        return new Promise<RenewalPass>((done) => {
+          batchDone = () => done(pass(RENEWAL_BATCH));
+        });
+      },
+    } as unknown as Renewals;
+    const reconciliation = {
+      async runOnce() {
+        calls.push('reconciliation');
+        return { payments: 0, receipts: 0 };
+      },
+    } as unknown as Reconciliation;
+    const loop = new PaymentJobs({ renewals, reconciliation }, () => {}, 5);
+    loop.start();
+    await started;
+    let stopped = false;
+    const stopping = loop.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    // The batch in progress is finished, never abandoned half-way.
+    expect(stopped).toBe(false);
+    batchDone();
+    await stopping;
+    expect(calls).toEqual([`renewals:${RENEWAL_BATCH}`]);
+  });
 });

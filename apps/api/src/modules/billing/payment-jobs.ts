@@ -19,6 +19,8 @@ const RENEWAL_BATCHES_PER_PASS = 100;
 export class PaymentJobs {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  /** Set by stop(): the pass under way ends at its next safe point. */
+  private stopping = false;
 
   constructor(
     private readonly jobs: { reconciliation: Reconciliation; renewals: Renewals },
@@ -28,15 +30,19 @@ export class PaymentJobs {
 
   /** One pass: renew what is due, then settle stale payments and fetch receipts (the new ones too). */
   async runOnce(): Promise<void> {
-    for (let round = 0; round < RENEWAL_BATCHES_PER_PASS; round++) {
+    // Between batches is a safe point: a batch's bookkeeping is done, and what is left is claimed by
+    // no one (a later pass, here or on another instance, takes it).
+    for (let round = 0; round < RENEWAL_BATCHES_PER_PASS && !this.stopping; round++) {
       const pass = await this.jobs.renewals.runOnce(RENEWAL_BATCH);
       if (pass.claimed < RENEWAL_BATCH) break;
     }
+    if (this.stopping) return;
     await this.jobs.reconciliation.runOnce();
   }
 
   start(): void {
     if (this.timer) return;
+    this.stopping = false;
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.runOnce()
@@ -48,8 +54,12 @@ export class PaymentJobs {
     this.timer.unref();
   }
 
-  /** Stops the loop and waits for the pass in progress. */
+  /**
+   * Stops the loop and waits for the pass in progress to reach its next safe point: the end of the
+   * renewal batch under way (shutdown, docs/decisions/020-server-lifecycle.md).
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;

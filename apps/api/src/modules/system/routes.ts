@@ -1,34 +1,102 @@
+import { envelope, errorEnvelope } from '@kadr/api-contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { AppError, type ErrorDetail } from '../../errors';
+import type { Lifecycle } from './lifecycle';
 
-/** Health check and the OpenAPI document. */
-export const systemRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+/** A readiness check waits this long for a dependency; a probe must answer before its own timeout. */
+export const READINESS_CHECK_MS = 2000;
+
+/** ioredis states of a connection that is not there and not about to be. */
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
+const okEnvelope = envelope(z.object({ status: z.literal('ok') }));
+const ok = { code: 200, success: true, response: { status: 'ok' as const } };
+
+/** Resolves with what `check` resolves with, or rejects once `ms` have passed. */
+async function within<T>(ms: number, check: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      check(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Why a dependency is not usable, or undefined when it answers. */
+async function problemOf(check: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await within(READINESS_CHECK_MS, check);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Liveness, readiness and the OpenAPI document (docs/decisions/020-server-lifecycle.md).
+ * - /healthz, liveness: the process answers requests. It checks no dependency, so an orchestrator
+ *   never restarts every instance because the database is down; it fails once the instance drains.
+ * - /readyz, readiness: the instance can do its work — the database answers `select 1` and Redis (when
+ *   configured) a PING, each within 2 s — and it is not draining. Balancers route by it.
+ * Both answer the envelope; a refusal is 503 `shutting_down` or `not_ready` (details name the dependency).
+ */
+export const systemRoutes: FastifyPluginAsync<{
+  db: Db;
+  redis: Redis | undefined;
+  lifecycle: Lifecycle;
+}> = async (base, { db, redis, lifecycle }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const response = { 200: okEnvelope, '5xx': errorEnvelope };
 
-  // The app starts listening only after migrations, so "up" means migrated; the query checks the DB is still there.
   app.get(
     '/healthz',
+    { schema: { summary: 'Liveness: 503 once the instance shuts down', tags: ['system'], response } },
+    async () => {
+      if (lifecycle.draining) throw new AppError('shutting_down');
+      return ok;
+    },
+  );
+
+  app.get(
+    '/readyz',
     {
       schema: {
-        summary: 'Liveness and database check',
+        summary: 'Readiness: the database and Redis answer, and the instance is not shutting down',
         tags: ['system'],
-        response: {
-          200: z.object({ status: z.literal('ok') }),
-          503: z.object({ status: z.literal('error') }),
-        },
+        response,
       },
     },
-    async (request, reply) => {
-      try {
-        await db.execute(sql`select 1`);
-        return { status: 'ok' as const };
-      } catch (err) {
-        request.log.error({ err }, 'health check failed');
-        return reply.code(503).send({ status: 'error' as const });
+    async (request) => {
+      if (lifecycle.draining) throw new AppError('shutting_down');
+      const [database, cache] = await Promise.all([
+        problemOf(() => db.execute(sql`select 1`)),
+        redis
+          ? problemOf(async () => {
+              // A connection lost and being retried: say so at once rather than queue a PING until the
+              // timeout. One still being made (just after start) gets the PING's 2 s.
+              if (LOST.has(redis.status)) throw new Error(`Redis connection is ${redis.status}`);
+              await redis.ping();
+            })
+          : undefined,
+      ]);
+      const details: ErrorDetail[] = [];
+      if (database) details.push({ path: 'database', message: database });
+      if (cache) details.push({ path: 'redis', message: cache });
+      if (details.length > 0) {
+        request.log.warn({ details }, 'not ready');
+        throw new AppError('not_ready', { details });
       }
+      return ok;
     },
   );
 
