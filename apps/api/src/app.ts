@@ -169,22 +169,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: it attaches to each route registered after it (answers over 2 KB; modules/web).
   await registerCompression(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Kadr API',
-        version: '0.1.0',
-        description:
-          'Every answer is the envelope `{code, success, response}`; errors carry `{error, message, details?, retry_after?}`.',
+  // The API reference is for developers and operators: off in production unless API_DOCS (it maps every
+  // route, sandbox included, for anyone who asks).
+  if (env.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Kadr API',
+          version: '0.1.0',
+          description:
+            'Every answer is the envelope `{code, success, response}`; errors carry `{error, message, details?, retry_after?}`.',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
       },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  }
 
   const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
@@ -232,7 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));
   app.decorate('cachedSession', (token: string | undefined) => sessions.cachedSession(token));
 
-  await app.register(systemRoutes, { db });
+  await app.register(systemRoutes, { db, openApi: env.apiDocs });
   await app.register(authRoutes, { signIn, sessions, clients });
   await app.register(profileRoutes, { profiles });
   if (options.seedCatalogue && env.catalogueSeed) {

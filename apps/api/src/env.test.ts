@@ -133,6 +133,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), DEMO_SCHEDULE: 'maybe' }, {})).toThrow(EnvError);
   });
 
+  it('publishes the API reference by default, not in production unless API_DOCS says so', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'x'.repeat(32),
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      SMS_GATEWAY_TOKEN: 'tok',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'live_secret',
+    };
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).apiDocs).toBe(true);
+    expect(loadEnv({ DATA_DIR: tempDir(), API_DOCS: 'off' }, {}).apiDocs).toBe(false);
+    expect(loadEnv(production, {}).apiDocs).toBe(false);
+    expect(loadEnv({ ...production, API_DOCS: 'on' }, {}).apiDocs).toBe(true);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), API_DOCS: 'public' }, {})).toThrow(EnvError);
+  });
+
   it('runs the payment jobs unless PAYMENT_JOBS is off; reconciliation after 10 minutes; a receipt contact', () => {
     expect(loadEnv({ DATA_DIR: tempDir() }, {})).toMatchObject({
       paymentJobs: true,

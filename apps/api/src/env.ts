@@ -112,6 +112,8 @@ export interface Env {
   paymentJobs: boolean;
   /** A pending payment is asked of the provider by reconciliation after this many minutes. */
   reconcileAfterMinutes: number;
+  /** Serve the API reference (/docs) and /openapi.json. On by default, off in production unless API_DOCS. */
+  apiDocs: boolean;
 }
 
 /** Thrown when the configuration is invalid; the message lists every problem. */
@@ -255,6 +257,7 @@ const schema = z.object({
   BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
   PAYMENT_JOBS: flag,
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  API_DOCS: flag,
 });
 
 /**
@@ -347,6 +350,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,
     reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
+    apiDocs: e.API_DOCS ?? !production,
   };
 }
 

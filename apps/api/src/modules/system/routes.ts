@@ -4,8 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 
-/** Health check and the OpenAPI document. */
-export const systemRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+/** Health check and (with `openApi`, the API_DOCS setting) the OpenAPI document. */
+export const systemRoutes: FastifyPluginAsync<{ db: Db; openApi: boolean }> = async (
+  base,
+  { db, openApi },
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   // The app starts listening only after migrations, so "up" means migrated; the query checks the DB is still there.
@@ -32,5 +35,5 @@ export const systemRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db })
     },
   );
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (openApi) app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 };
