@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,6 +16,7 @@ import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
+import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
@@ -98,6 +101,8 @@ export interface BuildAppOptions {
 /** Request bodies are small JSON or forms; anything bigger is refused with 413. */
 export const BODY_LIMIT = 16 * 1024;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Where YooKassa's checkout widget script and its payment frame come from. */
+const YOOKASSA_WIDGET_ORIGIN = 'https://yookassa.ru';
 
 /**
  * Request log lines carry method, path and address only: never query strings, headers (tokens) or
@@ -156,6 +161,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(notFoundHandler);
   // Before any route: it marks the routes outside the API paths as it sees them (http/cors.ts).
   await registerCors(app, env.corsOrigins);
+
+  // Browser security headers on every answer, chosen by path (http/security-headers.ts, decision 023).
+  const webIndex = join(env.webDist, 'index.html');
+  registerSecurityHeaders(app, {
+    production: env.production,
+    inlineScripts: existsSync(webIndex) ? inlineScriptHashes(readFileSync(webIndex, 'utf8')) : [],
+    // YooKassa's checkout widget: its script and its frame (the sandbox's are on this origin).
+    checkoutOrigins: env.yookassa ? [YOOKASSA_WIDGET_ORIGIN] : [],
+    extraWebSources: env.webCsp,
+    sandboxAncestors: env.corsOrigins,
+  });
 
   // Bodies: JSON (an empty one counts as none, for body-less POST calls) and forms; text/plain is
   // dropped so it answers 415 like any other type.

@@ -149,6 +149,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), API_DOCS: 'public' }, {})).toThrow(EnvError);
   });
 
+  it('reads WEB_CSP as directives and sources, refusing what would open the policy', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).webCsp).toEqual({});
+    expect(
+      loadEnv(
+        {
+          DATA_DIR: tempDir(),
+          WEB_CSP: 'connect-src https://api.kadr.ru wss://live.kadr.ru; img-src https:;',
+        },
+        {},
+      ).webCsp,
+    ).toEqual({ 'connect-src': ['https://api.kadr.ru', 'wss://live.kadr.ru'], 'img-src': ['https:'] });
+    for (const bad of ["script-src 'unsafe-inline'", 'script-src *', 'frame-ancestors *', 'img-src "x"']) {
+      expect(() => loadEnv({ DATA_DIR: tempDir(), WEB_CSP: bad }, {}), bad).toThrow(EnvError);
+    }
+  });
+
   it('runs the payment jobs unless PAYMENT_JOBS is off; reconciliation after 10 minutes; a receipt contact', () => {
     expect(loadEnv({ DATA_DIR: tempDir() }, {})).toMatchObject({
       paymentJobs: true,

@@ -17,6 +17,20 @@ const SHARED_DATABASE_CACHE_TTL = 5;
  */
 const EMBEDDED_CACHE_TTL = 600;
 
+/** CSP directives the web app's policy may be widened with (WEB_CSP; http/security-headers.ts). */
+export const WEB_CSP_DIRECTIVES = [
+  'connect-src',
+  'font-src',
+  'frame-src',
+  'img-src',
+  'media-src',
+  'script-src',
+  'style-src',
+  'worker-src',
+] as const;
+/** A directive of WEB_CSP. */
+export type WebCspDirective = (typeof WEB_CSP_DIRECTIVES)[number];
+
 /** Anti-pumping and anti-guessing limits (docs/decisions/001). */
 export interface RateLimitSettings {
   /** Codes per phone per hour. */
@@ -114,6 +128,11 @@ export interface Env {
   reconcileAfterMinutes: number;
   /** Serve the API reference (/docs) and /openapi.json. On by default, off in production unless API_DOCS. */
   apiDocs: boolean;
+  /**
+   * Sources added to the web app's Content-Security-Policy, e.g. an API or media CDN on another
+   * origin, or analytics: `connect-src https://api.kadr.ru; img-src https://cdn.kadr.ru`.
+   */
+  webCsp: Partial<Record<WebCspDirective, string[]>>;
 }
 
 /** Thrown when the configuration is invalid; the message lists every problem. */
@@ -163,6 +182,19 @@ function originProblem(value: string): string | undefined {
     return `"${value}" is not an origin (scheme://host[:port], no path, no trailing slash, lower case): did you mean "${url.origin}"?`;
   }
   return undefined;
+}
+
+/**
+ * Why `source` may not widen the web app's policy, or undefined when it may: a scheme (`https:`), a
+ * host with an optional scheme, port and path, or `'self'`. Wildcards alone and `'unsafe-…'` keywords
+ * would undo what the policy is for.
+ */
+function cspSourceProblem(source: string): string | undefined {
+  if (source === "'self'") return undefined;
+  if (source === '*' || source.startsWith("'")) return `"${source}" would open the policy: list origins`;
+  if (/^[a-z][a-z0-9+.-]*:$/.test(source)) return undefined;
+  if (/^([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9.-]+(:\d+)?(\/[^\s;,]*)?$/i.test(source)) return undefined;
+  return `"${source}" is not a CSP source like https://cdn.kadr.ru`;
 }
 
 const list = z
@@ -258,6 +290,27 @@ const schema = z.object({
   PAYMENT_JOBS: flag,
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   API_DOCS: flag,
+  WEB_CSP: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const extra: Partial<Record<WebCspDirective, string[]>> = {};
+      for (const part of (v ?? '').split(';')) {
+        const [name, ...sources] = part.trim().split(/\s+/).filter(Boolean);
+        if (!name) continue;
+        if (!(WEB_CSP_DIRECTIVES as readonly string[]).includes(name)) {
+          ctx.addIssue({ code: 'custom', message: `"${name}": one of ${WEB_CSP_DIRECTIVES.join(', ')}` });
+          continue;
+        }
+        for (const source of sources) {
+          const problem = cspSourceProblem(source);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }
+        const directive = name as WebCspDirective;
+        extra[directive] = [...(extra[directive] ?? []), ...sources];
+      }
+      return extra;
+    }),
 });
 
 /**
@@ -351,6 +404,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     paymentJobs: e.PAYMENT_JOBS ?? true,
     reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
     apiDocs: e.API_DOCS ?? !production,
+    webCsp: e.WEB_CSP,
   };
 }
 
