@@ -22,11 +22,13 @@ import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
 import { AnonymousProfileBatcher } from './modules/auth/anonymous-batcher';
+import { AnonymousProfileLimits } from './modules/auth/anonymous-limits';
+import { AnonymousProfilePruner } from './modules/auth/anonymous-pruning';
 import { AnonymousRefreshTokens } from './modules/auth/anonymous-refresh';
 import { ClientCredentials } from './modules/auth/clients';
 import { CodeHasher } from './modules/auth/codes';
 import { DeviceProfileCache } from './modules/auth/device-cache';
-import { anonymousProfiles } from './modules/auth/queries';
+import { type AnonymousProfileRequest, anonymousProfiles } from './modules/auth/queries';
 import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { SignInService } from './modules/auth/service';
@@ -216,8 +218,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.providers,
   };
   // PGlite runs one statement at a time; a pool may run a few groups side by side.
-  const anonymousBatcher = new AnonymousProfileBatcher(
-    (deviceUids, now) => anonymousProfiles(db, deviceUids, now),
+  const anonymousBatcher = new AnonymousProfileBatcher<AnonymousProfileRequest, number | undefined>(
+    (requests, now) => anonymousProfiles(db, requests, now),
     clock,
     database.kind === 'pglite' ? 1 : 4,
   );
@@ -232,7 +234,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     devices: new DeviceProfileCache(clock, env.sessionCacheTtl, sessionCache),
     anonymousRefresh: new AnonymousRefreshTokens(env.tokenSecret),
     channel: sessionChannel,
-    anonymousProfileOf: (deviceUid) => anonymousBatcher.profileOf(deviceUid),
+    anonymousProfileOf: (deviceUid, create) => anonymousBatcher.profileOf({ deviceUid, create }),
+    newDevices: new AnonymousProfileLimits(limiter, clock, {
+      perAddressHour: env.rateLimits.anonymousPerAddressHour,
+      perDeviceDay: env.rateLimits.anonymousPerDeviceDay,
+    }),
   });
   const clients = new ClientCredentials(env.authClients);
   const signIn = new SignInService({
@@ -347,8 +353,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (paymentJobs) app.addHook('onListen', async () => paymentJobs.start());
   await app.register(webRoutes, { webDist: env.webDist });
 
+  const anonymousPruner = new AnonymousProfilePruner({ db, clock, idleDays: env.anonymousProfileIdleDays });
   const pruning = setInterval(() => {
     signIn.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed'));
+    anonymousPruner
+      .run()
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning idle anonymous profiles failed'));
   }, PRUNE_EVERY_MS);
   pruning.unref();
 

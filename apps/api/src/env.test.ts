@@ -165,6 +165,32 @@ describe('loadEnv', () => {
     }
   });
 
+  it('limits new anonymous profiles per address and device, and prunes idle ones after 30 days', () => {
+    const env = loadEnv({ DATA_DIR: tempDir() }, {});
+    expect(env.rateLimits).toMatchObject({ anonymousPerAddressHour: 120, anonymousPerDeviceDay: 20 });
+    expect(env.anonymousProfileIdleDays).toBe(30);
+    const set = loadEnv(
+      {
+        DATA_DIR: tempDir(),
+        RATE_LIMIT_ANONYMOUS_IP_HOUR: '5',
+        RATE_LIMIT_ANONYMOUS_DEVICE_DAY: '2',
+        ANONYMOUS_PROFILE_IDLE_DAYS: '7',
+      },
+      {},
+    );
+    expect(set.rateLimits).toMatchObject({ anonymousPerAddressHour: 5, anonymousPerDeviceDay: 2 });
+    expect(set.anonymousProfileIdleDays).toBe(7);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), ANONYMOUS_PROFILE_IDLE_DAYS: '1' }, {})).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), RATE_LIMIT_ANONYMOUS_IP_HOUR: '0' }, {})).toThrow(EnvError);
+    // A token living longer than the idle period could outlive its pruned profile.
+    expect(() =>
+      loadEnv(
+        { DATA_DIR: tempDir(), ANONYMOUS_PROFILE_IDLE_DAYS: '2', ACCESS_TOKEN_TTL: String(2 * 86400) },
+        {},
+      ),
+    ).toThrow(/ANONYMOUS_PROFILE_IDLE_DAYS/);
+  });
+
   it('runs the payment jobs unless PAYMENT_JOBS is off; reconciliation after 10 minutes; a receipt contact', () => {
     expect(loadEnv({ DATA_DIR: tempDir() }, {})).toMatchObject({
       paymentJobs: true,

@@ -43,6 +43,10 @@ export interface RateLimitSettings {
   ipPerHour: number;
   /** Wrong codes per phone per 24 hours. */
   wrongCodesPerDay: number;
+  /** New anonymous profiles (first sight of a device) per client address per hour; IPv6 per /64. */
+  anonymousPerAddressHour: number;
+  /** Anonymous profiles one device gets per day (a new one after each sign-in). */
+  anonymousPerDeviceDay: number;
 }
 
 /** The validated configuration of one api process. Read once at start; nothing else reads process.env. */
@@ -126,6 +130,11 @@ export interface Env {
   paymentJobs: boolean;
   /** A pending payment is asked of the provider by reconciliation after this many minutes. */
   reconcileAfterMinutes: number;
+  /**
+   * Days after which an anonymous profile that owns nothing and was not seen is deleted
+   * (modules/auth/anonymous-pruning.ts).
+   */
+  anonymousProfileIdleDays: number;
   /** Serve the API reference (/docs) and /openapi.json. On by default, off in production unless API_DOCS. */
   apiDocs: boolean;
   /**
@@ -279,6 +288,10 @@ const schema = z.object({
   RATE_LIMIT_PREFIX_HOUR: positiveInt(30),
   RATE_LIMIT_IP_HOUR: positiveInt(20),
   RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
+  RATE_LIMIT_ANONYMOUS_IP_HOUR: positiveInt(120),
+  RATE_LIMIT_ANONYMOUS_DEVICE_DAY: positiveInt(20),
+  // At least 2: a profile is marked seen to the day, and a token of one seen a day ago may still be live.
+  ANONYMOUS_PROFILE_IDLE_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
   DEMO_MEDIA: flag,
@@ -346,6 +359,9 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.
   if (pushSignin && !sandboxProviders)
     problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
+  // A pruned profile must have no live token: it was seen at least IDLE − 1 days ago (marks are daily).
+  if (e.ACCESS_TOKEN_TTL >= (e.ANONYMOUS_PROFILE_IDLE_DAYS - 1) * 24 * 3600)
+    problems.push('ANONYMOUS_PROFILE_IDLE_DAYS: must exceed ACCESS_TOKEN_TTL by more than a day');
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const tokenSecret = e.TOKEN_SECRET ?? persistedSecret(dataDir);
@@ -391,7 +407,10 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
       prefixPerHour: e.RATE_LIMIT_PREFIX_HOUR,
       ipPerHour: e.RATE_LIMIT_IP_HOUR,
       wrongCodesPerDay: e.RATE_LIMIT_WRONG_CODES_DAY,
+      anonymousPerAddressHour: e.RATE_LIMIT_ANONYMOUS_IP_HOUR,
+      anonymousPerDeviceDay: e.RATE_LIMIT_ANONYMOUS_DEVICE_DAY,
     },
+    anonymousProfileIdleDays: e.ANONYMOUS_PROFILE_IDLE_DAYS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     mediaDir: join(dataDir, 'media'),
     catalogueSeed: catalogueSeedOf(e.CATALOGUE_SEED),

@@ -1,11 +1,18 @@
 import type { Clock } from '../../clock';
 
-/** Finds or creates the anonymous profiles of a group of devices in one statement, in request order. */
-export type AnonymousProfileWriter = (deviceUids: readonly string[], now: Date) => Promise<number[]>;
+/**
+ * Answers a group of device look-ups (finding or creating the devices' anonymous profiles) at once, in
+ * request order. `T` is what one request asks (a device uid, or a device uid and whether to create),
+ * `R` what it gets (a profile id, or undefined when none was to be created).
+ */
+export type AnonymousProfileWriter<T = string, R = number> = (
+  requests: readonly T[],
+  now: Date,
+) => Promise<R[]>;
 
-interface Waiting {
-  deviceUid: string;
-  resolve(profileId: number): void;
+interface Waiting<T, R> {
+  request: T;
+  resolve(answer: R): void;
   reject(error: unknown): void;
 }
 
@@ -20,13 +27,13 @@ interface Waiting {
  * is answered only after its group committed; if the statement fails, every caller of that group
  * gets the error.
  */
-export class AnonymousProfileBatcher {
-  private readonly waiting: Waiting[] = [];
+export class AnonymousProfileBatcher<T = string, R = number> {
+  private readonly waiting: Waiting<T, R>[] = [];
   private writing = 0;
   private scheduled = false;
 
   constructor(
-    private readonly write: AnonymousProfileWriter,
+    private readonly write: AnonymousProfileWriter<T, R>,
     private readonly clock: Clock,
     /** Statements in flight at once: 1 for PGlite (one connection), a few for a PostgreSQL pool. */
     private readonly slots: number,
@@ -34,9 +41,9 @@ export class AnonymousProfileBatcher {
   ) {}
 
   /** The device's anonymous profile; resolves once a created one is committed. */
-  profileOf(deviceUid: string): Promise<number> {
+  profileOf(request: T): Promise<R> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ deviceUid, resolve, reject });
+      this.waiting.push({ request, resolve, reject });
       this.schedule();
     });
   }
@@ -55,13 +62,13 @@ export class AnonymousProfileBatcher {
       const group = this.waiting.splice(0, this.maxGroup);
       this.writing++;
       this.write(
-        group.map((w) => w.deviceUid),
+        group.map((w) => w.request),
         this.clock.now(),
       )
         .then(
           (opened) => {
             group.forEach((w, i) => {
-              w.resolve(opened[i]!);
+              w.resolve(opened[i] as R);
             });
           },
           (error: unknown) => {
