@@ -490,4 +490,15 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
       .poll(() => page.getByRole('link', { name: /^Сериалы/ }).textContent())
       .toContain('Подключена');
   });
+
+  it('every journey ran under the web app’s Content-Security-Policy, unframeable, with no violation', async () => {
+    const page = await fetch(url('/'));
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("'unsafe-eval'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(browsers.flatMap((browser) => browser.cspViolations)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { DEV_SECURITY_HEADERS } from './build/dev-security-headers';
 import { precompress } from './build/precompress';
 import { preloadEntryImports } from './build/preload-entry-imports';
 
@@ -19,6 +20,7 @@ export default defineConfig({
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 200 },
   server: {
+    headers: DEV_SECURITY_HEADERS,
     // `pnpm dev` against a locally running api (npm start serves it on 8080).
     proxy: {
       '/web': 'http://127.0.0.1:8080',
@@ -28,4 +30,5 @@ export default defineConfig({
       '/sandbox': 'http://127.0.0.1:8080',
     },
   },
+  preview: { headers: DEV_SECURITY_HEADERS },
 });

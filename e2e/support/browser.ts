@@ -13,6 +13,8 @@ export const hasChromium = existsSync(CHROMIUM_PATH);
 /** A fresh Chromium profile; `close()` removes it. */
 export interface Browser {
   context: BrowserContext;
+  /** What Chromium reported as blocked by a Content-Security-Policy, on any page or frame, so far. */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
@@ -31,8 +33,15 @@ export async function launchBrowser(
     hasTouch: options.isMobile,
     locale: 'ru-RU',
   });
+  const cspViolations: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      cspViolations.push(message.text());
+    }
+  });
   return {
     context,
+    cspViolations,
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });

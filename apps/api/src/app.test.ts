@@ -159,6 +159,25 @@ describe('app shell (PGlite)', () => {
     expect(page.body).toContain('swagger');
   });
 
+  it('hides /docs and /openapi.json in production (the 404 envelope) unless API_DOCS is on', async () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+      SMS_GATEWAY_TOKEN: 't',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'live_secret',
+    };
+    const closed = await setup(prod);
+    for (const url of ['/openapi.json', '/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
+      const res = await closed.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 404, success: false, response: { error: 'not_found' } });
+    }
+    const open = await setup({ ...prod, API_DOCS: 'on' });
+    expect((await open.app.inject({ method: 'GET', url: '/openapi.json' })).statusCode).toBe(200);
+    expect((await open.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+  });
+
   it('hides the sandbox in production mode unless enabled', async () => {
     const prod = {
       NODE_ENV: 'production',

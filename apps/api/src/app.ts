@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,16 +17,19 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
+import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
 import { AnonymousProfileBatcher } from './modules/auth/anonymous-batcher';
+import { AnonymousProfileLimits } from './modules/auth/anonymous-limits';
+import { AnonymousProfilePruner } from './modules/auth/anonymous-pruning';
 import { AnonymousRefreshTokens } from './modules/auth/anonymous-refresh';
 import { ClientCredentials } from './modules/auth/clients';
 import { CodeHasher } from './modules/auth/codes';
 import { DeviceProfileCache } from './modules/auth/device-cache';
-import { anonymousProfiles } from './modules/auth/queries';
+import { type AnonymousProfileRequest, anonymousProfiles } from './modules/auth/queries';
 import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { SignInService } from './modules/auth/service';
@@ -100,6 +105,8 @@ export interface BuildAppOptions {
 /** Request bodies are small JSON or forms; anything bigger is refused with 413. */
 export const BODY_LIMIT = 16 * 1024;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Where YooKassa's checkout widget script and its payment frame come from. */
+const YOOKASSA_WIDGET_ORIGIN = 'https://yookassa.ru';
 
 /**
  * Request log lines carry method, path and address only: never query strings, headers (tokens) or
@@ -169,6 +176,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: it marks the routes outside the API paths as it sees them (http/cors.ts).
   await registerCors(app, env.corsOrigins);
 
+  // Browser security headers on every answer, chosen by path (http/security-headers.ts, decision 023).
+  const webIndex = join(env.webDist, 'index.html');
+  registerSecurityHeaders(app, {
+    production: env.production,
+    inlineScripts: existsSync(webIndex) ? inlineScriptHashes(readFileSync(webIndex, 'utf8')) : [],
+    // YooKassa's checkout widget: its script and its frame (the sandbox's are on this origin).
+    checkoutOrigins: env.yookassa ? [YOOKASSA_WIDGET_ORIGIN] : [],
+    extraWebSources: env.webCsp,
+    sandboxAncestors: env.corsOrigins,
+  });
+
   // Bodies: JSON (an empty one counts as none, for body-less POST calls) and forms; text/plain is
   // dropped so it answers 415 like any other type.
   const json = app.getDefaultJsonParser('error', 'error');
@@ -181,22 +199,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: it attaches to each route registered after it (answers over 2 KB; modules/web).
   await registerCompression(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Kadr API',
-        version: '0.1.0',
-        description:
-          'Every answer is the envelope `{code, success, response}`; errors carry `{error, message, details?, retry_after?}`.',
+  // The API reference is for developers and operators: off in production unless API_DOCS (it maps every
+  // route, sandbox included, for anyone who asks).
+  if (env.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Kadr API',
+          version: '0.1.0',
+          description:
+            'Every answer is the envelope `{code, success, response}`; errors carry `{error, message, details?, retry_after?}`.',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
       },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  }
 
   const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
@@ -209,8 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...createProviders(env, db, clock, { yookassa: yookassaSandbox }),
     ...options.providers,
   };
-  const anonymousBatcher = new AnonymousProfileBatcher(
-    (deviceUids, now) => anonymousProfiles(db, deviceUids, now),
+  const anonymousBatcher = new AnonymousProfileBatcher<AnonymousProfileRequest, number | undefined>(
+    (requests, now) => anonymousProfiles(db, requests, now),
     clock,
     writeSlots,
   );
@@ -225,7 +247,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     devices: new DeviceProfileCache(clock, env.sessionCacheTtl, sessionCache),
     anonymousRefresh: new AnonymousRefreshTokens(env.tokenSecret),
     channel: sessionChannel,
-    anonymousProfileOf: (deviceUid) => anonymousBatcher.profileOf(deviceUid),
+    anonymousProfileOf: (deviceUid, create) => anonymousBatcher.profileOf({ deviceUid, create }),
+    newDevices: new AnonymousProfileLimits(limiter, clock, {
+      perAddressHour: env.rateLimits.anonymousPerAddressHour,
+      perDeviceDay: env.rateLimits.anonymousPerDeviceDay,
+    }),
   });
   const clients = new ClientCredentials(env.authClients);
   const signIn = new SignInService({
@@ -245,7 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));
   app.decorate('cachedSession', (token: string | undefined) => sessions.cachedSession(token));
 
-  await app.register(systemRoutes, { db, redis, lifecycle });
+  await app.register(systemRoutes, { db, redis, lifecycle, openApi: env.apiDocs });
   await app.register(authRoutes, { signIn, sessions, clients });
   await app.register(profileRoutes, { profiles });
   if (options.seedCatalogue && env.catalogueSeed) {
@@ -340,14 +366,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (paymentJobs) app.addHook('onListen', async () => paymentJobs.start());
   await app.register(webRoutes, { webDist: env.webDist });
 
-  let pruned: Promise<void> | undefined;
+  const anonymousPruner = new AnonymousProfilePruner({ db, clock, idleDays: env.anonymousProfileIdleDays });
+  // One prune at a time; shutdown waits for the one running (its safe point).
+  let pruned: Promise<unknown> | undefined;
   const pruning = setInterval(() => {
-    pruned ??= signIn
-      .prune()
-      .catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed'))
-      .finally(() => {
-        pruned = undefined;
-      });
+    pruned ??= Promise.allSettled([
+      signIn.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed')),
+      anonymousPruner
+        .run()
+        .catch((err: unknown) => app.log.warn({ err }, 'pruning idle anonymous profiles failed')),
+    ]).finally(() => {
+      pruned = undefined;
+    });
   }, PRUNE_EVERY_MS);
   pruning.unref();
 

@@ -170,6 +170,64 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), DEMO_SCHEDULE: 'maybe' }, {})).toThrow(EnvError);
   });
 
+  it('publishes the API reference by default, not in production unless API_DOCS says so', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'x'.repeat(32),
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      SMS_GATEWAY_TOKEN: 'tok',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'live_secret',
+    };
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).apiDocs).toBe(true);
+    expect(loadEnv({ DATA_DIR: tempDir(), API_DOCS: 'off' }, {}).apiDocs).toBe(false);
+    expect(loadEnv(production, {}).apiDocs).toBe(false);
+    expect(loadEnv({ ...production, API_DOCS: 'on' }, {}).apiDocs).toBe(true);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), API_DOCS: 'public' }, {})).toThrow(EnvError);
+  });
+
+  it('reads WEB_CSP as directives and sources, refusing what would open the policy', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).webCsp).toEqual({});
+    expect(
+      loadEnv(
+        {
+          DATA_DIR: tempDir(),
+          WEB_CSP: 'connect-src https://api.kadr.ru wss://live.kadr.ru; img-src https:;',
+        },
+        {},
+      ).webCsp,
+    ).toEqual({ 'connect-src': ['https://api.kadr.ru', 'wss://live.kadr.ru'], 'img-src': ['https:'] });
+    for (const bad of ["script-src 'unsafe-inline'", 'script-src *', 'frame-ancestors *', 'img-src "x"']) {
+      expect(() => loadEnv({ DATA_DIR: tempDir(), WEB_CSP: bad }, {}), bad).toThrow(EnvError);
+    }
+  });
+
+  it('limits new anonymous profiles per address and device, and prunes idle ones after 30 days', () => {
+    const env = loadEnv({ DATA_DIR: tempDir() }, {});
+    expect(env.rateLimits).toMatchObject({ anonymousPerAddressHour: 120, anonymousPerDeviceDay: 20 });
+    expect(env.anonymousProfileIdleDays).toBe(30);
+    const set = loadEnv(
+      {
+        DATA_DIR: tempDir(),
+        RATE_LIMIT_ANONYMOUS_IP_HOUR: '5',
+        RATE_LIMIT_ANONYMOUS_DEVICE_DAY: '2',
+        ANONYMOUS_PROFILE_IDLE_DAYS: '7',
+      },
+      {},
+    );
+    expect(set.rateLimits).toMatchObject({ anonymousPerAddressHour: 5, anonymousPerDeviceDay: 2 });
+    expect(set.anonymousProfileIdleDays).toBe(7);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), ANONYMOUS_PROFILE_IDLE_DAYS: '1' }, {})).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), RATE_LIMIT_ANONYMOUS_IP_HOUR: '0' }, {})).toThrow(EnvError);
+    // A token living longer than the idle period could outlive its pruned profile.
+    expect(() =>
+      loadEnv(
+        { DATA_DIR: tempDir(), ANONYMOUS_PROFILE_IDLE_DAYS: '2', ACCESS_TOKEN_TTL: String(2 * 86400) },
+        {},
+      ),
+    ).toThrow(/ANONYMOUS_PROFILE_IDLE_DAYS/);
+  });
+
   it('runs the payment jobs unless PAYMENT_JOBS is off; reconciliation after 10 minutes; a receipt contact', () => {
     expect(loadEnv({ DATA_DIR: tempDir() }, {})).toMatchObject({
       paymentJobs: true,

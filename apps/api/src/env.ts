@@ -17,6 +17,20 @@ const SHARED_DATABASE_CACHE_TTL = 5;
  */
 const EMBEDDED_CACHE_TTL = 600;
 
+/** CSP directives the web app's policy may be widened with (WEB_CSP; http/security-headers.ts). */
+export const WEB_CSP_DIRECTIVES = [
+  'connect-src',
+  'font-src',
+  'frame-src',
+  'img-src',
+  'media-src',
+  'script-src',
+  'style-src',
+  'worker-src',
+] as const;
+/** A directive of WEB_CSP. */
+export type WebCspDirective = (typeof WEB_CSP_DIRECTIVES)[number];
+
 /** Anti-pumping and anti-guessing limits (docs/decisions/001). */
 export interface RateLimitSettings {
   /** Codes per phone per hour. */
@@ -29,6 +43,10 @@ export interface RateLimitSettings {
   ipPerHour: number;
   /** Wrong codes per phone per 24 hours. */
   wrongCodesPerDay: number;
+  /** New anonymous profiles (first sight of a device) per client address per hour; IPv6 per /64. */
+  anonymousPerAddressHour: number;
+  /** Anonymous profiles one device gets per day (a new one after each sign-in). */
+  anonymousPerDeviceDay: number;
 }
 
 /** The validated configuration of one api process. Read once at start; nothing else reads process.env. */
@@ -130,6 +148,18 @@ export interface Env {
      */
     timeoutMs: number;
   };
+  /**
+   * Days after which an anonymous profile that owns nothing and was not seen is deleted
+   * (modules/auth/anonymous-pruning.ts).
+   */
+  anonymousProfileIdleDays: number;
+  /** Serve the API reference (/docs) and /openapi.json. On by default, off in production unless API_DOCS. */
+  apiDocs: boolean;
+  /**
+   * Sources added to the web app's Content-Security-Policy, e.g. an API or media CDN on another
+   * origin, or analytics: `connect-src https://api.kadr.ru; img-src https://cdn.kadr.ru`.
+   */
+  webCsp: Partial<Record<WebCspDirective, string[]>>;
 }
 
 /** Default shutdown bound: under docker stop's 10 s before SIGKILL. */
@@ -184,6 +214,19 @@ function originProblem(value: string): string | undefined {
     return `"${value}" is not an origin (scheme://host[:port], no path, no trailing slash, lower case): did you mean "${url.origin}"?`;
   }
   return undefined;
+}
+
+/**
+ * Why `source` may not widen the web app's policy, or undefined when it may: a scheme (`https:`), a
+ * host with an optional scheme, port and path, or `'self'`. Wildcards alone and `'unsafe-…'` keywords
+ * would undo what the policy is for.
+ */
+function cspSourceProblem(source: string): string | undefined {
+  if (source === "'self'") return undefined;
+  if (source === '*' || source.startsWith("'")) return `"${source}" would open the policy: list origins`;
+  if (/^[a-z][a-z0-9+.-]*:$/.test(source)) return undefined;
+  if (/^([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9.-]+(:\d+)?(\/[^\s;,]*)?$/i.test(source)) return undefined;
+  return `"${source}" is not a CSP source like https://cdn.kadr.ru`;
 }
 
 const list = z
@@ -268,6 +311,10 @@ const schema = z.object({
   RATE_LIMIT_PREFIX_HOUR: positiveInt(30),
   RATE_LIMIT_IP_HOUR: positiveInt(20),
   RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
+  RATE_LIMIT_ANONYMOUS_IP_HOUR: positiveInt(120),
+  RATE_LIMIT_ANONYMOUS_DEVICE_DAY: positiveInt(20),
+  // At least 2: a profile is marked seen to the day, and a token of one seen a day ago may still be live.
+  ANONYMOUS_PROFILE_IDLE_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
   DEMO_MEDIA: flag,
@@ -280,6 +327,28 @@ const schema = z.object({
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
+  API_DOCS: flag,
+  WEB_CSP: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const extra: Partial<Record<WebCspDirective, string[]>> = {};
+      for (const part of (v ?? '').split(';')) {
+        const [name, ...sources] = part.trim().split(/\s+/).filter(Boolean);
+        if (!name) continue;
+        if (!(WEB_CSP_DIRECTIVES as readonly string[]).includes(name)) {
+          ctx.addIssue({ code: 'custom', message: `"${name}": one of ${WEB_CSP_DIRECTIVES.join(', ')}` });
+          continue;
+        }
+        for (const source of sources) {
+          const problem = cspSourceProblem(source);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }
+        const directive = name as WebCspDirective;
+        extra[directive] = [...(extra[directive] ?? []), ...sources];
+      }
+      return extra;
+    }),
 });
 
 /**
@@ -319,6 +388,9 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
   if (shutdownDelayMs >= e.SHUTDOWN_TIMEOUT_MS) {
     problems.push(`SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS})`);
   }
+  // A pruned profile must have no live token: it was seen at least IDLE − 1 days ago (marks are daily).
+  if (e.ACCESS_TOKEN_TTL >= (e.ANONYMOUS_PROFILE_IDLE_DAYS - 1) * 24 * 3600)
+    problems.push('ANONYMOUS_PROFILE_IDLE_DAYS: must exceed ACCESS_TOKEN_TTL by more than a day');
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const tokenSecret = e.TOKEN_SECRET ?? persistedSecret(dataDir);
@@ -364,7 +436,10 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
       prefixPerHour: e.RATE_LIMIT_PREFIX_HOUR,
       ipPerHour: e.RATE_LIMIT_IP_HOUR,
       wrongCodesPerDay: e.RATE_LIMIT_WRONG_CODES_DAY,
+      anonymousPerAddressHour: e.RATE_LIMIT_ANONYMOUS_IP_HOUR,
+      anonymousPerDeviceDay: e.RATE_LIMIT_ANONYMOUS_DEVICE_DAY,
     },
+    anonymousProfileIdleDays: e.ANONYMOUS_PROFILE_IDLE_DAYS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     mediaDir: join(dataDir, 'media'),
     catalogueSeed: catalogueSeedOf(e.CATALOGUE_SEED),
@@ -377,6 +452,8 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     paymentJobs: e.PAYMENT_JOBS ?? true,
     reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
     shutdown: { delayMs: shutdownDelayMs, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    apiDocs: e.API_DOCS ?? !production,
+    webCsp: e.WEB_CSP,
   };
 }
 

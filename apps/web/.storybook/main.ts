@@ -26,6 +26,10 @@ const config: StorybookConfig = {
       plugins: withoutAppOnly(viteConfig.plugins),
       // The app is served under /promo/web/; Storybook serves from its own root.
       base: './',
+      // The app's no-framing headers (build/dev-security-headers.ts) would keep Storybook's own preview
+      // iframe, and the story tests' frame, from loading.
+      server: { ...viteConfig.server, headers: {} },
+      preview: { ...viteConfig.preview, headers: {} },
       // Workspace packages resolve to their TypeScript sources, as in the app.
       resolve: { ...viteConfig.resolve, conditions: ['@kadr/source', ...defaultClientConditions] },
     };

@@ -70,6 +70,7 @@ export {
 export {
   asyncAuthUuid,
   dateTime,
+  dateTimeParam,
   deviceUid,
   emptyBody,
   id,

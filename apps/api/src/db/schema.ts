@@ -25,20 +25,33 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 const phone = (name: string) => varchar(name, { length: 11 });
 
 /** A viewer: anonymous (phone null) or signed in by phone. */
-export const profiles = pgTable('profiles', {
-  id: serial('id').primaryKey(),
-  phone: phone('phone').unique(),
-  /** The campaign query of the first visit; written once. */
-  utm: text('utm'),
-  /**
-   * An anonymous profile whose holdings moved to a phone's profile at sign-in (modules/billing/
-   * profile-merge.ts): retired, no longer anyone's anonymous profile; a payment left on it lands there.
-   */
-  mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => profiles.id, {
-    onDelete: 'set null',
-  }),
-  createdAt: createdAt(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    phone: phone('phone').unique(),
+    /** The campaign query of the first visit; written once. */
+    utm: text('utm'),
+    /**
+     * An anonymous profile whose holdings moved to a phone's profile at sign-in (modules/billing/
+     * profile-merge.ts): retired, no longer anyone's anonymous profile; a payment left on it lands there.
+     */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => profiles.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    /**
+     * When the profile was last seen anonymous, to the day: set on creation, moved on by an anonymous
+     * auth that reads it a day or more later. Pruning deletes anonymous profiles that own nothing and
+     * were not seen for ANONYMOUS_PROFILE_IDLE_DAYS (modules/auth/anonymous-pruning.ts).
+     */
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Pruning reads the oldest-seen anonymous profiles first and stops at the idle cut-off.
+    index('profiles_anonymous_seen_idx').on(t.seenAt).where(sql`${t.phone} is null`),
+  ],
+);
 
 /** A device's anonymous profile, created on first sight. */
 export const devices = pgTable(

@@ -49,6 +49,22 @@ export const url = z.union([
 /** An ISO 8601 date-time with a time zone (`2026-11-22T10:00:00+03:00` or `…Z`). */
 export const dateTime = z.iso.datetime({ offset: true });
 
+const withSeconds = z.iso.datetime({ offset: true });
+const withoutSeconds = z.iso.datetime({ offset: true, precision: -1 });
+
+/**
+ * A date-time parameter of a request: `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM`, and a day
+ * that is on the calendar. `Date.parse` alone would roll 30 February over to 2 March; zod's ISO check
+ * knows month lengths and leap years. Every date a request carries is one of these.
+ */
+export const dateTimeParam = z
+  .string()
+  .max(40)
+  .refine(
+    (s) => withSeconds.safeParse(s).success || withoutSeconds.safeParse(s).success,
+    'YYYY-MM-DDT00:00+03:00: a real calendar date and time',
+  );
+
 /** A release year. */
 export const year = z.number().int().min(1880).max(2100);
 

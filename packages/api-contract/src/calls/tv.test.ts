@@ -37,6 +37,29 @@ describe('tv schemas', () => {
     ).toBe(false);
   });
 
+  it('rejects a schedule day that is not on the calendar', () => {
+    for (const day of [
+      '2026-02-30T00:00+03:00',
+      '2026-04-31T00:00Z',
+      '2026-02-29T00:00:00Z',
+      '2026-11-22T24:00Z',
+    ]) {
+      expect(
+        getTvSchedule.body.safeParse({ tv_schedule_day_start_utc0: day, stream_id: 5 }).success,
+        day,
+      ).toBe(false);
+    }
+  });
+
+  it('accepts 29 February of a leap year, with or without seconds', () => {
+    for (const day of ['2028-02-29T00:00+03:00', '2028-02-29T00:00:00Z']) {
+      expect(
+        getTvSchedule.body.safeParse({ tv_schedule_day_start_utc0: day, stream_id: 5 }).success,
+        day,
+      ).toBe(true);
+    }
+  });
+
   it('accepts a schedule item and rejects one without times', () => {
     const item = {
       tv_air_date_start: '2026-11-22T10:00:00+03:00',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, route } from '../define-call.js';
 import { goods } from './billing.js';
-import { dateTime, id, url } from './common.js';
+import { dateTime, dateTimeParam, id, url } from './common.js';
 
 /** A programme of a channel's schedule (SPEC §3 TV schedule item). */
 export const tvScheduleItem = z.object({
@@ -17,12 +17,9 @@ export const tvScheduleItem = z.object({
 
 /**
  * The start of a schedule day: `YYYY-MM-DDTHH:MM[:SS]` with `Z` or `±HH:MM`, as SPEC §7 gives it
- * ('YYYY-MM-DDT00:00+{tz offset}:00').
+ * ('YYYY-MM-DDT00:00+{tz offset}:00'), on the calendar (no 30 February).
  */
-export const scheduleDayStart = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'YYYY-MM-DDT00:00+03:00')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'not a date');
+export const scheduleDayStart = dateTimeParam;
 
 function isJsonText(s: string): boolean {
   try {

@@ -102,8 +102,9 @@ describe.skipIf(!postgresAvailable)('concurrency (PostgreSQL)', () => {
     // Eight statements (as from several instances), each with all devices in its own order.
     const statements = Array.from({ length: 8 }, (_, n) => {
       const order = [...uids].sort(() => (n % 2 === 0 ? 1 : -1) * (Math.random() - 0.5));
-      return anonymousProfiles(t.database.db, order, now).then((ids) =>
-        ids.map((profileId, i) => ({ deviceUid: order[i]!, profileId })),
+      const requests = order.map((deviceUid) => ({ deviceUid, create: true }));
+      return anonymousProfiles(t.database.db, requests, now).then((ids) =>
+        ids.map((profileId, i) => ({ deviceUid: order[i]!, profileId: profileId! })),
       );
     });
     const opened = (await Promise.all(statements)).flat();

@@ -13,11 +13,21 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** A device's anonymous profile asked for: `create` also makes one when the device has none. */
+export interface AnonymousProfileRequest {
+  deviceUid: string;
+  create: boolean;
+}
+
+/** Anonymous profiles are marked seen at most once a day: the mark only has to be good to the day. */
+const SEEN_RESOLUTION_MS = 24 * 3600 * 1000;
+
 /**
- * The anonymous profile of each device — created on first sight — in ONE statement: one round trip,
- * atomic without a transaction, and any number of devices at once (the batcher groups concurrent
- * requests). Answers in request order. Sessions are not written here: an anonymous session is stored
- * on its first change (docs/decisions/002).
+ * The anonymous profile of each device — created on first sight when the request says `create` —
+ * in as few statements as possible: any number of devices at once (the batcher groups concurrent
+ * requests). Answers in request order; undefined for a device without one that was not to be created.
+ * Sessions are not written here: an anonymous session is stored on its first change (docs/decisions/002).
+ * Creation runs in ONE statement, atomic without a transaction:
  *
  * - `known`: devices whose anonymous profile exists. `for key share` waits for a sign-in that is
  *   giving the profile a phone right now (setting the unique phone takes the row's FOR UPDATE lock),
@@ -30,25 +40,41 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export async function anonymousProfiles(
   db: Queryable,
-  deviceUids: readonly string[],
+  requests: readonly AnonymousProfileRequest[],
   now: Date,
-): Promise<number[]> {
+): Promise<Array<number | undefined>> {
   // Nearly every request is a repeat visit: a plain read answers those at a fraction of the cost of
   // the statement below (which plans five CTEs and locks rows). A profile that a sign-in is adopting
   // right now may still be read as anonymous here; the session opened on it is then ended by that
   // sign-in, like one opened a moment before it (docs/decisions/002).
-  const known = await knownAnonymousProfiles(db, deviceUids);
-  if (known.size === new Set(deviceUids).size) return deviceUids.map((uid) => known.get(uid)!);
-  return findOrCreateAnonymousProfiles(db, deviceUids, now);
+  const known = await knownAnonymousProfiles(
+    db,
+    requests.map((r) => r.deviceUid),
+    now,
+  );
+  const missing = [
+    ...new Set(requests.filter((r) => r.create && !known.has(r.deviceUid)).map((r) => r.deviceUid)),
+  ];
+  if (missing.length > 0) {
+    const created = await findOrCreateAnonymousProfiles(db, missing, now);
+    missing.forEach((deviceUid, i) => {
+      known.set(deviceUid, created[i]!);
+    });
+  }
+  return requests.map((r) => known.get(r.deviceUid));
 }
 
-/** The anonymous profiles of the devices that have one, read without locks. */
+/**
+ * The anonymous profiles of the devices that have one, read without locks. Those last marked seen a
+ * day or more ago are marked now (one small write per profile a day at most, none on most visits).
+ */
 async function knownAnonymousProfiles(
   db: Queryable,
   deviceUids: readonly string[],
+  now: Date,
 ): Promise<Map<string, number>> {
   const rows = await db
-    .select({ deviceUid: devices.deviceUid, profileId: devices.profileId })
+    .select({ deviceUid: devices.deviceUid, profileId: devices.profileId, seenAt: profiles.seenAt })
     .from(devices)
     .innerJoin(profiles, eq(profiles.id, devices.profileId))
     // One array parameter rather than one per device: a fifth less per statement on PGlite, measured.
@@ -59,6 +85,18 @@ async function knownAnonymousProfiles(
         isNull(profiles.mergedIntoId),
       ),
     );
+  const stale = rows.filter((r) => now.getTime() - r.seenAt.getTime() >= SEEN_RESOLUTION_MS);
+  if (stale.length > 0) {
+    await db
+      .update(profiles)
+      .set({ seenAt: now })
+      .where(
+        and(
+          sql`${profiles.id} = any(${sql.param(stale.map((r) => r.profileId))}::int[])`,
+          lt(profiles.seenAt, now),
+        ),
+      );
+  }
   return new Map(rows.map((r) => [r.deviceUid, r.profileId]));
 }
 
@@ -92,8 +130,8 @@ async function findOrCreateAnonymousProfiles(
       returning device_uid, profile_id
     ),
     created as (
-      insert into profiles (id, created_at)
-      select m.profile_id, ${at}::timestamptz
+      insert into profiles (id, created_at, seen_at)
+      select m.profile_id, ${at}::timestamptz, ${at}::timestamptz
       from mapped m join fresh f on f.device_uid = m.device_uid and f.profile_id = m.profile_id
     )
     select device_uid, profile_id from known

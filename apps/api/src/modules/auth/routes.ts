@@ -26,7 +26,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
   { signIn, sessions, clients },
 ) => {
-  registerCall(app, anonymousAuth, ({ params }) => sessions.anonymous(params.device_uid));
+  registerCall(app, anonymousAuth, ({ params, request }) =>
+    sessions.anonymous(params.device_uid, request.ip),
+  );
 
   registerCall(app, sendAuth, ({ body, session, request }) =>
     signIn.sendAuth({ phone: body.uid, ip: request.ip, session }),

@@ -22,8 +22,16 @@ export interface SessionContext {
   phone: string | null;
 }
 
-/** The device's anonymous profile, created (and committed) on first sight (see AnonymousProfileBatcher). */
-export type AnonymousProfileFinder = (deviceUid: string) => Promise<number>;
+/**
+ * The device's anonymous profile (see AnonymousProfileBatcher): undefined when it has none, unless
+ * `create`, which creates (and commits) one.
+ */
+export type AnonymousProfileFinder = (deviceUid: string, create: boolean) => Promise<number | undefined>;
+
+/** Admits the creation of an anonymous profile, or throws (AnonymousProfileLimits). */
+export interface NewDeviceGate {
+  admit(deviceUid: string, ip: string): Promise<void>;
+}
 
 /** What the session rules need. */
 export interface SessionDeps {
@@ -42,6 +50,8 @@ export interface SessionDeps {
   channel?: SessionChannel;
   /** How devices' anonymous profiles are read; by default one statement per request, ungrouped. */
   anonymousProfileOf?: AnonymousProfileFinder;
+  /** Limits on creating anonymous profiles; none by default. */
+  newDevices?: NewDeviceGate;
 }
 
 /** Tokens handed to a client (SPEC §3; `sessionTokens` in the contract). */
@@ -79,22 +89,34 @@ export class SessionService {
     this.cache = deps.cache;
     this.anonymousProfileOf =
       deps.anonymousProfileOf ??
-      (async (deviceUid) => (await q.anonymousProfiles(this.db, [deviceUid], this.clock.now()))[0]!);
+      (async (deviceUid, create) =>
+        (await q.anonymousProfiles(this.db, [{ deviceUid, create }], this.clock.now()))[0]);
   }
 
   /**
-   * A new session on the device's anonymous profile (created on first sight). The session is not
-   * stored: its tokens carry what it is, and it is live while its profile stays anonymous and no row
-   * ends it. The first change — refresh, logout, sign-in — stores it (docs/decisions/002).
+   * A new session on the device's anonymous profile (created on first sight, within the limits of
+   * `newDevices` for the caller's address `ip`). The session is not stored: its tokens carry what it
+   * is, and it is live while its profile stays anonymous and no row ends it. The first change —
+   * refresh, logout, sign-in — stores it (docs/decisions/002).
    */
-  anonymous(deviceUid: string): IssuedTokens | Promise<IssuedTokens> {
+  anonymous(deviceUid: string, ip: string): IssuedTokens | Promise<IssuedTokens> {
     // A known device (nearly every call) is answered without a promise.
     const known = this.deps.devices.lookup(deviceUid);
     if (known !== undefined) return this.openAnonymous(deviceUid, known);
-    return this.anonymousProfileOf(deviceUid).then((profileId) => {
+    return this.anonymousProfile(deviceUid, ip).then((profileId) => {
       this.deps.devices.remember(deviceUid, profileId);
       return this.openAnonymous(deviceUid, profileId);
     });
+  }
+
+  /** The device's anonymous profile from the database; a new one only when the limits admit it. */
+  private async anonymousProfile(deviceUid: string, ip: string): Promise<number> {
+    const known = await this.anonymousProfileOf(deviceUid, false);
+    if (known !== undefined) return known;
+    await this.deps.newDevices?.admit(deviceUid, ip);
+    const created = await this.anonymousProfileOf(deviceUid, true);
+    if (created === undefined) throw new Error('anonymous profile was not created');
+    return created;
   }
 
   private openAnonymous(deviceUid: string, profileId: number): IssuedTokens {

@@ -43,7 +43,7 @@ async function problemOf(check: () => Promise<unknown>): Promise<string | undefi
 }
 
 /**
- * Liveness, readiness and the OpenAPI document (docs/decisions/020-server-lifecycle.md).
+ * Liveness, readiness and (with `openApi`) the OpenAPI document (docs/decisions/020-server-lifecycle.md).
  * - /healthz, liveness: the process answers requests. It checks no dependency, so an orchestrator
  *   never restarts every instance because the database is down; it fails once the instance drains.
  * - /readyz, readiness: the instance can do its work — the database answers `select 1` and Redis (when
@@ -54,7 +54,9 @@ export const systemRoutes: FastifyPluginAsync<{
   db: Db;
   redis: Redis | undefined;
   lifecycle: Lifecycle;
-}> = async (base, { db, redis, lifecycle }) => {
+  /** Serve /openapi.json (the API_DOCS setting). */
+  openApi: boolean;
+}> = async (base, { db, redis, lifecycle, openApi }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const response = { 200: okEnvelope, '5xx': errorEnvelope };
 
@@ -100,5 +102,5 @@ export const systemRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (openApi) app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 };

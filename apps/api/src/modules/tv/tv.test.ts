@@ -206,6 +206,25 @@ for (const backend of backends) {
       }
     });
 
+    it('refuses a day that is not on the calendar (30 February, 31 April, 29 February of 2030) with the 400 envelope', async () => {
+      const { schedule } = await setup();
+      for (const day of ['2030-02-30T00:00+03:00', '2030-04-31T00:00:00Z', '2030-02-29T00:00+03:00']) {
+        const res = await schedule({ tv_schedule_day_start_utc0: day, stream_id: 1 });
+        expect(res.status, day).toBe(400);
+        expect(res.body, day).toMatchObject({
+          code: 400,
+          success: false,
+          response: { error: 'validation_error' },
+        });
+      }
+    });
+
+    it('accepts 29 February of a leap year', async () => {
+      const { schedule } = await setup();
+      const res = await schedule({ tv_schedule_day_start_utc0: '2032-02-29T00:00+03:00', stream_id: 1 });
+      expect(res.status).toBe(200);
+    });
+
     it('needs a session', async () => {
       const { t } = await setup();
       const res = await t.call('POST', PATH, { body: { tv_schedule_day_start_utc0: DAY_15, stream_id: 1 } });

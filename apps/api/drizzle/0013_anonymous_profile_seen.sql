@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "profiles_anonymous_seen_idx" ON "profiles" USING btree ("seen_at") WHERE "profiles"."phone" is null;
