@@ -17,18 +17,20 @@ const SHARED_DATABASE_CACHE_TTL = 5;
  */
 const EMBEDDED_CACHE_TTL = 600;
 
-/** Anti-pumping and anti-guessing limits (docs/decisions/001). */
+/** Anti-pumping and anti-guessing limits, all over rolling windows (docs/decisions/001, 021). */
 export interface RateLimitSettings {
   /** Codes per phone per hour. */
   phonePerHour: number;
-  /** Codes per phone per day. */
+  /** Codes per phone per 24 hours. */
   phonePerDay: number;
-  /** Codes per number prefix (first 7 digits) per hour. */
-  prefixPerHour: number;
-  /** Codes per client address per hour. */
+  /** Codes per client address (IPv6: per /64) per hour. */
   ipPerHour: number;
-  /** Wrong codes per phone per 24 hours. */
+  /** Sign-in SMS of the whole service per hour (the global budget against SMS pumping). */
+  smsPerHour: number;
+  /** Wrong codes per phone per 24 hours before its codes are stepped up to one try each. */
   wrongCodesPerDay: number;
+  /** Wrong codes per client address (IPv6: per /64) per 24 hours before it is refused (429). */
+  wrongCodesPerNetworkDay: number;
 }
 
 /** The validated configuration of one api process. Read once at start; nothing else reads process.env. */
@@ -242,9 +244,10 @@ const schema = z.object({
   SANDBOX_YOOKASSA_WEBHOOK_REORDER_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_PHONE_HOUR: positiveInt(5),
   RATE_LIMIT_PHONE_DAY: positiveInt(10),
-  RATE_LIMIT_PREFIX_HOUR: positiveInt(30),
   RATE_LIMIT_IP_HOUR: positiveInt(20),
+  RATE_LIMIT_SMS_HOUR: positiveInt(1000),
   RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
+  RATE_LIMIT_WRONG_CODES_IP_DAY: positiveInt(30),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
   DEMO_MEDIA: flag,
@@ -332,9 +335,10 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     rateLimits: {
       phonePerHour: e.RATE_LIMIT_PHONE_HOUR,
       phonePerDay: e.RATE_LIMIT_PHONE_DAY,
-      prefixPerHour: e.RATE_LIMIT_PREFIX_HOUR,
       ipPerHour: e.RATE_LIMIT_IP_HOUR,
+      smsPerHour: e.RATE_LIMIT_SMS_HOUR,
       wrongCodesPerDay: e.RATE_LIMIT_WRONG_CODES_DAY,
+      wrongCodesPerNetworkDay: e.RATE_LIMIT_WRONG_CODES_IP_DAY,
     },
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,
     mediaDir: join(dataDir, 'media'),

@@ -368,6 +368,21 @@ export async function latestAttempt(db: Queryable, phone: string): Promise<Attem
   return row;
 }
 
+/** The newest attempt for a phone asked for by a session (the one its code may be checked against). */
+export async function latestAttemptOf(
+  db: Queryable,
+  phone: string,
+  sessionId: string,
+): Promise<Attempt | undefined> {
+  const [row] = await db
+    .select()
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.phone, phone), eq(signInAttempts.sessionId, sessionId)))
+    .orderBy(desc(signInAttempts.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** An attempt by id (the async uuid). */
 export async function attemptById(db: Queryable, id: string): Promise<Attempt | undefined> {
   const [row] = await db.select().from(signInAttempts).where(eq(signInAttempts.id, id));
@@ -382,12 +397,24 @@ export async function lockPhoneForSend(tx: Tx, phoneLockKey: number): Promise<vo
   await tx.execute(sql`select pg_advisory_xact_lock(${1801}, ${phoneLockKey})`);
 }
 
-/** Stores a new attempt and retires the phone's earlier pending ones: only the newest code works. */
+/**
+ * Stores a new attempt and retires the earlier pending ones the same session asked for the phone:
+ * only its newest code works. Other sessions' codes stay: someone else's sendAuth must not void the
+ * code a viewer is typing (docs/decisions/021).
+ */
 export async function insertAttempt(tx: Tx, attempt: typeof signInAttempts.$inferInsert): Promise<void> {
   await tx
     .update(signInAttempts)
     .set({ status: 'expired' })
-    .where(and(eq(signInAttempts.phone, attempt.phone), eq(signInAttempts.status, 'pending')));
+    .where(
+      and(
+        eq(signInAttempts.phone, attempt.phone),
+        eq(signInAttempts.status, 'pending'),
+        attempt.sessionId
+          ? eq(signInAttempts.sessionId, attempt.sessionId)
+          : isNull(signInAttempts.sessionId),
+      ),
+    );
   await tx.insert(signInAttempts).values(attempt);
 }
 
@@ -448,11 +475,15 @@ export async function clearPush(db: Queryable, id: string): Promise<void> {
   await db.update(signInAttempts).set({ push: false }).where(eq(signInAttempts.id, id));
 }
 
-/** Spends an accepted attempt for the phone's login: one accepted attempt signs in once. */
+/**
+ * Spends an accepted attempt for the phone's login, by the session that asked for it: one accepted
+ * attempt signs in once.
+ */
 export async function useAcceptedAttempt(
   db: Queryable,
   id: string,
   phone: string,
+  sessionId: string,
   now: Date,
 ): Promise<boolean> {
   const rows = await db
@@ -462,6 +493,7 @@ export async function useAcceptedAttempt(
       and(
         eq(signInAttempts.id, id),
         eq(signInAttempts.phone, phone),
+        eq(signInAttempts.sessionId, sessionId),
         eq(signInAttempts.status, 'accepted'),
         gt(signInAttempts.expiresAt, now),
       ),
