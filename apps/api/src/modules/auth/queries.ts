@@ -352,6 +352,20 @@ export async function markRotated(tx: Tx, hash: string, now: Date): Promise<void
   await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.hash, hash));
 }
 
+/**
+ * Whether the device ever had a session on the phone's profile: a device the phone's owner signed in
+ * on before, whose sendAuth gets its own budget (docs/decisions/021).
+ */
+export async function deviceSignedInTo(db: Queryable, phone: string, deviceUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(and(eq(profiles.phone, phone), eq(sessions.deviceUid, deviceUid)))
+    .limit(1);
+  return row !== undefined;
+}
+
 // ── sign-in attempts ─────────────────────────────────────────────────────────────────────────────
 
 /** A stored sign-in attempt. */

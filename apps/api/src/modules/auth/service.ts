@@ -80,7 +80,7 @@ export class SignInService {
     }
     const now = clock.now();
     this.assertResendAllowed(await q.latestAttempt(db, input.phone), now);
-    const spent = await this.reserveSend(input.phone, input.ip, now);
+    const spent = await this.reserveSend(input.ip, await this.phoneBudgetOf(input), now);
 
     const id = randomUUID();
     const code = generateCode();
@@ -257,17 +257,28 @@ export class SignInService {
   }
 
   /**
+   * Whose per-phone budget a send spends: a device that signed in to the phone before has its own
+   * (only the owner's devices can spend it, so no stranger can lock them out); everyone else shares
+   * the phone's budget, which keeps the phone from being flooded with codes.
+   */
+  private async phoneBudgetOf(input: { phone: string; session: SessionContext }): Promise<string> {
+    const { deviceUid } = input.session;
+    const known = deviceUid !== null && (await q.deviceSignedInTo(this.deps.db, input.phone, deviceUid));
+    return known ? `send:phone:${input.phone}:device:${deviceUid}` : `send:phone:${input.phone}`;
+  }
+
+  /**
    * Reserves a code send in every anti-pumping budget, in rolling windows; the first exceeded one
    * refuses it. A refused send counts nowhere, and the caller gives the reservations back when the
    * code does not go out. There is no per-prefix budget: it let one requester block every number of
    * a prefix (docs/decisions/021); the global SMS budget caps pumping from many addresses instead.
    */
-  private async reserveSend(phone: string, ip: string, now: Date): Promise<LimitRule[]> {
+  private async reserveSend(ip: string, phoneBudget: string, now: Date): Promise<LimitRule[]> {
     const { limits, limiter } = this.deps;
     const rules: Array<[LimitRule, 'rate_limited' | 'sms_budget_exhausted']> = [
       [{ key: `send:ip:${addressBucket(ip)}`, windowSeconds: HOUR, limit: limits.ipPerHour }, 'rate_limited'],
-      [{ key: `send:phone:${phone}:h`, windowSeconds: HOUR, limit: limits.phonePerHour }, 'rate_limited'],
-      [{ key: `send:phone:${phone}:d`, windowSeconds: DAY, limit: limits.phonePerDay }, 'rate_limited'],
+      [{ key: `${phoneBudget}:h`, windowSeconds: HOUR, limit: limits.phonePerHour }, 'rate_limited'],
+      [{ key: `${phoneBudget}:d`, windowSeconds: DAY, limit: limits.phonePerDay }, 'rate_limited'],
       [{ key: 'send:all', windowSeconds: HOUR, limit: limits.smsPerHour }, 'sms_budget_exhausted'],
     ];
     const spent: LimitRule[] = [];

@@ -264,6 +264,28 @@ for (const backend of backends) {
         expect((await t.sendAuth('79990000009', t.token, '10.1.1.2')).status).toBe(200);
       });
 
+      it('keeps a device that signed in to the phone before out of the budget strangers share', async () => {
+        const t = await setup();
+        const owner = 'web_ownersdevice0001';
+        const signedIn = await t.signIn(PHONE, owner);
+        await t.call('POST', '/v1/agregator/logout', { token: signedIn.access_token });
+        const attacker = await t.anonymous('web_attacker00000001');
+        // With the owner's first sign-in, 5 codes: the strangers' hour for the phone is spent.
+        for (let i = 0; i < 4; i++) {
+          t.clock.advance(61);
+          expect((await t.sendAuth(PHONE, attacker.access_token, '192.0.2.66')).status).toBe(200);
+        }
+        t.clock.advance(61);
+        const stranger = await t.anonymous('web_newdevice0000001');
+        expect((await t.sendAuth(PHONE, stranger.access_token, '198.51.100.9')).body).toMatchObject({
+          code: 429,
+          response: { error: 'rate_limited' },
+        });
+        const ownerAgain = await t.anonymous(owner);
+        expect((await t.sendAuth(PHONE, ownerAgain.access_token, '198.51.100.5')).status).toBe(200);
+        expect((await t.authApp(PHONE, await t.lastCode(PHONE), ownerAgain.access_token)).status).toBe(200);
+      });
+
       it('counts the phone hour over a rolling hour, not from the top of the clock hour', async () => {
         const t = await setup({ RATE_LIMIT_PHONE_HOUR: '2', ACCESS_TOKEN_TTL: '86400' });
         t.clock.advance(58 * 60);
