@@ -48,7 +48,8 @@ const deviceNames: Record<string, string> = {
 /** The requester context of a sign-in asked for from `ip` with the device platform header `platform`. */
 export function requesterContext(platform: string | undefined, ip: string, at: Date): RequesterContext {
   return {
-    device: (platform && deviceNames[platform]) ?? 'неизвестное устройство',
+    device:
+      platform && Object.hasOwn(deviceNames, platform) ? deviceNames[platform]! : 'неизвестное устройство',
     network: addressBucket(ip),
     at,
   };

@@ -84,9 +84,9 @@ export class SignInService {
 
     const id = randomUUID();
     const code = generateCode();
+    // An unreachable push provider only means no push: the SMS still goes out.
+    const push = await providers.push.available(input.phone).catch(() => false);
     try {
-      // An unreachable push provider only means no push: the SMS still goes out.
-      const push = await providers.push.available(input.phone).catch(() => false);
       await db.transaction(async (tx) => {
         await q.lockPhoneForSend(tx, phoneLockKey(input.phone));
         // Re-checked under the lock: a parallel sendAuth may have slipped past the first check.
@@ -109,18 +109,18 @@ export class SignInService {
         await q.deleteAttempt(db, id);
         throw error;
       }
-      const pushSent = push && (await this.sendPush(input, id, code, now));
-      return {
-        is_goodline: false,
-        async_auth_uuid: pushSent ? id : null,
-        resend_after: RESEND_AFTER_SECONDS,
-        code_ttl: CODE_TTL_SECONDS,
-      };
     } catch (error) {
       // No code went out: the budgets count only delivered codes (docs/decisions/021).
       await this.giveBack(spent, now);
       throw error;
     }
+    const pushSent = push && (await this.sendPush(input, id, code, now));
+    return {
+      is_goodline: false,
+      async_auth_uuid: pushSent ? id : null,
+      resend_after: RESEND_AFTER_SECONDS,
+      code_ttl: CODE_TTL_SECONDS,
+    };
   }
 
   /** The push with who asked, from where and when, so the phone's owner can tell it is not them. */
