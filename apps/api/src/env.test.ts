@@ -195,6 +195,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), RATE_LIMIT_WRONG_CODES_IP_DAY: '-1' }, {})).toThrow(EnvError);
   });
 
+  it('refuses the removed per-prefix limit instead of silently ignoring it', () => {
+    expect(() => loadEnv({ DATA_DIR: tempDir(), RATE_LIMIT_PREFIX_HOUR: '30' }, {})).toThrow(
+      /RATE_LIMIT_PREFIX_HOUR: removed .*RATE_LIMIT_SMS_HOUR/,
+    );
+  });
+
   it('reads CORS_ORIGINS as exact origins, once each', () => {
     const env = loadEnv(
       {

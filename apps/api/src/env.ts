@@ -277,6 +277,11 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
   const dataDir = resolve(e.DATA_DIR);
 
   const problems: string[] = [];
+  // A limit that no longer exists must not look configured (docs/decisions/021).
+  if (emptyAsUndefined({ ...source, ...overrides }.RATE_LIMIT_PREFIX_HOUR) !== undefined)
+    problems.push(
+      'RATE_LIMIT_PREFIX_HOUR: removed (it let one requester block a whole prefix); the global RATE_LIMIT_SMS_HOUR caps SMS pumping instead',
+    );
   if (production && !e.TOKEN_SECRET) problems.push('TOKEN_SECRET: required in production');
   if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN)
     problems.push('SMS_GATEWAY_TOKEN: required with SMS_GATEWAY_URL');
