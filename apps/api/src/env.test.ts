@@ -34,9 +34,10 @@ describe('loadEnv', () => {
       rateLimits: {
         phonePerHour: 5,
         phonePerDay: 10,
-        prefixPerHour: 30,
         ipPerHour: 20,
+        smsPerHour: 1000,
         wrongCodesPerDay: 10,
+        wrongCodesPerNetworkDay: 30,
       },
       logLevel: 'info',
       logSlowMs: 1000,
@@ -277,6 +278,22 @@ describe('loadEnv', () => {
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
+  });
+
+  it('reads the global SMS budget and the per-network wrong-code limit, refusing non-positive ones', () => {
+    const env = loadEnv(
+      { DATA_DIR: tempDir(), RATE_LIMIT_SMS_HOUR: '250', RATE_LIMIT_WRONG_CODES_IP_DAY: '12' },
+      {},
+    );
+    expect(env.rateLimits).toMatchObject({ smsPerHour: 250, wrongCodesPerNetworkDay: 12 });
+    expect(() => loadEnv({ DATA_DIR: tempDir(), RATE_LIMIT_SMS_HOUR: '0' }, {})).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), RATE_LIMIT_WRONG_CODES_IP_DAY: '-1' }, {})).toThrow(EnvError);
+  });
+
+  it('refuses the removed per-prefix limit instead of silently ignoring it', () => {
+    expect(() => loadEnv({ DATA_DIR: tempDir(), RATE_LIMIT_PREFIX_HOUR: '30' }, {})).toThrow(
+      /RATE_LIMIT_PREFIX_HOUR: removed .*RATE_LIMIT_SMS_HOUR/,
+    );
   });
 
   it('reads CORS_ORIGINS as exact origins, once each', () => {

@@ -31,22 +31,24 @@ export const WEB_CSP_DIRECTIVES = [
 /** A directive of WEB_CSP. */
 export type WebCspDirective = (typeof WEB_CSP_DIRECTIVES)[number];
 
-/** Anti-pumping and anti-guessing limits (docs/decisions/001). */
+/** Anti-pumping and anti-guessing limits, all over rolling windows (docs/decisions/001, 021). */
 export interface RateLimitSettings {
   /** Codes per phone per hour. */
   phonePerHour: number;
-  /** Codes per phone per day. */
+  /** Codes per phone per 24 hours. */
   phonePerDay: number;
-  /** Codes per number prefix (first 7 digits) per hour. */
-  prefixPerHour: number;
-  /** Codes per client address per hour. */
+  /** Codes per client address (IPv6: per /64) per hour. */
   ipPerHour: number;
-  /** Wrong codes per phone per 24 hours. */
+  /** Sign-in SMS of the whole service per hour (the global budget against SMS pumping). */
+  smsPerHour: number;
+  /** Wrong codes per phone per 24 hours before its codes are stepped up to one try each. */
   wrongCodesPerDay: number;
   /** New anonymous profiles (first sight of a device) per client address per hour; IPv6 per /64. */
   anonymousPerAddressHour: number;
   /** Anonymous profiles one device gets per day (a new one after each sign-in). */
   anonymousPerDeviceDay: number;
+  /** Wrong codes per client address (IPv6: per /64) per 24 hours before it is refused (429). */
+  wrongCodesPerNetworkDay: number;
 }
 
 /** The validated configuration of one api process. Read once at start; nothing else reads process.env. */
@@ -308,13 +310,14 @@ const schema = z.object({
   SANDBOX_YOOKASSA_WEBHOOK_REORDER_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_PHONE_HOUR: positiveInt(5),
   RATE_LIMIT_PHONE_DAY: positiveInt(10),
-  RATE_LIMIT_PREFIX_HOUR: positiveInt(30),
   RATE_LIMIT_IP_HOUR: positiveInt(20),
+  RATE_LIMIT_SMS_HOUR: positiveInt(1000),
   RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
   RATE_LIMIT_ANONYMOUS_IP_HOUR: positiveInt(120),
   RATE_LIMIT_ANONYMOUS_DEVICE_DAY: positiveInt(20),
   // At least 2: a profile is marked seen to the day, and a token of one seen a day ago may still be live.
   ANONYMOUS_PROFILE_IDLE_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
+  RATE_LIMIT_WRONG_CODES_IP_DAY: positiveInt(30),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
   DEMO_MEDIA: flag,
@@ -368,6 +371,11 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
   const dataDir = resolve(e.DATA_DIR);
 
   const problems: string[] = [];
+  // A limit that no longer exists must not look configured (docs/decisions/021).
+  if (emptyAsUndefined({ ...source, ...overrides }.RATE_LIMIT_PREFIX_HOUR) !== undefined)
+    problems.push(
+      'RATE_LIMIT_PREFIX_HOUR: removed (it let one requester block a whole prefix); the global RATE_LIMIT_SMS_HOUR caps SMS pumping instead',
+    );
   if (production && !e.TOKEN_SECRET) problems.push('TOKEN_SECRET: required in production');
   if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN)
     problems.push('SMS_GATEWAY_TOKEN: required with SMS_GATEWAY_URL');
@@ -433,11 +441,12 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     rateLimits: {
       phonePerHour: e.RATE_LIMIT_PHONE_HOUR,
       phonePerDay: e.RATE_LIMIT_PHONE_DAY,
-      prefixPerHour: e.RATE_LIMIT_PREFIX_HOUR,
       ipPerHour: e.RATE_LIMIT_IP_HOUR,
+      smsPerHour: e.RATE_LIMIT_SMS_HOUR,
       wrongCodesPerDay: e.RATE_LIMIT_WRONG_CODES_DAY,
       anonymousPerAddressHour: e.RATE_LIMIT_ANONYMOUS_IP_HOUR,
       anonymousPerDeviceDay: e.RATE_LIMIT_ANONYMOUS_DEVICE_DAY,
+      wrongCodesPerNetworkDay: e.RATE_LIMIT_WRONG_CODES_IP_DAY,
     },
     anonymousProfileIdleDays: e.ANONYMOUS_PROFILE_IDLE_DAYS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,

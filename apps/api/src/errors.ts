@@ -170,6 +170,13 @@ export const errorTable = {
     status: 503,
     message: 'Не удалось отправить код. Попробуйте позже',
   },
+  // The service's hourly SMS budget is spent (docs/decisions/021): a service-side refusal, like a
+  // failing gateway, with the same words for the viewer and retry_after.
+  sms_budget_exhausted: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'Не удалось отправить код. Попробуйте позже',
+  },
   token_expired: { code: ApiCode.TOKEN_EXPIRED, status: 401, message: 'Access token expired: refresh it' },
   session_invalid: {
     code: ApiCode.SESSION_INVALID,

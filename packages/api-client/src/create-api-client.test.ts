@@ -373,6 +373,20 @@ describe('createApiClient: retries', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('does not retry sendAuth on a 503 or a network failure: each try may send an SMS and spend quotas', async () => {
+    for (const answer of [
+      () => failure(503, 'provider_unavailable'),
+      (): Response => {
+        throw new TypeError('fetch failed');
+      },
+    ]) {
+      const { client, seen, delays } = setup(answer);
+      await rejection(client.call('sendAuth', { body: { auth_type: 'phone', uid: '79991234567' } }));
+      expect(seen).toHaveLength(1);
+      expect(delays).toEqual([]);
+    }
+  });
+
   it('does not retry when the call option noRetry is set', async () => {
     const { client, seen } = setup(() => failure(500));
     await rejection(client.call('getProfile', undefined, { noRetry: true }));

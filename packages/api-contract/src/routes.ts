@@ -18,7 +18,11 @@ export interface Route {
   /** Default `json`. */
   bodyEncoding?: BodyEncoding;
   auth: AuthMode;
-  /** SPEC: some calls are never retried (asyncAuthSMSVerify). */
+  /**
+   * Never retried (SPEC §8's no-retry flag): asyncAuthSMSVerify (SPEC §7), and calls that are not
+   * idempotent and carry no idempotency key — sendAuth, whose every try may send an SMS and spend the
+   * viewer's limits (docs/decisions/021).
+   */
   noRetry?: boolean;
 }
 
@@ -26,7 +30,7 @@ export interface Route {
 export const routes = {
   // auth and profile
   anonymousAuth: { method: 'GET', path: '/web/1/auth/:device_uid', auth: 'none' },
-  sendAuth: { method: 'POST', path: '/v1/agregator/sendAuth', auth: 'session' },
+  sendAuth: { method: 'POST', path: '/v1/agregator/sendAuth', auth: 'session', noRetry: true },
   asyncAuthCheck: { method: 'POST', path: '/v1/agregator/asyncAuthCheck', auth: 'session' },
   asyncAuthSMSVerify: {
     method: 'POST',

@@ -161,6 +161,9 @@ export const sandboxPush = pgTable(
       .references(() => signInAttempts.id, { onDelete: 'cascade' }),
     phone: phone('phone').notNull(),
     confirmCode: varchar('confirm_code', { length: 4 }).notNull(),
+    /** Who asked for the sign-in, shown with it (docs/decisions/021); the time is `created_at`. */
+    requesterDevice: text('requester_device').notNull().default(''),
+    requesterNetwork: text('requester_network').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [index('sandbox_push_phone_created_idx').on(t.phone, t.createdAt.desc())],

@@ -2,10 +2,23 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sandboxPush } from '../db/schema';
 
-/** What a sign-in push carries: the async uuid and the same code as the SMS. */
+/** Who asked for a sign-in, as the phone confirming it is shown (docs/decisions/021). */
+export interface RequesterContext {
+  /** The requesting device, in Russian: from the X-Device-Platform header (SPEC §7). */
+  device: string;
+  /** The requesting network: the address limits count (IPv4 address, IPv6 /64). */
+  network: string;
+  at: Date;
+}
+
+/**
+ * What a sign-in push carries: the async uuid, the same code as the SMS, and who asked (device,
+ * network, time), so the phone's owner can refuse a sign-in that is not theirs.
+ */
 export interface PushMessage {
   asyncAuthUuid: string;
   code: string;
+  requester: RequesterContext;
 }
 
 /** Push sign-in ("confirm on your phone"). */
@@ -34,6 +47,8 @@ export class SandboxPush implements PushSender {
       attemptId: message.asyncAuthUuid,
       phone,
       confirmCode: message.code,
+      requesterDevice: message.requester.device,
+      requesterNetwork: message.requester.network,
       createdAt: this.clock.now(),
     });
   }

@@ -13,8 +13,11 @@ interface Received {
   body: unknown;
 }
 
-/** A local stand-in for an SMS gateway answering with `status` (and optionally hanging). */
-async function gateway(status: number, options: { hang?: boolean } = {}) {
+/**
+ * A local stand-in for an SMS gateway answering with `status` (and optionally hanging); a function
+ * picks the status of the n-th request (from 0).
+ */
+async function gateway(status: number | ((n: number) => number), options: { hang?: boolean } = {}) {
   const received: Received[] = [];
   const server: Server = createServer(async (req: IncomingMessage, res) => {
     let raw = '';
@@ -26,7 +29,11 @@ async function gateway(status: number, options: { hang?: boolean } = {}) {
       body: JSON.parse(raw),
     });
     if (options.hang) return;
-    res.writeHead(status, { 'content-type': 'application/json' }).end('{"id":"m1"}');
+    res
+      .writeHead(typeof status === 'number' ? status : status(received.length - 1), {
+        'content-type': 'application/json',
+      })
+      .end('{"id":"m1"}');
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -105,5 +112,21 @@ describe('sendAuth through the HTTP gateway (PGlite)', () => {
     });
     const again = await t.sendAuth(PHONE, anon.access_token);
     expect(again.body.response).not.toMatchObject({ error: 'resend_too_early' });
+  });
+
+  it('spends no sending budget on codes the gateway failed to deliver', async () => {
+    // An outage of 8 failed sends, then the gateway recovers.
+    const gw = await gateway((n) => (n < 8 ? 502 : 200));
+    const t = await api.setup({ SMS_GATEWAY_URL: gw.url, SMS_GATEWAY_TOKEN: 'tok', PUSH_SIGNIN: 'off' });
+    const anon = await t.anonymous();
+    for (let i = 0; i < 8; i++) {
+      expect((await t.sendAuth(PHONE, anon.access_token)).body.response).toMatchObject({
+        error: 'provider_unavailable',
+      });
+    }
+    // 8 > the phone's 5 an hour: had the failed sends counted, this would be 429.
+    const recovered = await t.sendAuth(PHONE, anon.access_token);
+    expect(recovered.status).toBe(200);
+    expect(gw.received).toHaveLength(9);
   });
 });

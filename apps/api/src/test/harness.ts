@@ -195,6 +195,7 @@ export interface TestApi {
     code: string,
     token?: string,
     extra?: Record<string, unknown>,
+    ip?: string,
   ): Promise<Answer<Envelope>>;
   /** The whole SMS sign-in from an anonymous session; returns the phone session's tokens. */
   signIn(phone: string, deviceUid?: string): Promise<Tokens>;
@@ -314,9 +315,10 @@ function testApi(app: FastifyInstance, database: Database, clock: FakeClock): Te
       if (!code) throw new Error(`no SMS for ${phone}`);
       return code;
     },
-    authApp: (phone, code, token, extra = {}) =>
+    authApp: (phone, code, token, extra = {}, ip) =>
       call('POST', '/v1/agregator/authApp', {
         token,
+        ip,
         body: {
           grant_type: 'mega',
           client_id: 'web',

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { addressBucket } from './network';
-import type { RateLimiter } from './rate-limit';
+import type { LimitRule, RateLimiter } from './rate-limit';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -29,13 +29,19 @@ export class AnonymousProfileLimits {
   /** Counts one profile about to be created for `deviceUid` asked from `ip`; throws when over a limit. */
   async admit(deviceUid: string, ip: string): Promise<void> {
     const now = this.clock.now();
-    const rules: Array<[key: string, window: number, limit: number]> = [
-      [`anon:ip:${addressBucket(ip)}`, HOUR, this.settings.perAddressHour],
-      [`anon:device:${deviceUid}`, DAY, this.settings.perDeviceDay],
+    const rules: LimitRule[] = [
+      { key: `anon:ip:${addressBucket(ip)}`, windowSeconds: HOUR, limit: this.settings.perAddressHour },
+      { key: `anon:device:${deviceUid}`, windowSeconds: DAY, limit: this.settings.perDeviceDay },
     ];
-    for (const [key, window, limit] of rules) {
-      const { count, retryAfter } = await this.limiter.hit(key, window, now);
-      if (count > limit) throw new AppError('rate_limited', { retryAfter });
+    const counted: LimitRule[] = [];
+    for (const rule of rules) {
+      const { count, retryAfter } = await this.limiter.hit(rule, now);
+      counted.push(rule);
+      if (count > rule.limit) {
+        // A refused request creates nothing: it spends no budget (rolling windows, docs/decisions/021).
+        await Promise.all(counted.map((c) => this.limiter.undo(c, now)));
+        throw new AppError('rate_limited', { retryAfter });
+      }
     }
   }
 }

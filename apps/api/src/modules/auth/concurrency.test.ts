@@ -34,22 +34,26 @@ describe.skipIf(!postgresAvailable)('concurrency (PostgreSQL)', () => {
     await t.sendAuth(PHONE, anon.access_token);
     const code = await t.lastCode(PHONE);
     const wrong = code === '0000' ? '1111' : '0000';
-    const answers = await Promise.all(Array.from({ length: 24 }, () => t.authApp(PHONE, wrong)));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => t.authApp(PHONE, wrong, anon.access_token)),
+    );
     expect(tally(answers.map((a) => a.body.code))).toEqual({ 502: 4, 520: 20 });
     const [attempt] = await t.database.db
       .select({ wrongTries: signInAttempts.wrongTries })
       .from(signInAttempts);
     expect(attempt?.wrongTries).toBe(5);
-    expect((await t.authApp(PHONE, code)).body.code).toBe(520);
+    expect((await t.authApp(PHONE, code, anon.access_token)).body.code).toBe(520);
   });
 
-  it('compares at most the daily wrong-code budget per phone however many arrive at once', async () => {
-    const t = await api.setup({ RATE_LIMIT_WRONG_CODES_DAY: '3', PUSH_SIGNIN: 'off' });
+  it('compares at most the daily wrong-code budget of a network however many arrive at once', async () => {
+    const t = await api.setup({ RATE_LIMIT_WRONG_CODES_IP_DAY: '3', PUSH_SIGNIN: 'off' });
     const anon = await t.anonymous();
     await t.sendAuth(PHONE, anon.access_token);
     const code = await t.lastCode(PHONE);
     const wrong = code === '0000' ? '1111' : '0000';
-    const answers = await Promise.all(Array.from({ length: 12 }, () => t.authApp(PHONE, wrong)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => t.authApp(PHONE, wrong, anon.access_token)),
+    );
     const counts = tally(answers.map((a) => a.body.code));
     expect(counts[502]).toBe(3);
     expect(counts[429]).toBe(9);

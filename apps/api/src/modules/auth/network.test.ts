@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressBucket, goodlineMatcher } from './network';
+import { addressBucket, goodlineMatcher, requesterContext } from './network';
 
 describe('goodlineMatcher', () => {
   const isGoodline = goodlineMatcher(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32']);
@@ -38,5 +38,23 @@ describe('addressBucket', () => {
     expect(addressBucket('2001:0db8:00aa:00bb::9')).toBe('2001:db8:aa:bb::/64');
     expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressBucket('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('requesterContext', () => {
+  const at = new Date('2030-01-15T10:00:00Z');
+
+  it('names the device platform in Russian and the network the limits count', () => {
+    expect(requesterContext('IOS_WEB', '::ffff:198.51.100.7', at)).toEqual({
+      device: 'браузер на iPhone или iPad',
+      network: '198.51.100.7',
+      at,
+    });
+  });
+
+  it('says the device is unknown for a missing or unexpected header', () => {
+    expect(requesterContext(undefined, '10.0.0.1', at).device).toBe('неизвестное устройство');
+    expect(requesterContext('<script>', '10.0.0.1', at).device).toBe('неизвестное устройство');
+    expect(requesterContext('toString', '10.0.0.1', at).device).toBe('неизвестное устройство');
   });
 });

@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import type { RequesterContext } from '../../providers/push';
 
 /** An IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as plain IPv4; anything else unchanged. */
 function unmapped(ip: string): string {
@@ -36,4 +37,20 @@ export function addressBucket(ip: string): string {
     .slice(0, 4)
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(':')}::/64`;
+}
+
+const deviceNames: Record<string, string> = {
+  PC_WEB: 'браузер на компьютере',
+  IOS_WEB: 'браузер на iPhone или iPad',
+  ANDROID_WEB: 'браузер на Android',
+};
+
+/** The requester context of a sign-in asked for from `ip` with the device platform header `platform`. */
+export function requesterContext(platform: string | undefined, ip: string, at: Date): RequesterContext {
+  return {
+    device:
+      platform && Object.hasOwn(deviceNames, platform) ? deviceNames[platform]! : 'неизвестное устройство',
+    network: addressBucket(ip),
+    at,
+  };
 }

@@ -390,6 +390,20 @@ export async function markRotated(tx: Tx, hash: string, now: Date): Promise<void
   await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.hash, hash));
 }
 
+/**
+ * Whether the device ever had a session on the phone's profile: a device the phone's owner signed in
+ * on before, whose sendAuth gets its own budget (docs/decisions/021).
+ */
+export async function deviceSignedInTo(db: Queryable, phone: string, deviceUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(and(eq(profiles.phone, phone), eq(sessions.deviceUid, deviceUid)))
+    .limit(1);
+  return row !== undefined;
+}
+
 // ── sign-in attempts ─────────────────────────────────────────────────────────────────────────────
 
 /** A stored sign-in attempt. */
@@ -401,6 +415,21 @@ export async function latestAttempt(db: Queryable, phone: string): Promise<Attem
     .select()
     .from(signInAttempts)
     .where(eq(signInAttempts.phone, phone))
+    .orderBy(desc(signInAttempts.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The newest attempt for a phone asked for by a session (the one its code may be checked against). */
+export async function latestAttemptOf(
+  db: Queryable,
+  phone: string,
+  sessionId: string,
+): Promise<Attempt | undefined> {
+  const [row] = await db
+    .select()
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.phone, phone), eq(signInAttempts.sessionId, sessionId)))
     .orderBy(desc(signInAttempts.createdAt))
     .limit(1);
   return row;
@@ -420,12 +449,24 @@ export async function lockPhoneForSend(tx: Tx, phoneLockKey: number): Promise<vo
   await tx.execute(sql`select pg_advisory_xact_lock(${1801}, ${phoneLockKey})`);
 }
 
-/** Stores a new attempt and retires the phone's earlier pending ones: only the newest code works. */
+/**
+ * Stores a new attempt and retires the earlier pending ones the same session asked for the phone:
+ * only its newest code works. Other sessions' codes stay: someone else's sendAuth must not void the
+ * code a viewer is typing (docs/decisions/021).
+ */
 export async function insertAttempt(tx: Tx, attempt: typeof signInAttempts.$inferInsert): Promise<void> {
   await tx
     .update(signInAttempts)
     .set({ status: 'expired' })
-    .where(and(eq(signInAttempts.phone, attempt.phone), eq(signInAttempts.status, 'pending')));
+    .where(
+      and(
+        eq(signInAttempts.phone, attempt.phone),
+        eq(signInAttempts.status, 'pending'),
+        attempt.sessionId
+          ? eq(signInAttempts.sessionId, attempt.sessionId)
+          : isNull(signInAttempts.sessionId),
+      ),
+    );
   await tx.insert(signInAttempts).values(attempt);
 }
 
@@ -486,11 +527,15 @@ export async function clearPush(db: Queryable, id: string): Promise<void> {
   await db.update(signInAttempts).set({ push: false }).where(eq(signInAttempts.id, id));
 }
 
-/** Spends an accepted attempt for the phone's login: one accepted attempt signs in once. */
+/**
+ * Spends an accepted attempt for the phone's login, by the session that asked for it: one accepted
+ * attempt signs in once.
+ */
 export async function useAcceptedAttempt(
   db: Queryable,
   id: string,
   phone: string,
+  sessionId: string,
   now: Date,
 ): Promise<boolean> {
   const rows = await db
@@ -500,6 +545,7 @@ export async function useAcceptedAttempt(
       and(
         eq(signInAttempts.id, id),
         eq(signInAttempts.phone, phone),
+        eq(signInAttempts.sessionId, sessionId),
         eq(signInAttempts.status, 'accepted'),
         gt(signInAttempts.expiresAt, now),
       ),

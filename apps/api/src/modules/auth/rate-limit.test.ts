@@ -7,36 +7,69 @@ import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './rate-limit
 
 const at = (iso: string) => new Date(iso);
 
+/** A rule for a fresh key. */
+function rule(windowSeconds: number, limit: number, key = `k-${randomBytes(4).toString('hex')}`) {
+  return { key, windowSeconds, limit };
+}
+
 /** Behaviour every limiter shares, run against each implementation. */
 function limiterContract(make: () => RateLimiter) {
-  it('counts hits in a fixed window and tells when it ends', async () => {
+  it('counts a rolling window: hits late in one hour still count early in the next', async () => {
     const limiter = make();
-    const key = `k-${randomBytes(4).toString('hex')}`;
-    expect(await limiter.hit(key, 3600, at('2030-01-15T10:00:00Z'))).toEqual({ count: 1, retryAfter: 3600 });
-    expect(await limiter.hit(key, 3600, at('2030-01-15T10:59:30Z'))).toEqual({ count: 2, retryAfter: 30 });
-    expect(await limiter.hit(key, 3600, at('2030-01-15T11:00:00Z'))).toEqual({ count: 1, retryAfter: 3600 });
+    const r = rule(3600, 10);
+    expect(await limiter.hit(r, at('2030-01-15T10:00:00Z'))).toEqual({ count: 1, retryAfter: 0 });
+    expect(await limiter.hit(r, at('2030-01-15T10:59:30Z'))).toEqual({ count: 2, retryAfter: 0 });
+    // A fixed window would start again from 1 at 11:00.
+    expect((await limiter.hit(r, at('2030-01-15T11:00:00Z'))).count).toBe(3);
+    // The 10:00 hit leaves one hour after its one-minute bucket ended.
+    expect((await limiter.hit(r, at('2030-01-15T11:01:00Z'))).count).toBe(3);
+    // At 12:00:30 the 10:59:30 hit has left; the 11:00 and 11:01 ones stay until 12:01 and 12:02.
+    expect(await limiter.count(r, at('2030-01-15T12:00:30Z'))).toBe(2);
+    expect(await limiter.count(r, at('2030-01-15T12:02:00Z'))).toBe(0);
+  });
+
+  it('tells a refused caller when the oldest hits leave the window', async () => {
+    const limiter = make();
+    const r = rule(3600, 2);
+    await limiter.hit(r, at('2030-01-15T10:00:00Z'));
+    await limiter.hit(r, at('2030-01-15T10:30:00Z'));
+    const refused = await limiter.hit(r, at('2030-01-15T10:45:00Z'));
+    // Room for one more once the 10:00 hit (bucket 10:00–10:01) has left: at 11:01, in 16 minutes.
+    expect(refused).toEqual({ count: 3, retryAfter: 16 * 60 });
+  });
+
+  it('counts a 24-hour window over the last 24 hours, not since midnight UTC', async () => {
+    const limiter = make();
+    const r = rule(86_400, 10);
+    await limiter.hit(r, at('2030-01-15T23:50:00Z'));
+    expect(await limiter.count(r, at('2030-01-16T00:10:00Z'))).toBe(1);
+    expect(await limiter.count(r, at('2030-01-16T23:40:00Z'))).toBe(1);
+    expect(await limiter.count(r, at('2030-01-17T00:15:00Z'))).toBe(0);
   });
 
   it('keeps keys apart', async () => {
     const limiter = make();
     const now = at('2030-01-15T10:00:00Z');
-    await limiter.hit('a-key', 60, now);
-    expect((await limiter.hit('b-key', 60, now)).count).toBe(1);
+    await limiter.hit(rule(60, 5, 'a-key'), now);
+    expect((await limiter.hit(rule(60, 5, 'b-key'), now)).count).toBe(1);
   });
 
   it('takes a hit back with undo', async () => {
     const limiter = make();
+    const r = rule(60, 5);
     const now = at('2030-01-15T10:00:00Z');
-    await limiter.hit('u-key', 60, now);
-    await limiter.hit('u-key', 60, now);
-    await limiter.undo('u-key', 60, now);
-    expect((await limiter.hit('u-key', 60, now)).count).toBe(2);
+    await limiter.hit(r, now);
+    await limiter.hit(r, now);
+    await limiter.undo(r, now);
+    expect((await limiter.hit(r, now)).count).toBe(2);
+    expect(await limiter.count(r, now)).toBe(2);
   });
 
   it('loses no hit under concurrency', async () => {
     const limiter = make();
+    const r = rule(60, 100);
     const now = at('2030-01-15T10:00:00Z');
-    const counts = await Promise.all(Array.from({ length: 25 }, () => limiter.hit('c-key', 60, now)));
+    const counts = await Promise.all(Array.from({ length: 25 }, () => limiter.hit(r, now)));
     expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 25 }, (_, i) => i + 1),
     );
@@ -48,10 +81,10 @@ for (const backend of backends) {
     const api = useApi(backend);
     limiterContract(() => new SqlRateLimiter(api.database.db));
 
-    it('prunes ended windows', async () => {
+    it('prunes buckets that left their window', async () => {
       const limiter = new SqlRateLimiter(api.database.db);
-      await limiter.hit('old', 60, at('2030-01-15T10:00:00Z'));
-      await limiter.hit('new', 3600, at('2030-01-15T10:00:00Z'));
+      await limiter.hit(rule(60, 5, 'old'), at('2030-01-15T10:00:00Z'));
+      await limiter.hit(rule(3600, 5, 'new'), at('2030-01-15T10:00:00Z'));
       await limiter.prune(at('2030-01-15T10:05:00Z'));
       const rows = await api.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
       expect(rows).toEqual([{ key: 'new' }]);
@@ -76,7 +109,7 @@ describe.skipIf(!redisAvailable)('Redis rate limiter (Redis)', () => {
 
   it('sets an expiry on every counter', async () => {
     const limiter = new RedisRateLimiter(redis, prefix);
-    await limiter.hit('ttl', 60, new Date());
+    await limiter.hit(rule(60, 5, 'ttl'), new Date());
     const [key] = await redis.keys(`${prefix}ttl:*`);
     expect(await redis.pttl(key!)).toBeGreaterThan(0);
   });

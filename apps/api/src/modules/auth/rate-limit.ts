@@ -1,99 +1,185 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
-/** Count of a fixed window after a hit, and seconds until the window ends. */
+/** A limit: at most `limit` events for `key` in any `windowSeconds` (a rolling window). */
+export interface LimitRule {
+  key: string;
+  windowSeconds: number;
+  limit: number;
+}
+
+/** Events in the rolling window after a hit, and when the window will have room again. */
 export interface RateLimitHit {
+  /** Events in the window, this one included. */
   count: number;
+  /**
+   * Seconds until one more event fits under the limit once this one is taken back (what a refused
+   * caller is told to wait); 0 while there is room.
+   */
   retryAfter: number;
 }
 
 /**
- * Fixed-window event counters shared by every api instance. `hit` is atomic (no lost updates under
- * concurrency), so "count > limit" decides fairly even when requests race.
+ * Rolling-window event counters shared by every api instance (docs/decisions/021). A window is kept
+ * as 60 buckets, so "the last 24 hours" means that, not "since midnight UTC": a bucket leaves the
+ * window one whole window after it ended, so no event is forgotten early. `hit` is atomic (no lost
+ * updates under concurrency), so "count > limit" decides fairly even when requests race.
  */
 export interface RateLimiter {
-  /** Counts one event for `key` in the window containing `now`; returns the count including it. */
-  hit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit>;
-  /** Takes one event back (a reserved try that was not spent). */
-  undo(key: string, windowSeconds: number, now: Date): Promise<void>;
-  /** Drops ended windows (no-op where storage expires them itself). */
+  /** Counts one event for the rule at `now`; answers the window's count including it. */
+  hit(rule: LimitRule, now: Date): Promise<RateLimitHit>;
+  /** Takes back the event counted by `hit(rule, now)` with the same `now` (it was not spent). */
+  undo(rule: LimitRule, now: Date): Promise<void>;
+  /** Events in the rolling window at `now`, without counting one. */
+  count(rule: LimitRule, now: Date): Promise<number>;
+  /** Drops buckets that left every window (no-op where storage expires them itself). */
   prune(now: Date): Promise<void>;
 }
 
-function windowOf(windowSeconds: number, now: Date) {
-  const size = windowSeconds * 1000;
-  const start = Math.floor(now.getTime() / size) * size;
-  return {
-    start,
-    end: start + size,
-    retryAfter: Math.max(1, Math.ceil((start + size - now.getTime()) / 1000)),
-  };
+/** Buckets per window: the rolling window is exact to 1/60 of its length. */
+const BUCKETS = 60;
+
+function bucketMs(windowSeconds: number): number {
+  return Math.ceil((windowSeconds * 1000) / BUCKETS);
 }
 
-/** Counters in the `rate_limit_counters` table: one upsert per hit. */
+function bucketOf(windowSeconds: number, now: Date): number {
+  const size = bucketMs(windowSeconds);
+  return Math.floor(now.getTime() / size) * size;
+}
+
+/** When a bucket leaves the window: a whole window after the bucket ended. */
+function leavesAt(windowSeconds: number, start: number): number {
+  return start + bucketMs(windowSeconds) + windowSeconds * 1000;
+}
+
+/** The earliest start of a bucket still inside the window at `now`. */
+function oldestLive(windowSeconds: number, now: Date): number {
+  return now.getTime() - windowSeconds * 1000 - bucketMs(windowSeconds) + 1;
+}
+
+/**
+ * The window's answer from its buckets: the count, and the wait until the oldest buckets leaving
+ * the window free enough room (`count - limit` events) for one more.
+ */
+function settle(rule: LimitRule, now: Date, buckets: Array<{ start: number; count: number }>): RateLimitHit {
+  const live = buckets.filter((b) => b.start >= oldestLive(rule.windowSeconds, now) && b.count > 0);
+  const count = live.reduce((sum, b) => sum + b.count, 0);
+  const excess = count - rule.limit;
+  if (excess <= 0) return { count, retryAfter: 0 };
+  let freed = 0;
+  for (const b of live.sort((x, y) => x.start - y.start)) {
+    freed += b.count;
+    if (freed >= excess) {
+      const wait = leavesAt(rule.windowSeconds, b.start) - now.getTime();
+      return { count, retryAfter: Math.max(1, Math.ceil(wait / 1000)) };
+    }
+  }
+  return { count, retryAfter: rule.windowSeconds };
+}
+
+/** Buckets in the `rate_limit_counters` table: one row per key and bucket, one upsert per hit. */
 export class SqlRateLimiter implements RateLimiter {
   constructor(private readonly db: Db) {}
 
-  async hit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit> {
-    const w = windowOf(windowSeconds, now);
+  async hit(rule: LimitRule, now: Date): Promise<RateLimitHit> {
+    const start = bucketOf(rule.windowSeconds, now);
     const [row] = await this.db
       .insert(rateLimitCounters)
-      .values({ key, windowStart: new Date(w.start), count: 1, expiresAt: new Date(w.end) })
+      .values({
+        key: rule.key,
+        windowStart: new Date(start),
+        count: 1,
+        expiresAt: new Date(leavesAt(rule.windowSeconds, start)),
+      })
       .onConflictDoUpdate({
         target: [rateLimitCounters.key, rateLimitCounters.windowStart],
         set: { count: sql`${rateLimitCounters.count} + 1` },
       })
       .returning({ count: rateLimitCounters.count });
-    return { count: row?.count ?? 1, retryAfter: w.retryAfter };
+    // The current bucket's count comes from the upsert (row-locked, so racing hits see 1, 2, 3…);
+    // earlier buckets no longer change.
+    const earlier = await this.buckets(rule, now, start);
+    return settle(rule, now, [...earlier, { start, count: row?.count ?? 1 }]);
   }
 
-  async undo(key: string, windowSeconds: number, now: Date): Promise<void> {
-    const w = windowOf(windowSeconds, now);
+  async undo(rule: LimitRule, now: Date): Promise<void> {
     await this.db
       .update(rateLimitCounters)
       .set({ count: sql`${rateLimitCounters.count} - 1` })
       .where(
         and(
-          eq(rateLimitCounters.key, key),
-          eq(rateLimitCounters.windowStart, new Date(w.start)),
+          eq(rateLimitCounters.key, rule.key),
+          eq(rateLimitCounters.windowStart, new Date(bucketOf(rule.windowSeconds, now))),
           gt(rateLimitCounters.count, 0),
         ),
       );
   }
 
+  async count(rule: LimitRule, now: Date): Promise<number> {
+    return settle(rule, now, await this.buckets(rule, now)).count;
+  }
+
   async prune(now: Date): Promise<void> {
     await this.db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now));
   }
+
+  private async buckets(rule: LimitRule, now: Date, except?: number) {
+    const rows = await this.db
+      .select({ start: rateLimitCounters.windowStart, count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(
+        and(
+          eq(rateLimitCounters.key, rule.key),
+          gt(rateLimitCounters.windowStart, new Date(oldestLive(rule.windowSeconds, now) - 1)),
+          except === undefined ? undefined : ne(rateLimitCounters.windowStart, new Date(except)),
+        ),
+      );
+    return rows.map((r) => ({ start: r.start.getTime(), count: r.count }));
+  }
 }
 
-/** Counters in Redis: INCR and PEXPIRE in one MULTI, so a key never lives without its expiry. */
+/**
+ * Buckets in Redis, one hash per key and window (field: bucket start). HINCRBY, PEXPIRE and HGETALL
+ * run in one MULTI, so a key never lives without its expiry and racing hits see distinct counts.
+ */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'kadr:rl:',
   ) {}
 
-  private keyOf(key: string, start: number) {
-    return `${this.prefix}${key}:${start}`;
+  private keyOf(rule: LimitRule) {
+    return `${this.prefix}${rule.key}:${rule.windowSeconds}`;
   }
 
-  async hit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit> {
-    const w = windowOf(windowSeconds, now);
-    const k = this.keyOf(key, w.start);
+  async hit(rule: LimitRule, now: Date): Promise<RateLimitHit> {
+    const k = this.keyOf(rule);
+    const start = bucketOf(rule.windowSeconds, now);
     // Expiry follows the caller's clock plus a margin, so a skewed Redis clock cannot end a window early.
-    const ttl = Math.max(1000, w.end - now.getTime()) + 60_000;
-    const replies = await this.redis.multi().incr(k).pexpire(k, ttl).exec();
-    const [error, count] = replies?.[0] ?? [new Error('empty MULTI reply'), 0];
+    const ttl = leavesAt(rule.windowSeconds, start) - now.getTime() + 60_000;
+    const replies = await this.redis.multi().hincrby(k, String(start), 1).pexpire(k, ttl).hgetall(k).exec();
+    const [error, fields] = replies?.[2] ?? [new Error('empty MULTI reply'), {}];
     if (error) throw error;
-    return { count: Number(count), retryAfter: w.retryAfter };
+    const buckets = this.parse(fields as Record<string, string>);
+    const stale = buckets.filter((b) => b.start < oldestLive(rule.windowSeconds, now));
+    if (stale.length > 0) await this.redis.hdel(k, ...stale.map((b) => String(b.start)));
+    return settle(rule, now, buckets);
   }
 
-  async undo(key: string, windowSeconds: number, now: Date): Promise<void> {
-    const w = windowOf(windowSeconds, now);
-    await this.redis.decr(this.keyOf(key, w.start));
+  async undo(rule: LimitRule, now: Date): Promise<void> {
+    await this.redis.hincrby(this.keyOf(rule), String(bucketOf(rule.windowSeconds, now)), -1);
+  }
+
+  async count(rule: LimitRule, now: Date): Promise<number> {
+    return settle(rule, now, this.parse(await this.redis.hgetall(this.keyOf(rule)))).count;
   }
 
   async prune(): Promise<void> {}
+
+  private parse(fields: Record<string, string>) {
+    return Object.entries(fields).map(([start, count]) => ({ start: Number(start), count: Number(count) }));
+  }
 }

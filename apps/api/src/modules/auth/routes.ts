@@ -4,6 +4,7 @@ import {
   asyncAuthConfirm,
   asyncAuthSMSVerify,
   authApp,
+  HeaderName,
   logout,
   refreshToken,
   sendAuth,
@@ -31,22 +32,30 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   );
 
   registerCall(app, sendAuth, ({ body, session, request }) =>
-    signIn.sendAuth({ phone: body.uid, ip: request.ip, session }),
+    signIn.sendAuth({
+      phone: body.uid,
+      ip: request.ip,
+      session: requireSession(session),
+      requester: { devicePlatform: request.headers[HeaderName.devicePlatform] as string | undefined },
+    }),
   );
 
-  registerCall(app, asyncAuthCheck, async ({ body }) => ({
-    asyncAuthStatus: await signIn.check(body.async_auth_uuid),
+  registerCall(app, asyncAuthCheck, async ({ body, session }) => ({
+    asyncAuthStatus: await signIn.check(body.async_auth_uuid, requireSession(session)),
   }));
 
-  registerCall(app, asyncAuthSMSVerify, async ({ body }) => ({
-    asyncAuthStatus: await signIn.verifySms(body.async_auth_uuid, body.verify_code),
+  registerCall(app, asyncAuthSMSVerify, async ({ body, session, request }) => ({
+    asyncAuthStatus: await signIn.verifySms(body.async_auth_uuid, body.verify_code, {
+      session: requireSession(session),
+      ip: request.ip,
+    }),
   }));
 
-  registerCall(app, asyncAuthConfirm, async ({ body }) => ({
-    asyncAuthStatus: await signIn.confirm(body.async_auth_uuid, body.verify_code, body.decision),
+  registerCall(app, asyncAuthConfirm, async ({ body, request }) => ({
+    asyncAuthStatus: await signIn.confirm(body.async_auth_uuid, body.verify_code, body.decision, request.ip),
   }));
 
-  registerCall(app, authApp, ({ body, session }) =>
+  registerCall(app, authApp, ({ body, session, request }) =>
     signIn.login({
       clientId: body.client_id,
       clientSecret: body.client_secret,
@@ -56,6 +65,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       asyncAuthUuid: body.async_auth_uuid,
       deviceUid: body.device_uid,
       session,
+      ip: request.ip,
     }),
   );
 

@@ -7,9 +7,9 @@ import { AppError } from '../../errors';
 import type { Providers } from '../../providers';
 import type { ClientCredentials } from './clients';
 import { type CodeHasher, generateCode, signInSmsText } from './codes';
-import { addressBucket, goodlineMatcher } from './network';
+import { addressBucket, goodlineMatcher, requesterContext } from './network';
 import * as q from './queries';
-import type { RateLimiter } from './rate-limit';
+import type { LimitRule, RateLimiter } from './rate-limit';
 import type { IssuedTokens, SessionContext, SessionService } from './sessions';
 
 /** Seconds a code stays valid (SPEC §9: 2 minutes). */
@@ -18,8 +18,12 @@ export const CODE_TTL_SECONDS = 120;
 export const RESEND_AFTER_SECONDS = 60;
 /** Wrong codes that kill an attempt (docs/decisions/001). */
 export const MAX_TRIES_PER_ATTEMPT = 5;
-/** Digits of a phone number that name its range, for the per-prefix limit. */
-const PREFIX_LENGTH = 7;
+/**
+ * Tries of a code once the phone is under a guessing attack (its wrong codes in 24 h reached the
+ * limit): the viewer who reads the SMS still signs in, a guesser gets one try per code sent
+ * (docs/decisions/021).
+ */
+export const STEP_UP_TRIES = 1;
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
@@ -60,11 +64,15 @@ export class SignInService {
     this.isGoodline = goodlineMatcher(deps.goodlineRanges);
   }
 
-  /** Sends a code by SMS (and a push when available). Same answer for known and unknown numbers. */
+  /**
+   * Sends a code by SMS (and a push when available). Same answer for known and unknown numbers. The
+   * code belongs to the requesting session: only it can verify the code or complete the push.
+   */
   async sendAuth(input: {
     phone: string;
     ip: string;
-    session: SessionContext | null;
+    session: SessionContext;
+    requester?: { devicePlatform?: string | undefined };
   }): Promise<SendAuthResult> {
     const { db, clock, providers } = this.deps;
     if (this.isGoodline(input.ip)) {
@@ -72,45 +80,41 @@ export class SignInService {
     }
     const now = clock.now();
     this.assertResendAllowed(await q.latestAttempt(db, input.phone), now);
-    await this.countSend(input.phone, input.ip, now);
+    const spent = await this.reserveSend(input.ip, await this.phoneBudgetOf(input), now);
 
     const id = randomUUID();
     const code = generateCode();
     // An unreachable push provider only means no push: the SMS still goes out.
     const push = await providers.push.available(input.phone).catch(() => false);
-    await db.transaction(async (tx) => {
-      await q.lockPhoneForSend(tx, phoneLockKey(input.phone));
-      // Re-checked under the lock: a parallel sendAuth may have slipped past the first check.
-      this.assertResendAllowed(await q.latestAttempt(tx, input.phone), now);
-      await q.insertAttempt(tx, {
-        id,
-        phone: input.phone,
-        codeHmac: this.deps.codes.hash(id, code),
-        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
-        push,
-        sessionId: input.session?.sessionId ?? null,
-        ip: input.ip,
-        createdAt: now,
-      });
-    });
-
     try {
-      await providers.sms.send(input.phone, signInSmsText(code));
+      await db.transaction(async (tx) => {
+        await q.lockPhoneForSend(tx, phoneLockKey(input.phone));
+        // Re-checked under the lock: a parallel sendAuth may have slipped past the first check.
+        this.assertResendAllowed(await q.latestAttempt(tx, input.phone), now);
+        await q.insertAttempt(tx, {
+          id,
+          phone: input.phone,
+          codeHmac: this.deps.codes.hash(id, code),
+          expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+          push,
+          sessionId: input.session.sessionId,
+          ip: input.ip,
+          createdAt: now,
+        });
+      });
+      try {
+        await providers.sms.send(input.phone, signInSmsText(code));
+      } catch (error) {
+        // Nothing was delivered: forget the attempt, so the phone may retry at once instead of in 60 s.
+        await q.deleteAttempt(db, id);
+        throw error;
+      }
     } catch (error) {
-      // Nothing was delivered: forget the attempt, so the phone may retry at once instead of in 60 s.
-      await q.deleteAttempt(db, id);
+      // No code went out: the budgets count only delivered codes (docs/decisions/021).
+      await this.giveBack(spent, now);
       throw error;
     }
-    let pushSent = false;
-    if (push) {
-      try {
-        await providers.push.send(input.phone, { asyncAuthUuid: id, code });
-        pushSent = true;
-      } catch {
-        // The SMS went out, so sign-in still works; the client just does not poll.
-        await q.clearPush(db, id);
-      }
-    }
+    const pushSent = push && (await this.sendPush(input, id, code, now));
     return {
       is_goodline: false,
       async_auth_uuid: pushSent ? id : null,
@@ -119,9 +123,30 @@ export class SignInService {
     };
   }
 
-  /** Status of a push sign-in for the polling client. */
-  async check(asyncAuthUuid: string): Promise<AsyncAuthStatus> {
-    const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
+  /** The push with who asked, from where and when, so the phone's owner can tell it is not them. */
+  private async sendPush(
+    input: { phone: string; ip: string; requester?: { devicePlatform?: string | undefined } },
+    id: string,
+    code: string,
+    now: Date,
+  ): Promise<boolean> {
+    try {
+      await this.deps.providers.push.send(input.phone, {
+        asyncAuthUuid: id,
+        code,
+        requester: requesterContext(input.requester?.devicePlatform, input.ip, now),
+      });
+      return true;
+    } catch {
+      // The SMS went out, so sign-in still works; the client just does not poll.
+      await q.clearPush(this.deps.db, id);
+      return false;
+    }
+  }
+
+  /** Status of a push sign-in for the polling client: only the session that asked for it sees it. */
+  async check(asyncAuthUuid: string, session: SessionContext): Promise<AsyncAuthStatus> {
+    const attempt = await this.ownAttempt(asyncAuthUuid, session);
     if (!attempt) return 'not found';
     const live = attempt.expiresAt.getTime() > this.deps.clock.now().getTime();
     switch (attempt.status) {
@@ -137,10 +162,14 @@ export class SignInService {
   }
 
   /** The viewer typed the SMS code of a push sign-in: the attempt becomes accepted. */
-  async verifySms(asyncAuthUuid: string, code: string): Promise<AsyncAuthStatus> {
-    const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
+  async verifySms(
+    asyncAuthUuid: string,
+    code: string,
+    requester: { session: SessionContext; ip: string },
+  ): Promise<AsyncAuthStatus> {
+    const attempt = await this.ownAttempt(asyncAuthUuid, requester.session);
     if (!attempt) throw new AppError('code_expired');
-    await this.verifyCode(attempt, code, 'accepted');
+    await this.verifyCode(attempt, code, 'accepted', requester.ip);
     return 'accepted';
   }
 
@@ -149,16 +178,18 @@ export class SignInService {
     asyncAuthUuid: string,
     code: string,
     decision: 'accept' | 'reject',
+    ip: string,
   ): Promise<AsyncAuthStatus> {
     const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
     if (!attempt?.push) throw new AppError('code_expired');
-    await this.verifyCode(attempt, code, decision === 'accept' ? 'accepted' : 'rejected');
+    await this.verifyCode(attempt, code, decision === 'accept' ? 'accepted' : 'rejected', ip);
     return decision === 'accept' ? 'accepted' : 'rejected';
   }
 
   /**
    * authApp: completes the login with the phone's code, or with an accepted push attempt, then opens
-   * a session on the phone's profile.
+   * a session on the phone's profile. Either must have been asked for by the calling session: another
+   * caller can neither guess nor spend someone else's code (docs/decisions/021).
    */
   async login(input: {
     clientId: string;
@@ -169,16 +200,21 @@ export class SignInService {
     asyncAuthUuid: string | undefined;
     deviceUid: string;
     session: SessionContext | null;
+    ip: string;
   }): Promise<IssuedTokens & { phone: string }> {
     this.deps.clients.assert(input.clientId, input.clientSecret);
     const now = this.deps.clock.now();
+    // Codes are only ever asked for by a session (sendAuth requires one).
+    if (!input.session) throw new AppError('code_expired');
+    const sessionId = input.session.sessionId;
     if (input.authType === 'phone') {
-      const attempt = await q.latestAttempt(this.deps.db, input.phone);
+      const attempt = await q.latestAttemptOf(this.deps.db, input.phone, sessionId);
       if (!attempt) throw new AppError('code_expired');
-      await this.verifyCode(attempt, input.verifyCode ?? '', 'used');
+      await this.verifyCode(attempt, input.verifyCode ?? '', 'used', input.ip);
     } else {
-      const used = await q.useAcceptedAttempt(this.deps.db, input.asyncAuthUuid ?? '', input.phone, now);
-      if (!used) await this.refuseMobileId(input.asyncAuthUuid ?? '', input.phone);
+      const uuid = input.asyncAuthUuid ?? '';
+      const used = await q.useAcceptedAttempt(this.deps.db, uuid, input.phone, sessionId, now);
+      if (!used) await this.refuseMobileId(uuid, input.phone, input.session);
     }
     const tokens = await this.deps.sessions.signIn(input.phone, input.session, input.deviceUid);
     return { ...tokens, phone: input.phone };
@@ -191,8 +227,18 @@ export class SignInService {
     await q.pruneAttempts(this.deps.db, new Date(now.getTime() - 2 * DAY * 1000));
   }
 
-  private async refuseMobileId(asyncAuthUuid: string, phone: string): Promise<never> {
+  /** The attempt if `session` asked for it; another session's attempt is as good as unknown. */
+  private async ownAttempt(asyncAuthUuid: string, session: SessionContext) {
     const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
+    return attempt?.sessionId === session.sessionId ? attempt : undefined;
+  }
+
+  private async refuseMobileId(
+    asyncAuthUuid: string,
+    phone: string,
+    session: SessionContext,
+  ): Promise<never> {
+    const attempt = await this.ownAttempt(asyncAuthUuid, session);
     if (
       attempt &&
       attempt.phone === phone &&
@@ -210,52 +256,97 @@ export class SignInService {
     if (wait > 0) throw new AppError('resend_too_early', { retryAfter: wait / 1000 });
   }
 
-  /** Counts a code send against every anti-pumping limit; the first exceeded one refuses it. */
-  private async countSend(phone: string, ip: string, now: Date): Promise<void> {
-    const { limits, limiter } = this.deps;
-    const rules: Array<[key: string, window: number, limit: number]> = [
-      [`send:ip:${addressBucket(ip)}`, HOUR, limits.ipPerHour],
-      [`send:prefix:${phone.slice(0, PREFIX_LENGTH)}`, HOUR, limits.prefixPerHour],
-      [`send:phone:${phone}:h`, HOUR, limits.phonePerHour],
-      [`send:phone:${phone}:d`, DAY, limits.phonePerDay],
-    ];
-    for (const [key, window, limit] of rules) {
-      const { count, retryAfter } = await limiter.hit(key, window, now);
-      if (count > limit) throw new AppError('rate_limited', { retryAfter });
-    }
+  /**
+   * Whose per-phone budget a send spends: a device that signed in to the phone before has its own
+   * (only the owner's devices can spend it, so no stranger can lock them out); everyone else shares
+   * the phone's budget, which keeps the phone from being flooded with codes.
+   */
+  private async phoneBudgetOf(input: { phone: string; session: SessionContext }): Promise<string> {
+    const { deviceUid } = input.session;
+    const known = deviceUid !== null && (await q.deviceSignedInTo(this.deps.db, input.phone, deviceUid));
+    return known ? `send:phone:${input.phone}:device:${deviceUid}` : `send:phone:${input.phone}`;
   }
 
   /**
-   * Compares a code and moves the attempt to `next` when it is right. A try is reserved before the
-   * comparison (per attempt in the database, per phone per day in the limiter), so racing requests
-   * cannot compare more codes than the limits allow; a right code gives its try back.
+   * Reserves a code send in every anti-pumping budget, in rolling windows; the first exceeded one
+   * refuses it. A refused send counts nowhere, and the caller gives the reservations back when the
+   * code does not go out. There is no per-prefix budget: it let one requester block every number of
+   * a prefix (docs/decisions/021); the global SMS budget caps pumping from many addresses instead.
+   */
+  private async reserveSend(ip: string, phoneBudget: string, now: Date): Promise<LimitRule[]> {
+    const { limits, limiter } = this.deps;
+    const rules: Array<[LimitRule, 'rate_limited' | 'sms_budget_exhausted']> = [
+      [{ key: `send:ip:${addressBucket(ip)}`, windowSeconds: HOUR, limit: limits.ipPerHour }, 'rate_limited'],
+      [{ key: `${phoneBudget}:h`, windowSeconds: HOUR, limit: limits.phonePerHour }, 'rate_limited'],
+      [{ key: `${phoneBudget}:d`, windowSeconds: DAY, limit: limits.phonePerDay }, 'rate_limited'],
+      [{ key: 'send:all', windowSeconds: HOUR, limit: limits.smsPerHour }, 'sms_budget_exhausted'],
+    ];
+    const spent: LimitRule[] = [];
+    for (const [rule, refusal] of rules) {
+      const { count, retryAfter } = await limiter.hit(rule, now);
+      spent.push(rule);
+      if (count > rule.limit) {
+        await this.giveBack(spent, now);
+        throw new AppError(refusal, { retryAfter });
+      }
+    }
+    return spent;
+  }
+
+  private async giveBack(rules: LimitRule[], now: Date): Promise<void> {
+    for (const rule of rules) await this.deps.limiter.undo(rule, now);
+  }
+
+  /**
+   * Compares a code and moves the attempt to `next` when it is right. Wrong codes are counted so that
+   * a guesser cannot lock anyone else out (docs/decisions/021):
+   * - per attempt: its tries are reserved in the database before the comparison, so racing requests
+   *   cannot compare more codes than allowed; the last wrong one burns the code;
+   * - per requester network (rolling 24 h): reserved before the comparison, refused with 429 when
+   *   spent — only the guesser's own network is refused;
+   * - per phone (rolling 24 h): never refuses; once it reaches the limit, new comparisons are
+   *   stepped up to one try per code, so even the right code still signs in.
+   * A right code gives its reserved tries back.
    */
   private async verifyCode(
     attempt: q.Attempt,
     code: string,
     next: 'accepted' | 'rejected' | 'used',
+    ip: string,
   ): Promise<void> {
     const { db, clock, limiter, limits, codes } = this.deps;
     const now = clock.now();
-    const dailyKey = `wrong:phone:${attempt.phone}`;
-    const daily = await limiter.hit(dailyKey, DAY, now);
-    if (daily.count > limits.wrongCodesPerDay) {
-      await limiter.undo(dailyKey, DAY, now);
-      throw new AppError('too_many_wrong_codes', { retryAfter: daily.retryAfter });
+    const network: LimitRule = {
+      key: `wrong:ip:${addressBucket(ip)}`,
+      windowSeconds: DAY,
+      limit: limits.wrongCodesPerNetworkDay,
+    };
+    const phone: LimitRule = {
+      key: `wrong:phone:${attempt.phone}`,
+      windowSeconds: DAY,
+      limit: limits.wrongCodesPerDay,
+    };
+    const byNetwork = await limiter.hit(network, now);
+    if (byNetwork.count > network.limit) {
+      await limiter.undo(network, now);
+      throw new AppError('too_many_wrong_codes', { retryAfter: byNetwork.retryAfter });
     }
-    const reserved = await q.reserveTry(db, attempt.id, MAX_TRIES_PER_ATTEMPT, now);
+    const steppedUp = (await limiter.count(phone, now)) >= phone.limit;
+    const maxTries = steppedUp ? STEP_UP_TRIES : MAX_TRIES_PER_ATTEMPT;
+    const reserved = await q.reserveTry(db, attempt.id, maxTries, now);
     if (!reserved) {
-      await limiter.undo(dailyKey, DAY, now);
+      await limiter.undo(network, now);
       throw new AppError('code_expired');
     }
     if (!codes.matches(attempt.id, code, reserved.codeHmac)) {
-      if (reserved.wrongTries >= MAX_TRIES_PER_ATTEMPT) {
+      await limiter.hit(phone, now);
+      if (reserved.wrongTries >= maxTries) {
         await q.expireAttempt(db, attempt.id);
         throw new AppError('code_attempts_exhausted');
       }
       throw new AppError('wrong_code');
     }
-    await limiter.undo(dailyKey, DAY, now);
+    await limiter.undo(network, now);
     // An accepted push attempt gets a fresh window for the client's authApp call.
     const expiresAt =
       next === 'accepted' ? new Date(now.getTime() + CODE_TTL_SECONDS * 1000) : attempt.expiresAt;

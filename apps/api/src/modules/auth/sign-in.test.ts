@@ -83,12 +83,41 @@ for (const backend of backends) {
         expect(again.profile_id).not.toBe(t.anon.profile_id);
       });
 
-      it('signs in without a session, creating the phone profile', async () => {
+      it('takes the code only from the session that asked for it', async () => {
         const t = await setup();
         await t.sendAuth(PHONE, t.token);
-        const res = await t.authApp(PHONE, await t.lastCode(PHONE));
-        expect(res.status).toBe(200);
-        expect(res.body.response.profile_id).not.toBe(t.anon.profile_id);
+        const code = await t.lastCode(PHONE);
+        const other = await t.anonymous('web_someoneelse00001');
+        expect((await t.authApp(PHONE, code)).body).toMatchObject({
+          code: 520,
+          response: { error: 'code_expired' },
+        });
+        expect((await t.authApp(PHONE, code, other.access_token)).body.code).toBe(520);
+        expect((await t.authApp(PHONE, code, t.token)).status).toBe(200);
+      });
+
+      it('lets no other session guess or burn the code a viewer is typing', async () => {
+        const t = await setup();
+        await t.sendAuth(PHONE, t.token);
+        const code = await t.lastCode(PHONE);
+        const attacker = await t.anonymous('web_attacker00000001');
+        const wrong = code === '0000' ? '1111' : '0000';
+        for (let i = 0; i < 5; i++) {
+          expect((await t.authApp(PHONE, wrong, attacker.access_token, {}, '192.0.2.66')).body.code).toBe(
+            520,
+          );
+        }
+        expect((await t.authApp(PHONE, code, t.token)).status).toBe(200);
+      });
+
+      it('keeps the code a viewer is typing when someone else asks for a code to the same phone', async () => {
+        const t = await setup();
+        await t.sendAuth(PHONE, t.token);
+        const code = await t.lastCode(PHONE);
+        t.clock.advance(61);
+        const attacker = await t.anonymous('web_attacker00000001');
+        expect((await t.sendAuth(PHONE, attacker.access_token, '192.0.2.66')).status).toBe(200);
+        expect((await t.authApp(PHONE, code, t.token)).status).toBe(200);
       });
 
       it('answers 502 «Неверный код» to a wrong code, then still accepts the right one', async () => {
@@ -140,8 +169,10 @@ for (const backend of backends) {
         const t = await setup();
         await t.sendAuth(PHONE, t.token);
         const code = await t.lastCode(PHONE);
-        expect((await t.authApp(PHONE, code)).status).toBe(200);
-        expect((await t.authApp(PHONE, code)).body.code).toBe(520);
+        const signedIn = await t.authApp(PHONE, code, t.token);
+        expect(signedIn.status).toBe(200);
+        const phoneSession = signedIn.body.response.access_token as string;
+        expect((await t.authApp(PHONE, code, phoneSession)).body.code).toBe(520);
       });
 
       it('answers 520 when no code was sent to the phone', async () => {
@@ -206,7 +237,8 @@ for (const backend of backends) {
         }
         const res = await t.sendAuth(PHONE, t.token);
         expect(res.body).toMatchObject({ code: 429, response: { error: 'rate_limited' } });
-        expect(res.body.response.retry_after).toBe(3600 - 5 * 61);
+        // The first send (in the 10:00–10:01 bucket of the rolling hour) leaves the window at 11:01.
+        expect(res.body.response.retry_after).toBe(3600 + 60 - 5 * 61);
       });
 
       it('sends a phone at most 10 codes a day', async () => {
@@ -232,37 +264,156 @@ for (const backend of backends) {
         expect((await t.sendAuth('79990000009', t.token, '10.1.1.2')).status).toBe(200);
       });
 
-      it('limits codes per number prefix', async () => {
-        const t = await setup({ RATE_LIMIT_PREFIX_HOUR: '2' });
-        expect((await t.sendAuth('79991110001', t.token, '10.0.0.1')).status).toBe(200);
-        expect((await t.sendAuth('79991110002', t.token, '10.0.0.2')).status).toBe(200);
-        expect((await t.sendAuth('79991110003', t.token, '10.0.0.3')).body.code).toBe(429);
-        expect((await t.sendAuth('79992220003', t.token, '10.0.0.3')).status).toBe(200);
+      it('keeps a device that signed in to the phone before out of the budget strangers share', async () => {
+        const t = await setup();
+        const owner = 'web_ownersdevice0001';
+        const signedIn = await t.signIn(PHONE, owner);
+        await t.call('POST', '/v1/agregator/logout', { token: signedIn.access_token });
+        const attacker = await t.anonymous('web_attacker00000001');
+        // With the owner's first sign-in, 5 codes: the strangers' hour for the phone is spent.
+        for (let i = 0; i < 4; i++) {
+          t.clock.advance(61);
+          expect((await t.sendAuth(PHONE, attacker.access_token, '192.0.2.66')).status).toBe(200);
+        }
+        t.clock.advance(61);
+        const stranger = await t.anonymous('web_newdevice0000001');
+        expect((await t.sendAuth(PHONE, stranger.access_token, '198.51.100.9')).body).toMatchObject({
+          code: 429,
+          response: { error: 'rate_limited' },
+        });
+        const ownerAgain = await t.anonymous(owner);
+        expect((await t.sendAuth(PHONE, ownerAgain.access_token, '198.51.100.5')).status).toBe(200);
+        expect((await t.authApp(PHONE, await t.lastCode(PHONE), ownerAgain.access_token)).status).toBe(200);
       });
 
-      it('allows at most 10 wrong codes per phone a day (429 after)', async () => {
+      it('counts the phone hour over a rolling hour, not from the top of the clock hour', async () => {
+        const t = await setup({ RATE_LIMIT_PHONE_HOUR: '2', ACCESS_TOKEN_TTL: '86400' });
+        t.clock.advance(58 * 60);
+        expect((await t.sendAuth(PHONE, t.token)).status).toBe(200);
+        t.clock.advance(61);
+        expect((await t.sendAuth(PHONE, t.token)).status).toBe(200);
+        t.clock.advance(61);
+        // 11:00:02 — a fixed window would have started again at 11:00.
+        expect((await t.sendAuth(PHONE, t.token)).body).toMatchObject({
+          code: 429,
+          response: { error: 'rate_limited' },
+        });
+      });
+
+      it('lets nobody block a whole number prefix: a requester is limited by its own network', async () => {
         const t = await setup();
-        const wrongCodes: number[] = [];
-        for (let round = 0; round < 3; round++) {
-          await t.sendAuth(PHONE, t.token);
-          const code = await t.lastCode(PHONE);
-          const wrong = code === '0000' ? '1111' : '0000';
-          for (let i = 0; i < 4; i++) wrongCodes.push((await t.authApp(PHONE, wrong, t.token)).body.code);
+        // Far beyond the old per-prefix budget (30 an hour), each from its own address.
+        for (let i = 0; i < 32; i++) {
+          const phone = `7999111${String(i).padStart(4, '0')}`;
+          expect((await t.sendAuth(phone, t.token, `10.2.0.${i + 1}`)).status, phone).toBe(200);
+        }
+        expect((await t.sendAuth('79991119999', t.token, '10.3.0.1')).status).toBe(200);
+      });
+
+      it('refuses with 503 and retry_after once the hourly SMS budget of the service is spent', async () => {
+        const t = await setup({ RATE_LIMIT_SMS_HOUR: '2', ACCESS_TOKEN_TTL: '86400' });
+        expect((await t.sendAuth('79990000001', t.token, '10.4.0.1')).status).toBe(200);
+        expect((await t.sendAuth('79990000002', t.token, '10.4.0.2')).status).toBe(200);
+        const refused = await t.sendAuth('79990000003', t.token, '10.4.0.3');
+        expect(refused.status).toBe(503);
+        expect(refused.body).toEqual({
+          code: 503,
+          success: false,
+          response: {
+            error: 'sms_budget_exhausted',
+            message: 'Не удалось отправить код. Попробуйте позже',
+            retry_after: 3660,
+          },
+        });
+        const sms = await t.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79990000003' });
+        expect(sms.json()).toEqual([]);
+        t.clock.advance(3660);
+        expect((await t.sendAuth('79990000003', t.token, '10.4.0.3')).status).toBe(200);
+      });
+
+      /** An attacker's session on its own network spends `n` wrong codes on the phone, `perCode` a code. */
+      async function guess(t: Awaited<ReturnType<typeof setup>>, n: number, perCode = 4, ip = '192.0.2.66') {
+        const attacker = await t.anonymous(`web_attacker${ip.replaceAll('.', '')}`);
+        const answers: number[] = [];
+        while (answers.length < n) {
+          expect((await t.sendAuth(PHONE, attacker.access_token, ip)).status).toBe(200);
+          const wrong = (await t.lastCode(PHONE)) === '0000' ? '1111' : '0000';
+          for (let i = 0; i < perCode && answers.length < n; i++)
+            answers.push((await t.authApp(PHONE, wrong, attacker.access_token, {}, ip)).body.code);
           t.clock.advance(61);
         }
-        // 4 + 4 wrong in the first two rounds, then 2 more reach 10; the rest is refused unseen.
-        expect(wrongCodes).toEqual([502, 502, 502, 502, 502, 502, 502, 502, 502, 502, 429, 429]);
+        return answers;
+      }
+
+      it('lets the viewer sign in with the right code after someone spent the phone’s wrong codes', async () => {
+        const t = await setup({ RATE_LIMIT_PHONE_HOUR: '10' });
+        expect(await guess(t, 10)).toEqual(Array(10).fill(502));
+        expect((await t.sendAuth(PHONE, t.token, '198.51.100.5')).status).toBe(200);
+        expect((await t.authApp(PHONE, await t.lastCode(PHONE), t.token, {}, '198.51.100.5')).status).toBe(
+          200,
+        );
+      });
+
+      it('steps a phone under attack up to one try per code instead of locking it', async () => {
+        const t = await setup({ RATE_LIMIT_PHONE_HOUR: '10', ACCESS_TOKEN_TTL: '200000' });
+        await guess(t, 10);
+        // The phone's 10 wrong codes in 24 h are spent: the next wrong code burns its code at once.
+        expect(await guess(t, 2, 2, '192.0.2.77')).toEqual([520, 520]);
+        await t.sendAuth(PHONE, t.token, '198.51.100.5');
         const code = await t.lastCode(PHONE);
-        const refused = await t.authApp(PHONE, code, t.token);
-        expect(refused.body).toMatchObject({ code: 429, response: { error: 'too_many_wrong_codes' } });
-        expect(refused.body.response.retry_after).toBeGreaterThan(0);
+        const wrong = code === '0000' ? '1111' : '0000';
+        const burnt = await t.authApp(PHONE, wrong, t.token, {}, '198.51.100.5');
+        expect(burnt.body).toMatchObject({ code: 520, response: { error: 'code_attempts_exhausted' } });
+        t.clock.advance(61);
+        await t.sendAuth(PHONE, t.token, '198.51.100.5');
+        expect((await t.authApp(PHONE, await t.lastCode(PHONE), t.token, {}, '198.51.100.5')).status).toBe(
+          200,
+        );
+        // A day after the guesses, codes have their 5 tries again.
+        t.clock.advance(86_400 + 3600);
+        const later = await t.anonymous();
+        await t.sendAuth(PHONE, later.access_token, '198.51.100.5');
+        const fresh = await t.lastCode(PHONE);
+        const miss = await t.authApp(
+          PHONE,
+          fresh === '0000' ? '1111' : '0000',
+          later.access_token,
+          {},
+          '198.51.100.5',
+        );
+        expect(miss.body).toMatchObject({ code: 502, response: { error: 'wrong_code' } });
+      });
+
+      it('refuses the guessing network (429), over a rolling 24 h, and only it', async () => {
+        const t = await setup({
+          RATE_LIMIT_WRONG_CODES_DAY: '3',
+          RATE_LIMIT_WRONG_CODES_IP_DAY: '3',
+          ACCESS_TOKEN_TTL: '86400',
+        });
+        t.clock.advance(13 * 3600 + 50 * 60); // 23:50 UTC
+        expect(await guess(t, 3, 3)).toEqual([502, 502, 502]);
+        t.clock.advance(20 * 60); // 00:10 UTC the next day: a fixed UTC day would have started again
+        const refused = await guess(t, 1);
+        expect(refused).toEqual([429]);
+        const attacker = await t.anonymous('web_attacker192026');
+        t.clock.advance(61);
+        await t.sendAuth(PHONE, attacker.access_token, '192.0.2.66');
+        const again = await t.authApp(PHONE, '0000', attacker.access_token, {}, '192.0.2.66');
+        expect(again.body).toMatchObject({ code: 429, response: { error: 'too_many_wrong_codes' } });
+        expect(again.body.response.retry_after).toBeGreaterThan(23 * 3600);
+        t.clock.advance(61);
+        await t.sendAuth(PHONE, t.token, '198.51.100.5');
+        expect((await t.authApp(PHONE, await t.lastCode(PHONE), t.token, {}, '198.51.100.5')).status).toBe(
+          200,
+        );
       });
 
       it('does not count right codes against the daily wrong-code budget', async () => {
         const t = await setup({ RATE_LIMIT_WRONG_CODES_DAY: '1', RATE_LIMIT_PHONE_HOUR: '50' });
         for (let i = 0; i < 3; i++) {
-          await t.sendAuth(PHONE, t.token);
-          expect((await t.authApp(PHONE, await t.lastCode(PHONE))).status).toBe(200);
+          const anon = await t.anonymous();
+          await t.sendAuth(PHONE, anon.access_token);
+          expect((await t.authApp(PHONE, await t.lastCode(PHONE), anon.access_token)).status).toBe(200);
           t.clock.advance(61);
         }
       });
@@ -359,6 +510,44 @@ for (const backend of backends) {
         expect((await verify(p.code)).body.response).toEqual({ asyncAuthStatus: 'accepted' });
         expect(await p.status()).toBe('accepted');
         expect((await mobileId(t, p.uuid)).status).toBe(200);
+      });
+
+      it('lets only the session that asked for the push see, verify or complete it', async () => {
+        const t = await setup({ PUSH_SIGNIN: 'on' });
+        const p = await pushStart(t);
+        const other = await t.anonymous('web_someoneelse00001');
+        const check = (token: string) =>
+          t.call('POST', '/v1/agregator/asyncAuthCheck', { token, body: { async_auth_uuid: p.uuid } });
+        expect((await check(other.access_token)).body.response).toEqual({ asyncAuthStatus: 'not found' });
+        const verify = await t.call('POST', '/v1/agregator/asyncAuthSMSVerify', {
+          token: other.access_token,
+          body: { async_auth_uuid: p.uuid, verify_code: p.code },
+        });
+        expect(verify.body).toMatchObject({ code: 520, response: { error: 'code_expired' } });
+        await confirm(t, { async_auth_uuid: p.uuid, verify_code: p.code, decision: 'accept' });
+        expect((await check(other.access_token)).body.response).toEqual({ asyncAuthStatus: 'not found' });
+        expect((await mobileId(t, p.uuid, other.access_token)).body.code).toBe(520);
+        expect((await mobileId(t, p.uuid, null)).body.code).toBe(520);
+        expect((await mobileId(t, p.uuid)).status).toBe(200);
+      });
+
+      it('shows the phone who asked: device, network and time', async () => {
+        const t = await setup({ PUSH_SIGNIN: 'on' });
+        await t.call('POST', '/v1/agregator/sendAuth', {
+          token: t.token,
+          ip: '2001:db8:aa:bb::5',
+          headers: { 'x-device-platform': 'ANDROID_WEB' },
+          body: { auth_type: 'phone', uid: PHONE },
+        });
+        const inbox = await t.app.inject({ method: 'GET', url: `/sandbox/push.json?phone=${PHONE}` });
+        expect((inbox.json() as Array<{ requester: unknown }>)[0]?.requester).toEqual({
+          device: 'браузер на Android',
+          network: '2001:db8:aa:bb::/64',
+          at: '2030-01-15T10:00:00.000Z',
+        });
+        const page = await t.app.inject({ method: 'GET', url: `/sandbox/push?phone=${PHONE}` });
+        expect(page.body).toContain('Запрос: браузер на Android, сеть 2001:db8:aa:bb::/64');
+        expect(page.body).toContain('Вход в Кадр в 10:00:00 UTC');
       });
 
       it('reports rejected and refuses the login when the phone rejects', async () => {

@@ -502,7 +502,7 @@ for (const backend of backends) {
       });
 
       it('a sign-in and the payment’s fulfilment at the same time leave one consistent state', async () => {
-        const limits = ['IP_HOUR', 'PREFIX_HOUR', 'PHONE_HOUR', 'PHONE_DAY'];
+        const limits = ['IP_HOUR', 'SMS_HOUR', 'PHONE_HOUR', 'PHONE_DAY'];
         const t = await paymentsApp(api, {
           env: Object.fromEntries(limits.map((l) => [`RATE_LIMIT_${l}`, '100'])),
         });

@@ -2,6 +2,9 @@
 export interface PendingPush {
   asyncAuthUuid: string;
   code: string;
+  /** Who asked for the sign-in (docs/decisions/021). */
+  requesterDevice: string;
+  requesterNetwork: string;
   createdAt: Date;
 }
 
@@ -21,6 +24,7 @@ export function renderPushPage(phone: string, pushes: readonly PendingPush[]): s
     .map(
       (p) => `<li data-uuid="${escapeHtml(p.asyncAuthUuid)}" data-code="${escapeHtml(p.code)}">
   <p>Вход в Кадр в ${escapeHtml(time(p.createdAt))} UTC. Код: <b>${escapeHtml(p.code)}</b></p>
+  <p>Запрос: ${escapeHtml(p.requesterDevice)}, сеть ${escapeHtml(p.requesterNetwork)}. Если это не вы, нажмите «Отклонить».</p>
   <button type="button" data-decision="accept">Подтвердить вход</button>
   <button type="button" data-decision="reject">Отклонить</button>
   <output></output>

@@ -19,6 +19,8 @@ export async function pendingPushes(db: Db, phone: string, now: Date) {
       asyncAuthUuid: sandboxPush.attemptId,
       phone: sandboxPush.phone,
       code: sandboxPush.confirmCode,
+      requesterDevice: sandboxPush.requesterDevice,
+      requesterNetwork: sandboxPush.requesterNetwork,
       createdAt: sandboxPush.createdAt,
       expiresAt: signInAttempts.expiresAt,
     })
