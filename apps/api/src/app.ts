@@ -12,6 +12,7 @@ import { createDemoSchedule } from './demo/tv-schedule-fill';
 import type { Env } from './env';
 import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { redactUrl } from './http/log-redaction';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { trustProxyOption } from './http/trust-proxy';
@@ -100,13 +101,13 @@ export const BODY_LIMIT = 16 * 1024;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * Request log lines carry method, path and address only: never query strings, headers (tokens) or
- * bodies (codes).
+ * Request log lines carry method, path and address only: never query strings, headers (tokens),
+ * bodies (codes), playback grants or device uids (http/log-redaction.ts).
  */
 const logSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url.split('?')[0],
+    url: redactUrl(request.url),
     remoteAddress: request.ip,
   }),
 };
