@@ -45,6 +45,7 @@ import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
+import { GrantGuard } from './modules/playback/grant-guard';
 import { GrantSigner } from './modules/playback/grants';
 import { mediaDeliveryRoutes } from './modules/playback/media-routes';
 import { releaseRoutes } from './modules/playback/routes';
@@ -311,6 +312,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaDeliveryRoutes, {
     store: mediaStore,
     signer: grantSigner,
+    // Grants play while their session lives and their package is held (docs/decisions/022).
+    guard: new GrantGuard({
+      clock,
+      sessionLive: (sessionId, profileId) => sessions.isLive(sessionId, profileId),
+      sessionEnded: (sessionId) => sessions.isKnownEnded(sessionId),
+      holding: (profileId, packageId) => entitlements.holding(profileId, packageId),
+    }),
     secret: env.mediaSecret,
     clock,
   });

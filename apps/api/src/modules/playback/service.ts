@@ -6,13 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { MediaAssetId, MediaAssetMeta, MediaStore } from '../../media/store';
 import type { Entitlements } from '../billing/entitlements';
-import {
-  assetOfGrant,
-  FULL_GRANT_SECONDS,
-  type Grant,
-  type GrantSigner,
-  PREVIEW_GRANT_MARGIN_SECONDS,
-} from './grants';
+import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './grants';
 import { mediaPaths } from './playlists';
 import { playableEpisode, playableTitle } from './queries';
 
@@ -73,7 +67,12 @@ export class ReleaseService {
    * unknown title (900), an episode of another title, a series without an episode, a title no package
    * sells to this viewer without a preview (403), and a video not packaged yet (503).
    */
-  async release(contentId: number, episodeId: number | undefined, profileId: number): Promise<Release> {
+  async release(
+    contentId: number,
+    episodeId: number | undefined,
+    session: { profileId: number; sessionId: string },
+  ): Promise<Release> {
+    const { profileId } = session;
     const { db, clock, signer } = this.deps;
     const title = await playableTitle(db, contentId);
     if (!title) throw new AppError('no_content');
@@ -105,7 +104,10 @@ export class ReleaseService {
       episodeId: episodeId ?? 0,
       access: bought ? 'full' : 'preview',
       previewSeconds,
-      expires: nowSeconds + (bought ? FULL_GRANT_SECONDS : previewSeconds + PREVIEW_GRANT_MARGIN_SECONDS),
+      // A full grant of a sold title lasts while the package is held (the guard asks).
+      packageId: bought && !trailer ? (title.packageId ?? 0) : 0,
+      sessionId: session.sessionId,
+      expires: nowSeconds + GRANT_SECONDS,
     };
     const asset = assetOfGrant(grant);
     const meta = await this.meta(asset);
@@ -124,6 +126,7 @@ export class ReleaseService {
             }
           : null,
       preview_timer: bought ? null : previewSeconds,
+      expires_in: GRANT_SECONDS,
     };
   }
 }
