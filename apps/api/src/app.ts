@@ -307,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       signer: grantSigner,
       entitlements,
       mediaReady: options.mediaReady ?? demoMedia?.whenAssetReady,
+      grantSeconds: env.playbackGrantSeconds,
     }),
   });
   await app.register(mediaDeliveryRoutes, {

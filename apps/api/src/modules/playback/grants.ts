@@ -29,8 +29,8 @@ export interface Grant {
 export type GrantProblem = 'invalid' | 'expired';
 
 /**
- * Grants last 5 minutes: a leaked playlist or key URL is worth that much, and the player renews well
- * before (at a third of it, `expires_in` in the release answer tells it when).
+ * Grants last 5 minutes by default (PLAYBACK_GRANT_SECONDS): a leaked playlist or key URL is worth that
+ * much, and the player renews well before (at a third of it; `expires_in` in the release answer).
  */
 export const GRANT_SECONDS = 5 * 60;
 /**

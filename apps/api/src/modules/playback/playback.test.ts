@@ -522,6 +522,21 @@ for (const backend of backends) {
         expect((await get(`/media/key/${grantOf(r)}/ek-1/0`)).statusCode).toBe(410);
       });
 
+      it('lives PLAYBACK_GRANT_SECONDS when set', async () => {
+        const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET, PLAYBACK_GRANT_SECONDS: '45' });
+        const guest = await t.anonymous();
+        const r = (
+          await t.call<Release>('GET', '/web/1/releases/1?dev_type=PCWEB&dev_model=web', {
+            token: guest.access_token,
+          })
+        ).body.response;
+        expect(r.expires_in).toBe(45);
+        t.clock.advance(44);
+        expect((await t.app.inject({ method: 'GET', url: r.content_url })).statusCode).toBe(200);
+        t.clock.advance(1);
+        expect((await t.app.inject({ method: 'GET', url: r.content_url })).statusCode).toBe(410);
+      });
+
       it("keeps the playlist's segment URLs working past the grant, so a renewed player plays on", async () => {
         const { release, get, grant, guest, mediaPlaylist, t } = await setup();
         await grant(guest.profile_id);

@@ -44,6 +44,8 @@ export class ReleaseService {
       mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
       /** How long a release waits for `mediaReady` before answering 503 (ms). */
       mediaWaitMs?: number;
+      /** Seconds a grant lives (PLAYBACK_GRANT_SECONDS); GRANT_SECONDS by default. */
+      grantSeconds?: number;
     },
   ) {}
 
@@ -98,6 +100,7 @@ export class ReleaseService {
     const previewSeconds = bought ? 0 : (title.previewTimer ?? DEFAULT_PREVIEW_SECONDS);
 
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    const lifetime = this.deps.grantSeconds ?? GRANT_SECONDS;
     const grant: Grant = {
       profileId,
       contentId,
@@ -107,7 +110,7 @@ export class ReleaseService {
       // A full grant of a sold title lasts while the package is held (the guard asks).
       packageId: bought && !trailer ? (title.packageId ?? 0) : 0,
       sessionId: session.sessionId,
-      expires: nowSeconds + GRANT_SECONDS,
+      expires: nowSeconds + lifetime,
     };
     const asset = assetOfGrant(grant);
     const meta = await this.meta(asset);
@@ -126,7 +129,7 @@ export class ReleaseService {
             }
           : null,
       preview_timer: bought ? null : previewSeconds,
-      expires_in: GRANT_SECONDS,
+      expires_in: lifetime,
     };
   }
 }
