@@ -38,8 +38,12 @@ interface Entry {
  */
 export class GrantGuard {
   private readonly checks = new Map<string, Entry>();
+  private readonly deps: GrantGuardDeps;
 
-  constructor(private readonly deps: GrantGuardDeps) {}
+  constructor(deps: GrantGuardDeps) {
+    // A plain field, not a parameter property: bench/playback-keys.ts runs this file in Node directly.
+    this.deps = deps;
+  }
 
   /** 'ok', or why the grant no longer plays. */
   async check(grant: Grant): Promise<'ok' | GrantRevocation> {
