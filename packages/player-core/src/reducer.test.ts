@@ -1130,8 +1130,9 @@ describe('reduce: errors (SPEC §8 MOVIE_STARTED_ERROR)', () => {
 });
 
 describe('reduce: grant renewal (docs/decisions/022)', () => {
-  const EXPIRING = { ...RELEASE, expires_in: 300 } as const;
-  const RENEWED = { ...RELEASE, content_url: 'https://cdn.test/renewed.m3u8', expires_in: 300 } as const;
+  // A buyer's releases: no preview_timer.
+  const EXPIRING = { ...RELEASE, preview_timer: null, expires_in: 300 } as const;
+  const RENEWED = { ...EXPIRING, content_url: 'https://cdn.test/renewed.m3u8' } as const;
   const RENEWAL_START: PlayerEffect = { type: 'timer.start', timer: 'renewal', ms: 100_000 };
 
   it.each<Row>([
@@ -1164,6 +1165,18 @@ describe('reduce: grant renewal (docs/decisions/022)', () => {
       event: { type: 'release-renewed', generation: 1, release: RENEWED },
       expected: { release: RENEWED, phase: 'playing', generation: 1, load: null },
       effects: [{ type: 'adapter.renewSource', source: { url: RENEWED.content_url, drm: null } }],
+    },
+    {
+      rule: 'a renewal that comes back as a preview (the package ended) restarts as a non-buyer',
+      given: buying({ release: EXPIRING }),
+      event: { type: 'release-renewed', generation: 1, release: { ...RENEWED, preview_timer: 30 } },
+      expected: { access: 'preview', phase: 'loading', preview: null, generation: 2 },
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
+        { type: 'timer.stop', timer: 'renewal' },
+      ],
     },
     {
       rule: 'a renewal answered after a newer load is dropped',

@@ -252,6 +252,14 @@ function apply(step: Step, event: PlayerEvent): void {
       return;
     case 'release-renewed':
       if (event.generation !== s.generation || s.load !== null || s.release === null) return;
+      if (s.access === 'full' && event.release.preview_timer !== null) {
+        // The server now answers a preview: the package ended (revoked, unsubscribed). The grant being
+        // played stops at the next key, so go back to a preview now, as `set-bought false` does.
+        resetPreview(step);
+        set(step, { access: 'preview', installPaywall: false });
+        restart(step);
+        return;
+      }
       // Same video, fresh grant: the adapter swaps the URLs it asks from now on; nothing reloads.
       set(step, { release: event.release });
       emit(step, {
