@@ -10,6 +10,7 @@ import {
   INIT_SEGMENT,
   isMediaAssetId,
   type MediaAssetId,
+  type MediaAssetMeta,
   type MediaStore,
   RENDITION_NAME_PATTERN,
   SEGMENT_NAME_PATTERN,
@@ -84,6 +85,23 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
     return meta;
   }
 
+  /**
+   * metaOf for the key of every segment: kept KEY_META_SECONDS, so the hot path reads no file (a
+   * repackaged asset keeps its key, and its segment count is checked again within seconds).
+   */
+  const keyMetas = new Map<MediaAssetId, { meta: Promise<MediaAssetMeta>; until: number }>();
+  function keyMetaOf(grant: Grant): Promise<MediaAssetMeta> {
+    const asset = assetOfGrant(grant);
+    const now = clock.now().getTime();
+    const cached = keyMetas.get(asset);
+    if (cached && cached.until > now) return cached.meta;
+    if (keyMetas.size >= ASSET_KEY_CAPACITY) keyMetas.clear();
+    const meta = metaOf(grant);
+    keyMetas.set(asset, { meta, until: now + KEY_META_SECONDS * 1000 });
+    meta.catch(() => keyMetas.delete(asset));
+    return meta;
+  }
+
   const sendPlaylist = (reply: FastifyReply, text: string) =>
     reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'private, no-store').send(text);
 
@@ -146,7 +164,7 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
       const grant = await grantOf(request, request.params.grant);
       const asset = assetOfGrant(grant);
       if (request.params.asset !== asset) throw new AppError('grant_foreign');
-      const meta = await metaOf(grant);
+      const meta = await keyMetaOf(grant);
       const durations = meta.renditions[0]?.segments.map((s) => s.duration) ?? [];
       const index = /^\d{1,5}$/.test(request.params.index) ? Number(request.params.index) : -1;
       if (meta.encryption !== 'aes-128' || !meta.segmentKeys || index < 0 || index >= durations.length)
@@ -244,8 +262,10 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
   });
 };
 
-/** Asset keys kept at most in memory (a key never changes: repackaging keeps it). */
+/** Asset keys (and metas) kept at most in memory (a key never changes: repackaging keeps it). */
 const ASSET_KEY_CAPACITY = 10_000;
+/** How long the key route trusts an asset's meta.json (seconds). */
+const KEY_META_SECONDS = 10;
 
 /** Asset keys read once and kept: every segment asks for its key. */
 class AssetKeys {
