@@ -74,7 +74,8 @@ for (const backend of backends) {
       assets.film = writeFixtureAsset(dataDir, 'ek-1');
       assets.clearkey = writeFixtureAsset(dataDir, 'ek-3', { encryption: 'cenc-clearkey' });
       assets.locked = writeFixtureAsset(dataDir, 'ek-4');
-      assets.episode = writeFixtureAsset(dataDir, `ep-${ids.episode}`);
+      // Packaged before per-segment keys (docs/decisions/022): one key for the whole episode.
+      assets.episode = writeFixtureAsset(dataDir, `ep-${ids.episode}`, { assetKey: true });
       assets.trailer = writeFixtureAsset(dataDir, `ep-${ids.trailer}`, { segments: 2 });
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -439,6 +440,23 @@ for (const backend of backends) {
         const whole = await get(`/media/key/${g}/ek-1`);
         expect(whole.statusCode).toBe(404);
         expect(whole.rawPayload.equals(assets.film!.key)).toBe(false);
+      });
+
+      it('serves the whole key of an asset packaged before per-segment keys to buyers only', async () => {
+        const { release, get, grant, guest, mediaPlaylist } = await setup();
+        const path = `2?dev_type=PCWEB&dev_model=web&EP_id=${ids.episode}`;
+        const preview = grantOf((await release(path)).body.response);
+        const refused = await get(`/media/key/${preview}/ep-${ids.episode}`);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().response.error).toBe('past_preview');
+        expect((await get(`/media/key/${preview}/ep-${ids.episode}/0`)).statusCode).toBe(404);
+        await grant(guest.profile_id);
+        const full = (await release(path)).body.response;
+        const { lines } = await mediaPlaylist(full);
+        expect(lines.filter((l) => l.startsWith('#EXT-X-KEY'))).toHaveLength(1);
+        const whole = await get(`/media/key/${grantOf(full)}/ep-${ids.episode}`);
+        expect(whole.statusCode).toBe(200);
+        expect(whole.rawPayload.equals(assets.episode!.key)).toBe(true);
       });
 
       it("refuses a key without a grant, with a forged one, or with another title's", async () => {
