@@ -1222,6 +1222,21 @@ describe('grant renewal (docs/decisions/022)', () => {
     expect(loadRelease).toHaveBeenCalledTimes(3);
   });
 
+  it('renews at once when asked (the viewer signed in or out)', async () => {
+    let serial = 0;
+    const loadRelease = vi.fn(async () => ({
+      content_url: `https://cdn.test/grant-${++serial}/master.m3u8`,
+      drm: null,
+      preview_timer: null,
+      expires_in: 300,
+    }));
+    const { controller, latest } = setup({ goods: { is_bought: true }, loadRelease });
+    await controller.play();
+    controller.renewGrant();
+    await flush();
+    expect(latest().calls.at(-1)).toBe('renewSource:https://cdn.test/grant-2/master.m3u8');
+  });
+
   it('keeps playing when a renewal fails, and tries again at the next tick', async () => {
     let fail = false;
     const loadRelease = vi.fn(async () => {

@@ -445,6 +445,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
     hideInstallPaywall: () => void command({ type: 'hide-install-paywall' }),
     setBought: (isBought) => command({ type: 'set-bought', isBought }),
     reload: () => command({ type: 'reload' }),
+    renewGrant: () => void command({ type: 'renew-grant' }),
     changeEpisode: (episodeId) => command({ type: 'change-episode', episodeId }),
     previousEpisode: () => command({ type: 'previous-episode' }),
     nextEpisode: () => command({ type: 'next-episode' }),

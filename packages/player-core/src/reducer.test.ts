@@ -1160,6 +1160,22 @@ describe('reduce: grant renewal (docs/decisions/022)', () => {
       effects: [{ type: 'release.renew', generation: 1, episodeId: 1 }],
     },
     {
+      rule: 'renew-grant (the viewer signed in or out) renews at once',
+      given: buying({ release: EXPIRING }),
+      event: { type: 'renew-grant' },
+      effects: [{ type: 'release.renew', generation: 1, episodeId: null }],
+    },
+    {
+      rule: 'renew-grant with nothing loaded, or a release that never expires, does nothing',
+      given: given({ release: EXPIRING }),
+      event: { type: 'renew-grant' },
+    },
+    {
+      rule: 'renew-grant during a load does nothing: the load fetches a fresh release anyway',
+      given: loading('release', { access: 'full', adapterAttached: true }),
+      event: { type: 'renew-grant' },
+    },
+    {
       rule: 'a renewed release goes to the adapter, which carries on without a reload',
       given: buying({ release: EXPIRING }),
       event: { type: 'release-renewed', generation: 1, release: RENEWED },

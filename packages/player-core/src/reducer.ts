@@ -248,6 +248,9 @@ function apply(step: Step, event: PlayerEvent): void {
       countdownTick(step);
       return;
     case 'renewal-tick':
+    case 'renew-grant':
+      // The tick only comes while the renewal timer runs; the intent asks for the same condition.
+      if (!runningTimers(s).renewal) return;
       emit(step, { type: 'release.renew', generation: s.generation, episodeId: s.currentEpisodeId });
       return;
     case 'release-renewed':

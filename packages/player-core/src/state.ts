@@ -141,6 +141,8 @@ export type PlayerIntent =
   | { readonly type: 'hide-install-paywall' }
   | { readonly type: 'set-bought'; readonly isBought: boolean }
   | { readonly type: 'reload' }
+  /** The viewer's session changed (signed in or out): fetch a fresh grant now (docs/decisions/022). */
+  | { readonly type: 'renew-grant' }
   | { readonly type: 'change-episode'; readonly episodeId: number }
   | { readonly type: 'previous-episode' }
   | { readonly type: 'next-episode' }

@@ -275,6 +275,11 @@ export interface PlayerController {
   setBought(isBought: boolean): Promise<void>;
   /** Re-loads the release and re-creates the player (after payment or unsubscribe). */
   reload(): Promise<void>;
+  /**
+   * Renews the release's grant now, without a reload (call it when the viewer signs in or out: the
+   * grant being played ended with the old session). Does nothing when no loaded release expires.
+   */
+  renewGrant(): void;
   /** Resets the player and loads the release of another episode, then plays it. */
   changeEpisode(episodeId: number): Promise<void>;
   previousEpisode(): Promise<void>;
