@@ -185,4 +185,39 @@ describe.skipIf(!hasChromium)('encrypted playback through @kadr/player-core in C
       await aes.close();
     }
   });
+
+  it('renews the grant while playing: later playlist, key and segment requests carry the newest grant, no reload', async () => {
+    const renewing = await browser.context.newPage();
+    const refused: string[] = [];
+    renewing.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    try {
+      await renewing.goto(fixture.url);
+      await renewing.waitForFunction(() => typeof window.startKadrRenewingPlayer === 'function');
+      await renewing.evaluate(() => window.startKadrRenewingPlayer());
+      // The page's timers run ten times faster: a renewal (a third of expires_in) every second, and the
+      // fixture refuses every grant older than the one before the newest.
+      await renewing.waitForFunction(
+        () => (window.kadrPlayer?.controller.getSnapshot().currentTime ?? 0) > 8,
+        null,
+        { timeout: 30_000 },
+      );
+      const grantRequests = fixture.requests.filter((r) => r.startsWith('GET /grant/'));
+      const grantsUsed = new Set(grantRequests.map((r) => r.split('/')[2]));
+      expect(fixture.renewals).toBeGreaterThan(4);
+      // Segments fetched after several renewals went out under a newer grant than the one loaded.
+      expect(grantsUsed.size).toBeGreaterThan(2);
+      expect(refused).toEqual([]);
+      // No reload: the master playlist was read once.
+      expect(grantRequests.filter((r) => r.endsWith('/master.m3u8'))).toHaveLength(1);
+      const state = await renewing.evaluate(() => ({
+        phase: window.kadrPlayer?.controller.getSnapshot().phase,
+        errors: window.kadrPlayer?.adapterEvents.filter((e) => e.startsWith('error')),
+      }));
+      expect(state).toEqual({ phase: 'playing', errors: [] });
+    } finally {
+      await renewing.close();
+    }
+  });
 });

@@ -200,6 +200,15 @@ describe.skipIf(!hasChromium)('playback journeys in Chromium (demo media)', () =
     const raised = new URL(next);
     if (raised.searchParams.has('lim')) raised.searchParams.set('lim', '100000');
     expect((await fetch(raised)).status).toBe(403);
+    // … and each segment has its own key: the preview's end with the cut (docs/decisions/022).
+    const keyUrls = [...preview.text.matchAll(/#EXT-X-KEY:[^\n]*URI="([^"]+)"/g)].map(
+      (m) => new URL(m[1]!, service.baseUrl),
+    );
+    expect(keyUrls).toHaveLength(preview.segments.length);
+    const lastKey = keyUrls.at(-1)!;
+    expect((await fetch(lastKey)).status).toBe(200);
+    const nextKey = new URL(lastKey.href.replace(/\/(\d+)$/, (_m, n: string) => `/${Number(n) + 1}`));
+    expect((await fetch(nextKey)).status).toBe(403);
   });
 
   it('after the operator grants the package, plays past the preview, seeks with ←/→ and goes on to the next episode', async () => {

@@ -15,6 +15,7 @@ import type { Env } from './env';
 import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { redactUrl } from './http/log-redaction';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
@@ -50,6 +51,7 @@ import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
+import { GrantGuard } from './modules/playback/grant-guard';
 import { GrantSigner } from './modules/playback/grants';
 import { mediaDeliveryRoutes } from './modules/playback/media-routes';
 import { releaseRoutes } from './modules/playback/routes';
@@ -109,13 +111,13 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const YOOKASSA_WIDGET_ORIGIN = 'https://yookassa.ru';
 
 /**
- * Request log lines carry method, path and address only: never query strings, headers (tokens) or
- * bodies (codes).
+ * Request log lines carry method, path and address only: never query strings, headers (tokens),
+ * bodies (codes), playback grants or device uids (http/log-redaction.ts).
  */
 const logSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url.split('?')[0],
+    url: redactUrl(request.url),
     remoteAddress: request.ip,
   }),
 };
@@ -344,11 +346,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       signer: grantSigner,
       entitlements,
       mediaReady: options.mediaReady ?? demoMedia?.whenAssetReady,
+      grantSeconds: env.playbackGrantSeconds,
     }),
   });
   await app.register(mediaDeliveryRoutes, {
     store: mediaStore,
     signer: grantSigner,
+    // Grants play while their session lives and their package is held (docs/decisions/022).
+    guard: new GrantGuard({
+      clock,
+      sessionLive: (sessionId, profileId) => sessions.isLive(sessionId, profileId),
+      sessionEnded: (sessionId) => sessions.isKnownEnded(sessionId),
+      holding: (profileId, packageId) => entitlements.holding(profileId, packageId),
+    }),
     secret: env.mediaSecret,
     clock,
   });

@@ -345,6 +345,16 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, SESSION_CACHE_TTL: '3601' }, {})).toThrow(/SESSION_CACHE_TTL/);
   });
 
+  it('lets playback grants live 5 minutes unless told, between 30 s and an hour', () => {
+    const dataDir = tempDir();
+    expect(loadEnv({ DATA_DIR: dataDir }, {}).playbackGrantSeconds).toBe(300);
+    expect(loadEnv({ DATA_DIR: dataDir, PLAYBACK_GRANT_SECONDS: '45' }, {}).playbackGrantSeconds).toBe(45);
+    for (const bad of ['29', '3601', '1.5', 'soon'])
+      expect(() => loadEnv({ DATA_DIR: dataDir, PLAYBACK_GRANT_SECONDS: bad }, {})).toThrow(
+        /PLAYBACK_GRANT_SECONDS/,
+      );
+  });
+
   it('lists every invalid value at once', () => {
     expect(() =>
       loadEnv(

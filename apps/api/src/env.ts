@@ -83,6 +83,11 @@ export interface Env {
    * 5 with PostgreSQL; 600 with the embedded database, which only this process writes.
    */
   sessionCacheTtl: number;
+  /**
+   * Seconds a playback grant (a release's `content_url`) works before the player must renew it
+   * (docs/decisions/022): what a leaked playlist or key URL is worth. Default 300.
+   */
+  playbackGrantSeconds: number;
   /** client_id → client_secret. */
   authClients: ReadonlyMap<string, string>;
   /** CIDR ranges of the blocked provider's network. */
@@ -262,6 +267,7 @@ const schema = z.object({
   ACCESS_TOKEN_TTL: positiveInt(900),
   REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).default(10),
   SESSION_CACHE_TTL: z.coerce.number().min(0).max(3600).optional(),
+  PLAYBACK_GRANT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   AUTH_CLIENTS: z
     .string()
     .default('web:web')
@@ -416,6 +422,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
     sessionCacheTtl: e.SESSION_CACHE_TTL ?? (e.DATABASE_URL ? SHARED_DATABASE_CACHE_TTL : EMBEDDED_CACHE_TTL),
+    playbackGrantSeconds: e.PLAYBACK_GRANT_SECONDS,
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
     corsOrigins: e.CORS_ORIGINS,

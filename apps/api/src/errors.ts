@@ -49,6 +49,12 @@ export const errorTable = {
     status: 403,
     message: 'Playback grant belongs to another viewer or title',
   },
+  // The grant is genuine and unexpired, but what it was given for is gone (decision 022).
+  grant_revoked: {
+    code: ApiCode.FORBIDDEN,
+    status: 403,
+    message: 'Playback grant revoked: the session ended or the package is no longer held',
+  },
   signature_invalid: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment signature is invalid' },
   signature_expired: { code: ApiCode.CODE_EXPIRED, status: 410, message: 'Segment signature expired' },
   past_preview: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment is past the end of the preview' },

@@ -1190,3 +1190,73 @@ describe('intents made before the adapter is ready', () => {
     expect(latest().calls).toEqual(['load:https://cdn.test/film.m3u8', 'destroy']);
   });
 });
+
+describe('grant renewal (docs/decisions/022)', () => {
+  it('renews the release before its grant expires and hands the adapter the new URLs without a reload', async () => {
+    let serial = 0;
+    const loadRelease = vi.fn(async () => ({
+      content_url: `https://cdn.test/grant-${++serial}/master.m3u8`,
+      drm: null,
+      preview_timer: null,
+      expires_in: 300,
+    }));
+    const { controller, latest, snap } = setup({ goods: { is_bought: true }, loadRelease });
+    await controller.play();
+    expect(latest().calls).toEqual(['load:https://cdn.test/grant-1/master.m3u8', 'play']);
+
+    await vi.advanceTimersByTimeAsync(100_000);
+    await flush();
+    expect(loadRelease).toHaveBeenCalledTimes(2);
+    expect(latest().calls).toEqual([
+      'load:https://cdn.test/grant-1/master.m3u8',
+      'play',
+      'renewSource:https://cdn.test/grant-2/master.m3u8',
+    ]);
+    expect(snap()).toMatchObject({ phase: 'playing' });
+
+    await vi.advanceTimersByTimeAsync(100_000);
+    await flush();
+    expect(latest().calls.at(-1)).toBe('renewSource:https://cdn.test/grant-3/master.m3u8');
+    controller.destroy();
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(loadRelease).toHaveBeenCalledTimes(3);
+  });
+
+  it('renews at once when asked (the viewer signed in or out)', async () => {
+    let serial = 0;
+    const loadRelease = vi.fn(async () => ({
+      content_url: `https://cdn.test/grant-${++serial}/master.m3u8`,
+      drm: null,
+      preview_timer: null,
+      expires_in: 300,
+    }));
+    const { controller, latest } = setup({ goods: { is_bought: true }, loadRelease });
+    await controller.play();
+    controller.renewGrant();
+    await flush();
+    expect(latest().calls.at(-1)).toBe('renewSource:https://cdn.test/grant-2/master.m3u8');
+  });
+
+  it('keeps playing when a renewal fails, and tries again at the next tick', async () => {
+    let fail = false;
+    const loadRelease = vi.fn(async () => {
+      if (fail) throw new Error('network down');
+      return {
+        content_url: 'https://cdn.test/g/master.m3u8',
+        drm: null,
+        preview_timer: null,
+        expires_in: 300,
+      };
+    });
+    const { controller, latest, snap } = setup({ goods: { is_bought: true }, loadRelease });
+    await controller.play();
+    fail = true;
+    await vi.advanceTimersByTimeAsync(100_000);
+    await flush();
+    expect(snap()).toMatchObject({ phase: 'playing', error: null });
+    fail = false;
+    await vi.advanceTimersByTimeAsync(100_000);
+    await flush();
+    expect(latest().calls.at(-1)).toBe('renewSource:https://cdn.test/g/master.m3u8');
+  });
+});

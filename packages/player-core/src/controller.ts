@@ -211,6 +211,18 @@ export function createPlayerController(options: PlayerControllerOptions): Player
         );
         return;
       }
+      case 'release.renew': {
+        const { generation, episodeId } = effect;
+        // Not tracked by the command's job: a renewal runs beside playback and answers when it can.
+        attempt(() => options.loadRelease(episodeId)).then(
+          (renewed) => send({ type: 'release-renewed', generation, release: renewed }, newJob()),
+          () => send({ type: 'release-renew-failed', generation }, newJob()),
+        );
+        return;
+      }
+      case 'adapter.renewSource':
+        adapter?.renewSource?.(effect.source);
+        return;
       case 'adapter.create': {
         const { generation } = effect;
         /** The adapter was attached or destroyed: nothing left to clean up. */
@@ -349,6 +361,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
 
   function tick(timer: PlayerTimer): PlayerFact {
     if (timer === 'countdown') return { type: 'countdown-tick' };
+    if (timer === 'renewal') return { type: 'renewal-tick' };
     return {
       type: 'watchdog-tick',
       adapter: adapter ? { paused: adapter.isPaused(), muted: adapter.isMuted() } : null,
@@ -432,6 +445,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
     hideInstallPaywall: () => void command({ type: 'hide-install-paywall' }),
     setBought: (isBought) => command({ type: 'set-bought', isBought }),
     reload: () => command({ type: 'reload' }),
+    renewGrant: () => void command({ type: 'renew-grant' }),
     changeEpisode: (episodeId) => command({ type: 'change-episode', episodeId }),
     previousEpisode: () => command({ type: 'previous-episode' }),
     nextEpisode: () => command({ type: 'next-episode' }),

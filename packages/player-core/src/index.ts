@@ -11,6 +11,7 @@ export {
   COUNTDOWN_TICK_MS,
   ENGINE_NUDGE_SECONDS,
   initialPlayerState,
+  MIN_RENEWAL_MS,
   type PlayerStateOptions,
   PREVIEW_CUT_TOLERANCE_SECONDS,
   reduce,
@@ -27,6 +28,7 @@ export {
   selectSnapshot,
   selectWaitingIntentApplies,
 } from './selectors.js';
+export { createSourceRenewal, type SourceRenewal } from './source-renewal.js';
 export type {
   PlayerAccess,
   PlayerAdapterFact,

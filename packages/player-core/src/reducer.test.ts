@@ -1129,6 +1129,91 @@ describe('reduce: errors (SPEC §8 MOVIE_STARTED_ERROR)', () => {
   ])('$rule', (row) => check(row));
 });
 
+describe('reduce: grant renewal (docs/decisions/022)', () => {
+  // A buyer's releases: no preview_timer.
+  const EXPIRING = { ...RELEASE, preview_timer: null, expires_in: 300 } as const;
+  const RENEWED = { ...EXPIRING, content_url: 'https://cdn.test/renewed.m3u8' } as const;
+  const RENEWAL_START: PlayerEffect = { type: 'timer.start', timer: 'renewal', ms: 100_000 };
+
+  it.each<Row>([
+    {
+      rule: 'a release that expires starts the renewal timer at a third of its life when it loads',
+      given: loading('release', { access: 'full', adapterAttached: true }),
+      event: { type: 'release-loaded', generation: 1, release: EXPIRING },
+      expected: { release: EXPIRING, load: { step: 'media' } },
+      effects: [
+        { type: 'adapter.load', generation: 1, source: { url: EXPIRING.content_url, drm: null } },
+        RENEWAL_START,
+      ],
+    },
+    {
+      rule: 'a release without expires_in needs no renewal',
+      given: loading('release', { access: 'full', adapterAttached: true }),
+      event: { type: 'release-loaded', generation: 1, release: RELEASE },
+      expected: { release: RELEASE, load: { step: 'media' } },
+      effects: [{ type: 'adapter.load', generation: 1, source: { url: RELEASE.content_url, drm: null } }],
+    },
+    {
+      rule: 'the renewal tick asks for the release of the episode being played',
+      given: buying({ release: EXPIRING }, series),
+      event: { type: 'renewal-tick' },
+      effects: [{ type: 'release.renew', generation: 1, episodeId: 1 }],
+    },
+    {
+      rule: 'renew-grant (the viewer signed in or out) renews at once',
+      given: buying({ release: EXPIRING }),
+      event: { type: 'renew-grant' },
+      effects: [{ type: 'release.renew', generation: 1, episodeId: null }],
+    },
+    {
+      rule: 'renew-grant with nothing loaded, or a release that never expires, does nothing',
+      given: given({ release: EXPIRING }),
+      event: { type: 'renew-grant' },
+    },
+    {
+      rule: 'renew-grant during a load does nothing: the load fetches a fresh release anyway',
+      given: loading('release', { access: 'full', adapterAttached: true }),
+      event: { type: 'renew-grant' },
+    },
+    {
+      rule: 'a renewed release goes to the adapter, which carries on without a reload',
+      given: buying({ release: EXPIRING }),
+      event: { type: 'release-renewed', generation: 1, release: RENEWED },
+      expected: { release: RENEWED, phase: 'playing', generation: 1, load: null },
+      effects: [{ type: 'adapter.renewSource', source: { url: RENEWED.content_url, drm: null } }],
+    },
+    {
+      rule: 'a renewal that comes back as a preview (the package ended) restarts as a non-buyer',
+      given: buying({ release: EXPIRING }),
+      event: { type: 'release-renewed', generation: 1, release: { ...RENEWED, preview_timer: 30 } },
+      expected: { access: 'preview', phase: 'loading', preview: null, generation: 2 },
+      effects: [
+        { type: 'adapter.destroy' },
+        { type: 'release.load', generation: 2, episodeId: null },
+        { type: 'adapter.create', generation: 2 },
+        { type: 'timer.stop', timer: 'renewal' },
+      ],
+    },
+    {
+      rule: 'a renewal answered after a newer load is dropped',
+      given: buying({ release: EXPIRING, generation: 2 }),
+      event: { type: 'release-renewed', generation: 1, release: RENEWED },
+    },
+    {
+      rule: 'a failed renewal changes nothing: the next tick tries again',
+      given: buying({ release: EXPIRING }),
+      event: { type: 'release-renew-failed', generation: 1 },
+    },
+    {
+      rule: 'destroy stops the renewal timer',
+      given: buying({ release: EXPIRING }),
+      event: { type: 'destroy' },
+      expected: { destroyed: true },
+      effects: [{ type: 'adapter.destroy' }, { type: 'timer.stop', timer: 'renewal' }],
+    },
+  ])('$rule', (row) => check(row));
+});
+
 describe('reduce: destroy', () => {
   it.each<Row>([
     {

@@ -247,6 +247,32 @@ function apply(step: Step, event: PlayerEvent): void {
     case 'countdown-tick':
       countdownTick(step);
       return;
+    case 'renewal-tick':
+    case 'renew-grant':
+      // The tick only comes while the renewal timer runs; the intent asks for the same condition.
+      if (!runningTimers(s).renewal) return;
+      emit(step, { type: 'release.renew', generation: s.generation, episodeId: s.currentEpisodeId });
+      return;
+    case 'release-renewed':
+      if (event.generation !== s.generation || s.load !== null || s.release === null) return;
+      if (s.access === 'full' && event.release.preview_timer !== null) {
+        // The server now answers a preview: the package ended (revoked, unsubscribed). The grant being
+        // played stops at the next key, so go back to a preview now, as `set-bought false` does.
+        resetPreview(step);
+        set(step, { access: 'preview', installPaywall: false });
+        restart(step);
+        return;
+      }
+      // Same video, fresh grant: the adapter swaps the URLs it asks from now on; nothing reloads.
+      set(step, { release: event.release });
+      emit(step, {
+        type: 'adapter.renewSource',
+        source: { url: event.release.content_url, drm: event.release.drm },
+      });
+      return;
+    case 'release-renew-failed':
+      // The grant still has two thirds of its life: the next tick tries again (docs/decisions/022).
+      return;
     case 'watchdog-tick':
       // SPEC §9: every 3 s, an expired preview that something resumed or unmuted is paused and muted again.
       if (s.access !== 'locked' || !s.adapterAttached || event.adapter === null) return;
@@ -534,20 +560,41 @@ function runningTimers(state: PlayerState): Record<PlayerTimer, boolean> {
   return {
     countdown: !state.destroyed && state.access === 'preview' && state.preview !== null,
     watchdog: !state.destroyed && state.access === 'locked',
+    // A loaded release whose grant expires, while anything may still be fetched with it.
+    renewal:
+      !state.destroyed &&
+      state.access !== 'locked' &&
+      state.adapterAttached &&
+      state.load?.step !== 'release' &&
+      state.load?.step !== 'adapter' &&
+      state.release?.expires_in !== undefined,
   };
 }
 
-const TIMER_MS: Record<PlayerTimer, number> = { countdown: COUNTDOWN_TICK_MS, watchdog: PREVIEW_WATCHDOG_MS };
+/** A renewal never comes sooner than this, whatever `expires_in` says (ms). */
+export const MIN_RENEWAL_MS = 10_000;
 
-/** Timers follow the state: the countdown runs for an armed preview, the watchdog for a locked one. */
+function timerMs(timer: PlayerTimer, state: PlayerState): number {
+  if (timer === 'countdown') return COUNTDOWN_TICK_MS;
+  if (timer === 'watchdog') return PREVIEW_WATCHDOG_MS;
+  // At a third of the grant's life: two more chances before it expires if one renewal fails.
+  return Math.max(MIN_RENEWAL_MS, ((state.release?.expires_in ?? 0) * 1000) / 3);
+}
+
+/**
+ * Timers follow the state: the countdown runs for an armed preview, the watchdog for a locked one, the
+ * renewal while a loaded release's grant expires.
+ */
 function syncTimers(step: Step, before: PlayerState): void {
   const was = runningTimers(before);
   const now = runningTimers(step.state);
-  for (const timer of ['countdown', 'watchdog'] as const) {
+  for (const timer of ['countdown', 'watchdog', 'renewal'] as const) {
     if (was[timer] === now[timer]) continue;
     emit(
       step,
-      now[timer] ? { type: 'timer.start', timer, ms: TIMER_MS[timer] } : { type: 'timer.stop', timer },
+      now[timer]
+        ? { type: 'timer.start', timer, ms: timerMs(timer, step.state) }
+        : { type: 'timer.stop', timer },
     );
   }
 }

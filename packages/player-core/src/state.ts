@@ -141,6 +141,8 @@ export type PlayerIntent =
   | { readonly type: 'hide-install-paywall' }
   | { readonly type: 'set-bought'; readonly isBought: boolean }
   | { readonly type: 'reload' }
+  /** The viewer's session changed (signed in or out): fetch a fresh grant now (docs/decisions/022). */
+  | { readonly type: 'renew-grant' }
   | { readonly type: 'change-episode'; readonly episodeId: number }
   | { readonly type: 'previous-episode' }
   | { readonly type: 'next-episode' }
@@ -162,6 +164,10 @@ export type PlayerResultFact =
       readonly qualities: readonly PlayerQuality[];
     }
   | { readonly type: 'media-failed'; readonly generation: number; readonly error: PlayerError }
+  /** A renewal (`release.renew`) answered: the same video with a fresh grant. */
+  | { readonly type: 'release-renewed'; readonly generation: number; readonly release: PlayerRelease }
+  /** A renewal failed (network, refusal): playback goes on; the next tick tries again. */
+  | { readonly type: 'release-renew-failed'; readonly generation: number }
   /** `adapter.play()` resolved; `paused`: what the adapter reported right after. */
   | { readonly type: 'play-started'; readonly generation: number; readonly paused: boolean }
   | { readonly type: 'play-failed'; readonly generation: number; readonly error: PlayerError };
@@ -192,6 +198,8 @@ export type PlayerAdapterFact =
 /** The runner's timers firing. The watchdog carries what the adapter reports (null: no adapter). */
 export type PlayerTimerFact =
   | { readonly type: 'countdown-tick' }
+  /** Time to renew the release's grant. */
+  | { readonly type: 'renewal-tick' }
   | {
       readonly type: 'watchdog-tick';
       readonly adapter: { readonly paused: boolean; readonly muted: boolean } | null;
@@ -210,8 +218,11 @@ export type PlayerEvent = PlayerIntent | PlayerFact;
 
 // ---- effects ----
 
-/** The runner's named timers: the 1 s preview countdown and the 3 s expired-preview watchdog. */
-export type PlayerTimer = 'countdown' | 'watchdog';
+/**
+ * The runner's named timers: the 1 s preview countdown, the 3 s expired-preview watchdog and the grant
+ * renewal (a third of the release's `expires_in`).
+ */
+export type PlayerTimer = 'countdown' | 'watchdog' | 'renewal';
 
 /**
  * What `reduce` asks the runner to do, as data. Async effects carry the state's generation; the runner
@@ -220,6 +231,10 @@ export type PlayerTimer = 'countdown' | 'watchdog';
 export type PlayerEffect =
   /** Fetch the release of an episode (or of the content): answered by `release-loaded`/`release-failed`. */
   | { readonly type: 'release.load'; readonly generation: number; readonly episodeId: number | null }
+  /** Fetch the release again for a fresh grant: answered by `release-renewed`/`release-renew-failed`. */
+  | { readonly type: 'release.renew'; readonly generation: number; readonly episodeId: number | null }
+  /** `adapter.renewSource(source)`: the same video, new URLs, no reload. */
+  | { readonly type: 'adapter.renewSource'; readonly source: VideoSource }
   /** Call the adapter factory and attach: answered by `adapter-created`/`adapter-failed`. */
   | { readonly type: 'adapter.create'; readonly generation: number }
   /** `adapter.load(source)`: answered by `media-loaded`/`media-failed`. */

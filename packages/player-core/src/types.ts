@@ -25,6 +25,11 @@ export interface PlayerRelease {
   readonly drm: PlayerDrm | null;
   /** Preview length in seconds for viewers who have not bought; null: the configured default. */
   readonly preview_timer: number | null;
+  /**
+   * Seconds the grant behind `content_url` keeps working (contract extension, docs/decisions/022): the
+   * controller asks for the release again at a third of it and hands the adapter the new URLs.
+   */
+  readonly expires_in?: number;
 }
 
 /** The part of the content's goods the player reads (SPEC §3 Goods). */
@@ -205,6 +210,12 @@ export interface VideoAdapter {
   /** Enters or leaves picture-in-picture; resolves to whether it is now on. */
   togglePictureInPicture(): Promise<boolean>;
   on<E extends VideoAdapterEvent>(event: E, listener: (payload: VideoAdapterEvents[E]) => void): () => void;
+  /**
+   * Carries on with a renewed release of the same video (a new grant in its URLs) without reloading:
+   * requests made from now on — keys, playlists — use the new URLs. Adapters without it play until the
+   * grant they loaded with expires.
+   */
+  renewSource?(source: VideoSource): void;
   /** Stops playback, releases the engine and removes what the adapter added to the page. */
   destroy(): void;
 }
@@ -264,6 +275,11 @@ export interface PlayerController {
   setBought(isBought: boolean): Promise<void>;
   /** Re-loads the release and re-creates the player (after payment or unsubscribe). */
   reload(): Promise<void>;
+  /**
+   * Renews the release's grant now, without a reload (call it when the viewer signs in or out: the
+   * grant being played ended with the old session). Does nothing when no loaded release expires.
+   */
+  renewGrant(): void;
   /** Resets the player and loads the release of another episode, then plays it. */
   changeEpisode(episodeId: number): Promise<void>;
   previousEpisode(): Promise<void>;

@@ -110,7 +110,9 @@ const RENDITIONS = [
 
 /**
  * A running fixture: `url` serves `/` (the page), `/hls/*` (ClearKey), `/aes/*` (AES-128), `POST /licence`
- * and `POST /licence-denied` (403).
+ * and `POST /licence-denied` (403), and the AES-128 title behind grants: `GET /renew` hands out the next
+ * grant's release, `/grant/g<n>/…` serves the title (relative URIs, key included) for the newest grant
+ * and the one before, 410 for older ones.
  */
 export interface ClearKeyFixture {
   url: string;
@@ -118,6 +120,8 @@ export interface ClearKeyFixture {
   licenceRequests: { kids: string[] }[];
   /** Requests the server answered, in order (`GET /hls/init.mp4`, …). */
   requests: string[];
+  /** Grants handed out by `GET /renew` so far. */
+  readonly renewals: number;
   close(): Promise<void>;
 }
 
@@ -180,6 +184,7 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
 
   const licenceRequests: { kids: string[] }[] = [];
   const requests: string[] = [];
+  let grant = 0;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     requests.push(`${request.method} ${path}`);
@@ -212,6 +217,28 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
       licenceRequests.push({ kids: [] });
       return send(403, 'text/plain', 'no grant');
     }
+    if (path === '/renew') {
+      grant += 1;
+      const release = {
+        content_url: `/grant/g${grant}/master.m3u8`,
+        drm: null,
+        preview_timer: null,
+        expires_in: 30,
+      };
+      return send(200, 'application/json', JSON.stringify(release));
+    }
+    const granted = /^\/grant\/g(\d+)\/(.+)$/.exec(path);
+    if (granted) {
+      if (Number(granted[1]) < grant - 1) return send(410, 'text/plain', 'grant expired');
+      const file = files.get(`/aes/${granted[2]}`);
+      if (!file) return send(404, 'text/plain', 'not found');
+      // The key by a relative URI, so it carries the grant like the api's key URLs do.
+      const body =
+        granted[2] === 'media.m3u8'
+          ? file.body.toString().replaceAll('URI="/aes/key"', 'URI="key"')
+          : file.body;
+      return send(200, file.type, body);
+    }
     if (path === '/') return send(200, 'text/html; charset=utf-8', html);
     if (path === '/page.js') return send(200, 'text/javascript', page);
     const file = files.get(path);
@@ -227,6 +254,9 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
     keyId,
     licenceRequests,
     requests,
+    get renewals() {
+      return grant;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

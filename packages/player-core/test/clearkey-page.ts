@@ -9,6 +9,7 @@ declare global {
   interface Window {
     kadrPlayer?: { controller: PlayerController; adapterEvents: string[] };
     startKadrPlayer(release: PlayerRelease): Promise<void>;
+    startKadrRenewingPlayer(): Promise<void>;
   }
 }
 
@@ -24,6 +25,39 @@ window.startKadrPlayer = async (release) => {
     adapterFactory: () => {
       const adapter = createVideoJsAdapter(container);
       // Headless Chromium has no user gesture here: muted playback is always allowed.
+      adapter.setMuted(true);
+      adapter.on('error', (error) => adapterEvents.push(`error:${error.code}:${error.message}`));
+      adapter.on('playing', () => adapterEvents.push('playing'));
+      return adapter;
+    },
+  });
+  window.kadrPlayer = { controller, adapterEvents };
+  await controller.play();
+};
+
+/**
+ * A buyer's film whose grant the fixture renews (`GET /renew`: the next grant's release, `expires_in`
+ * 30 s), with the controller's timers ten times faster — a renewal every second — and a short buffer,
+ * so segments keep being fetched across renewals (docs/decisions/022).
+ */
+window.startKadrRenewingPlayer = async () => {
+  const container = document.getElementById('player');
+  if (!container) throw new Error('no #player');
+  const adapterEvents: string[] = [];
+  const renew = async () => (await (await fetch('/renew')).json()) as PlayerRelease;
+  const controller = createPlayerController({
+    contentKind: 'film',
+    goods: { is_bought: true },
+    release: await renew(),
+    loadRelease: renew,
+    clock: {
+      setInterval: (callback, ms) => setInterval(callback, ms / 10),
+      clearInterval: (handle) => clearInterval(handle as number),
+    },
+    adapterFactory: () => {
+      const adapter = createVideoJsAdapter(container, {
+        hlsConfig: { maxBufferLength: 2, maxMaxBufferLength: 3 },
+      });
       adapter.setMuted(true);
       adapter.on('error', (error) => adapterEvents.push(`error:${error.code}:${error.message}`));
       adapter.on('playing', () => adapterEvents.push('playing'));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import type { MediaAssetId, MediaStore } from './store';
 
@@ -51,4 +51,14 @@ async function readKey(file: string): Promise<Buffer | undefined> {
 /** The key id: the first 16 bytes of sha256("kadr-kid" ‖ key), hex. */
 export function keyIdOf(key: Buffer): string {
   return createHash('sha256').update('kadr-kid').update(key).digest().subarray(0, 16).toString('hex');
+}
+
+/**
+ * The AES-128 key of one segment (aes-128 assets, docs/decisions/022): derived one-way from the asset
+ * key and the segment's index, so a grant's keys open exactly the segments it may play — a preview's
+ * end at its last segment — and nothing needs storing beside the asset key. Renditions share the
+ * keys of an index (switching quality fetches no new key).
+ */
+export function segmentKey(assetKey: Buffer, index: number): Buffer {
+  return createHmac('sha256', assetKey).update(`kadr segment key ${index}`).digest().subarray(0, KEY_BYTES);
 }

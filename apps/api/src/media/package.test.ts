@@ -4,9 +4,20 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg, runFfmpeg } from './ffmpeg';
+import { segmentKey } from './keys';
 import { MediaInputError, packageVideo, type RenditionSpec, readAssetMeta } from './package';
 import { parseMediaPlaylist } from './playlist';
 import { MediaStore } from './store';
+
+/** AES-128-CBC decryption; undefined when the padding is wrong (a wrong key, nearly always). */
+function decrypt(data: Buffer, key: Buffer, iv: Buffer): Buffer | undefined {
+  try {
+    const decipher = createDecipheriv('aes-128-cbc', key, iv);
+    return Buffer.concat([decipher.update(data), decipher.final()]);
+  } catch {
+    return undefined;
+  }
+}
 
 // Tiny media keeps the suite fast: 6 s at 8 fps, two small rungs.
 const LADDER: RenditionSpec[] = [
@@ -76,21 +87,30 @@ describe('packageVideo (AES-128 HLS)', () => {
       expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
       expect(text.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
       const playlist = parseMediaPlaylist(text);
-      expect(playlist.keyLine).toMatch(/^#EXT-X-KEY:METHOD=AES-128,URI="key:\/\/ek-12",IV=0x[0-9a-f]{32}$/);
       const durations = playlist.segments.map((s) => s.duration);
       expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(6, 0);
       for (const d of durations.slice(0, -1)) expect(d >= 4 && d <= 6).toBe(true);
       expect(durations.at(-1)).toBeLessThanOrEqual(6);
       expect(playlist.segments.map((s) => s.uri)[0]).toBe('seg-00000.ts');
 
-      // Segments are really encrypted: raw bytes are not MPEG-TS, decrypted ones start with 0x47.
-      const iv = Buffer.from(/IV=0x([0-9a-f]{32})/.exec(playlist.keyLine!)![1]!, 'hex');
-      const segment = readFileSync(store.segment('ek-12', rendition.name, 'seg-00000.ts'));
-      const decipher = createDecipheriv('aes-128-cbc', key, iv);
-      const clear = Buffer.concat([decipher.update(segment), decipher.final()]);
-      expect(clear[0]).toBe(0x47);
-      expect(clear[188]).toBe(0x47);
-      expect(segment[0] === 0x47 && segment[188] === 0x47).toBe(false);
+      // Every segment has a key of its own (a preview's keys open nothing past it): the key line before
+      // each segment names its index, and only that key decrypts it — not the asset key, not a neighbour's.
+      const keyLines = text.split('\n').filter((l) => l.startsWith('#EXT-X-KEY'));
+      expect(keyLines).toHaveLength(playlist.segments.length);
+      playlist.segments.forEach((s, i) => {
+        const line = keyLines[i]!;
+        expect(line).toMatch(
+          new RegExp(`^#EXT-X-KEY:METHOD=AES-128,URI="key://ek-12/${i}",IV=0x[0-9a-f]{32}$`),
+        );
+        const iv = Buffer.from(/IV=0x([0-9a-f]{32})/.exec(line)![1]!, 'hex');
+        const segment = readFileSync(store.segment('ek-12', rendition.name, s.uri));
+        const clear = decrypt(segment, segmentKey(key, i), iv);
+        expect(clear?.[0]).toBe(0x47);
+        expect(clear?.[188]).toBe(0x47);
+        expect(segment[0] === 0x47 && segment[188] === 0x47).toBe(false);
+        expect(decrypt(segment, key, iv)?.[0]).not.toBe(0x47);
+        if (i > 0) expect(decrypt(segment, segmentKey(key, 0), iv)?.[0]).not.toBe(0x47);
+      });
     }
 
     expect(statSync(store.poster('ek-12')).size).toBeGreaterThan(500);

@@ -1,10 +1,10 @@
-import { createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { encryptFragmentedMp4 } from './cenc';
 import { type FfmpegBinary, findFfmpeg, runFfmpeg } from './ffmpeg';
-import { ensureAssetKey } from './keys';
+import { ensureAssetKey, segmentKey } from './keys';
 import { parseMediaPlaylist, writeMasterPlaylist, writeMediaPlaylist } from './playlist';
 import { MediaInputError, probeInput } from './probe';
 import {
@@ -21,6 +21,7 @@ import {
   type MediaStore,
   POSTER_FILE,
   RENDITION_NAME_PATTERN,
+  segmentKeyPlaceholderUri,
   segmentName,
 } from './store';
 
@@ -103,7 +104,6 @@ export async function packageVideo(options: PackageVideoOptions): Promise<Packag
   if (existing?.sourceHash === sourceHash) return { meta: existing, skipped: true };
 
   const { key, keyId } = await ensureAssetKey(store, asset);
-  const iv = randomBytes(16);
   const stagingRoot = join(store.dataDir, 'media-staging');
   const work = join(stagingRoot, `${asset}.${randomBytes(6).toString('hex')}`);
   const out = join(work, 'out');
@@ -113,29 +113,27 @@ export async function packageVideo(options: PackageVideoOptions): Promise<Packag
     if (source.kind === 'generated') {
       for (const [name, text] of Object.entries(source.files)) await writeFile(join(work, name), text);
     }
-    // The key info file names the key by absolute path; it stays in the staging folder, never served.
-    await writeFile(
-      join(work, 'keyinfo'),
-      `${keyPlaceholderUri(asset)}\n${store.keyFile(asset)}\n${iv.toString('hex')}\n`,
-    );
 
     const args = ffmpegArgs({ source, renditions, segmentSeconds, encryption, options });
     await runFfmpeg(ffmpeg, args, { cwd: work, signal: options.signal, nice: options.nice });
 
+    const hasAudio = options.audioBitrate !== 0 && source.hasAudio;
     const metaRenditions: MediaRenditionMeta[] = [];
     for (const r of renditions) {
-      metaRenditions.push(
-        encryption === 'aes-128'
-          ? await finishTsRendition(out, r, key, iv, options.audioBitrate !== 0 && source.hasAudio)
-          : await finishFmp4Rendition(out, r, key, keyId, source.duration, source.hasAudio),
-      );
+      if (encryption === 'aes-128') {
+        const { meta, ivs } = await finishTsRendition(out, r, key, hasAudio);
+        metaRenditions.push(meta);
+        // A key line per segment: its own key (by index) and IV.
+        const keyLine = (index: number) =>
+          `#EXT-X-KEY:METHOD=AES-128,URI="${segmentKeyPlaceholderUri(asset, index)}",IV=0x${ivs[index]!.toString('hex')}`;
+        await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(meta, keyLine));
+      } else {
+        const meta = await finishFmp4Rendition(out, r, key, keyId, source.duration, source.hasAudio);
+        metaRenditions.push(meta);
+        const keyLine = `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="${keyPlaceholderUri(asset)}",KEYID=0x${keyId}`;
+        await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(meta, keyLine));
+      }
     }
-    const keyLine =
-      encryption === 'aes-128'
-        ? `#EXT-X-KEY:METHOD=AES-128,URI="${keyPlaceholderUri(asset)}",IV=0x${iv.toString('hex')}`
-        : `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="${keyPlaceholderUri(asset)}",KEYID=0x${keyId}`;
-    for (const r of metaRenditions)
-      await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(r, keyLine));
     await writeFile(join(out, MASTER_PLAYLIST), writeMasterPlaylist(metaRenditions, MEDIA_PLAYLIST));
     await stat(join(out, POSTER_FILE));
 
@@ -147,7 +145,7 @@ export async function packageVideo(options: PackageVideoOptions): Promise<Packag
       renditions: metaRenditions,
       encryption,
       keyId,
-      ...(encryption === 'aes-128' ? { iv: iv.toString('hex') } : {}),
+      ...(encryption === 'aes-128' ? { segmentKeys: true as const } : {}),
       createdAt: new Date().toISOString(),
       sourceHash,
       origin: source.kind === 'file' ? 'file' : 'generated',
@@ -180,7 +178,7 @@ function packagingHash(
 ): string {
   return createHash('sha256')
     .update(sourceHash)
-    .update(JSON.stringify({ ...packagingSettings(options), v: 1 }))
+    .update(JSON.stringify({ ...packagingSettings(options), v: 2 }))
     .digest('hex');
 }
 
@@ -323,8 +321,7 @@ function ffmpegArgs(input: ArgsInput): string[] {
         'vod',
         '-hls_list_size',
         '0',
-        '-hls_key_info_file',
-        'keyinfo',
+        // Clear segments: finishTsRendition encrypts each with its own key (keys.ts segmentKey).
         '-hls_segment_filename',
         `out/${r.name}/seg-%05d.ts`,
         `out/${r.name}/ffmpeg.m3u8`,
@@ -344,9 +341,8 @@ async function finishTsRendition(
   out: string,
   r: RenditionSpec,
   key: Buffer,
-  iv: Buffer,
   hasAudio: boolean,
-): Promise<MediaRenditionMeta> {
+): Promise<{ meta: MediaRenditionMeta; ivs: Buffer[] }> {
   const dir = join(out, r.name);
   const written = join(dir, 'ffmpeg.m3u8');
   const parsed = parseMediaPlaylist(await readFile(written, 'utf8'));
@@ -356,9 +352,15 @@ async function finishTsRendition(
     if (s.uri !== segmentName(i, 'aes-128')) throw new Error(`Unexpected segment name ${s.uri}`);
     return { uri: s.uri, duration: round3(s.duration) };
   });
-  const first = await readFile(join(dir, segments[0]!.uri));
-  const clear = decryptAes128(first, key, iv);
-  return renditionMeta(r, dir, segments, h264CodecOf(clear), hasAudio);
+  const codec = h264CodecOf(await readFile(join(dir, segments[0]!.uri)));
+  const ivs: Buffer[] = [];
+  for (const [i, s] of segments.entries()) {
+    const file = join(dir, s.uri);
+    const iv = randomBytes(16);
+    await writeFile(file, encryptAes128(await readFile(file), segmentKey(key, i), iv));
+    ivs.push(iv);
+  }
+  return { meta: await renditionMeta(r, dir, segments, codec, hasAudio), ivs };
 }
 
 async function finishFmp4Rendition(
@@ -417,9 +419,10 @@ async function peakBandwidth(dir: string, segments: { uri: string; duration: num
   return Math.ceil(peak || 1);
 }
 
-export function decryptAes128(data: Buffer, key: Buffer, iv: Buffer): Buffer {
-  const decipher = createDecipheriv('aes-128-cbc', key, iv);
-  return Buffer.concat([decipher.update(data), decipher.final()]);
+/** AES-128-CBC with PKCS#7 padding, as HLS `METHOD=AES-128` wants a whole segment. */
+function encryptAes128(data: Buffer, key: Buffer, iv: Buffer): Buffer {
+  const cipher = createCipheriv('aes-128-cbc', key, iv);
+  return Buffer.concat([cipher.update(data), cipher.final()]);
 }
 
 /** `avc1.PPCCLL` from the first SPS NAL unit (type 7) in an MPEG-TS segment. */

@@ -40,8 +40,14 @@ export function parseMediaPlaylist(text: string): ParsedMediaPlaylist {
 /** Seconds with three decimals, as EXTINF wants them. */
 const seconds = (value: number) => value.toFixed(3);
 
-/** A VOD media playlist: every segment, the key line (placeholder URI), ENDLIST. */
-export function writeMediaPlaylist(rendition: MediaRenditionMeta, keyLine: string): string {
+/**
+ * A VOD media playlist: every segment, the key line (placeholder URI), ENDLIST. `keyLine` is one line
+ * for the whole rendition (cenc-clearkey) or a line per segment, written before it (aes-128).
+ */
+export function writeMediaPlaylist(
+  rendition: MediaRenditionMeta,
+  keyLine: string | ((index: number) => string),
+): string {
   const longest = Math.max(...rendition.segments.map((s) => s.duration));
   const lines = [
     '#EXTM3U',
@@ -52,8 +58,11 @@ export function writeMediaPlaylist(rendition: MediaRenditionMeta, keyLine: strin
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
   if (rendition.initUri) lines.push(`#EXT-X-MAP:URI="${rendition.initUri}"`);
-  lines.push(keyLine);
-  for (const segment of rendition.segments) lines.push(`#EXTINF:${seconds(segment.duration)},`, segment.uri);
+  if (typeof keyLine === 'string') lines.push(keyLine);
+  rendition.segments.forEach((segment, index) => {
+    if (typeof keyLine === 'function') lines.push(keyLine(index));
+    lines.push(`#EXTINF:${seconds(segment.duration)},`, segment.uri);
+  });
   lines.push('#EXT-X-ENDLIST', '');
   return lines.join('\n');
 }

@@ -14,10 +14,12 @@ import { join } from 'node:path';
  *   DATA_DIR/keys/<asset>.key                            16 random bytes, outside the served tree
  *
  * One key per asset: every film, episode and trailer has its own key file (episodes of a series do not
- * share one), so a grant for one episode never unlocks another.
+ * share one), so a grant for one episode never unlocks another. AES-128 assets encrypt each segment with
+ * a key derived from it and the segment's index (keys.ts `segmentKey`, docs/decisions/022).
  *
- * Playlists reference the key with a placeholder URI, `#EXT-X-KEY:METHOD=AES-128,URI="key://<asset>",IV=0x…`
- * (cenc-clearkey: `METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="key://<asset>",
+ * Playlists reference keys with placeholder URIs: before each AES-128 segment
+ * `#EXT-X-KEY:METHOD=AES-128,URI="key://<asset>/<index>",IV=0x…`
+ * (cenc-clearkey, once: `METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="key://<asset>",
  * KEYID=0x<keyId>`: the player gets the key through EME — a ClearKey licence answers the JWK of meta.keyId —
  * and hls.js reads the KID from KEYID); the delivery module rewrites the URI per grant.
  */
@@ -58,8 +60,13 @@ export interface MediaAssetMeta {
   encryption: MediaEncryption;
   /** Hex, 32 characters: the ClearKey key id (cenc-clearkey); an id of the key file (aes-128). */
   keyId: string;
-  /** aes-128 only: the IV every segment of the asset is encrypted with, hex, 32 characters. */
+  /** aes-128 assets packaged before per-segment keys: the IV of every segment, hex, 32 characters. */
   iv?: string;
+  /**
+   * aes-128: every segment has its own key (keys.ts segmentKey) and IV, named in its playlist. Absent in
+   * assets packaged before: one key for the whole asset, served to full grants only.
+   */
+  segmentKeys?: true;
   /** ISO 8601. */
   createdAt: string;
   /** sha256 of the source file and the packaging options: same hash → packaging is skipped. */
@@ -76,6 +83,10 @@ export const INIT_SEGMENT = 'init.mp4';
 
 /** The key URI placeholder written into playlists; the delivery module rewrites it per grant. */
 export const keyPlaceholderUri = (asset: MediaAssetId): string => `key://${asset}`;
+
+/** The placeholder of one AES-128 segment's key (`key://<asset>/<index>`). */
+export const segmentKeyPlaceholderUri = (asset: MediaAssetId, index: number): string =>
+  `${keyPlaceholderUri(asset)}/${index}`;
 
 const ASSET_PATTERN = /^(ek|ep)-[1-9]\d{0,9}$/;
 

@@ -36,6 +36,14 @@ describe('playback schemas', () => {
     ).toBe(false);
   });
 
+  it('accepts the seconds a grant lives (expires_in, docs/decisions/022), and only a positive whole number', () => {
+    const base = { content_url: '/media/play/g/master.m3u8', drm: null, preview_timer: null };
+    expect(release.parse({ ...base, expires_in: 300 })).toEqual({ ...base, expires_in: 300 });
+    expect(release.parse(base)).toEqual(base);
+    for (const expires_in of [0, -5, 1.5, '300'])
+      expect(release.safeParse({ ...base, expires_in }).success).toBe(false);
+  });
+
   it('parses the release query with an optional episode', () => {
     expect(getRelease.query.parse({ dev_type: 'PCWEB', dev_model: 'web', EP_id: '101' })).toEqual({
       dev_type: 'PCWEB',

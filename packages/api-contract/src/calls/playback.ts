@@ -30,6 +30,12 @@ export const release = z.object({
   drm: drm.nullable(),
   /** Preview length in seconds for viewers who have not bought; null: the player's default. */
   preview_timer: z.number().int().nonnegative().nullable(),
+  /**
+   * Contract extension (docs/decisions/022): seconds `content_url` and the URLs it leads to keep
+   * working; the player asks for the release again before then and carries on with the new grant.
+   * Absent: no renewal needed.
+   */
+  expires_in: z.number().int().positive().optional(),
 });
 
 /** Device types of the release call (SPEC §7 gives `IOS_WEB` or `PCWEB`, without an underscore). */

@@ -92,6 +92,10 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeVideoAd
       finishLoad();
       return Promise.resolve();
     },
+    renewSource(next) {
+      calls.push(`renewSource:${next.url}`);
+      source = next;
+    },
     play() {
       calls.push('play');
       if (options.playError) return Promise.reject(options.playError);

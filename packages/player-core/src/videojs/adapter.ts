@@ -4,6 +4,7 @@ import type { ErrorData, HlsConfig, Level } from 'hls.js';
 import videojs from 'video.js';
 import { Hls } from './hls-light.js';
 import 'videojs-contrib-eme';
+import { createSourceRenewal, type SourceRenewal } from '../source-renewal.js';
 import type {
   PlayerQuality,
   VideoAdapter,
@@ -114,6 +115,7 @@ export function createVideoJsAdapter(
 
   const listeners = new Map<VideoAdapterEvent, Set<(payload: never) => void>>();
   let hls: Hls | null = null;
+  let renewal: SourceRenewal | null = null;
   let qualities: PlayerQuality[] = [];
   let chosenQuality: string | null = null;
   let destroyed = false;
@@ -153,7 +155,19 @@ export function createVideoJsAdapter(
   });
 
   function loadWithHls(source: VideoSource): Promise<void> {
-    const engine = new Hls({ ...options.hlsConfig });
+    const sourceRenewal = createSourceRenewal(source.url);
+    renewal = sourceRenewal;
+    const ownSetup = options.hlsConfig?.xhrSetup;
+    const engine = new Hls({
+      ...options.hlsConfig,
+      // Playlists and keys read before a renewal are asked with the newest grant (source-renewal.ts):
+      // opening the request here is how hls.js lets a setup change its URL.
+      xhrSetup: (xhr, url, context) => {
+        const target = sourceRenewal.rewrite(url);
+        if (target !== url) xhr.open('GET', target, true);
+        return ownSetup?.(xhr, target, context);
+      },
+    });
     hls = engine;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
@@ -209,6 +223,10 @@ export function createVideoJsAdapter(
   }
 
   const adapter: VideoAdapter = {
+    renewSource(source) {
+      // hls.js only: Safari's native HLS fetches by itself and plays until the loaded grant expires.
+      renewal?.renew(source.url);
+    },
     load(source) {
       if (source.drm) {
         const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);

@@ -230,6 +230,25 @@ export class SessionService {
     return cached === 'ended' ? undefined : cached;
   }
 
+  /**
+   * Whether a session is live, by id (playback grants carry it, docs/decisions/022): the cache first,
+   * else one query. Stored sessions live while not ended; a not-yet-stored one (anonymous) while its
+   * profile is anonymous — the same rules as `authenticate`.
+   */
+  async isLive(sessionId: string, profileId: number): Promise<boolean> {
+    const cached = this.cache.lookup(sessionId);
+    if (cached === 'ended') return false;
+    if (cached) return cached.profileId === profileId;
+    const state = await q.anonymousSessionState(this.db, sessionId, profileId);
+    if (!state) this.cache.end([sessionId]);
+    return state !== undefined;
+  }
+
+  /** True when this process knows the session ended (a logout here, or announced by another instance). */
+  isKnownEnded(sessionId: string): boolean {
+    return this.cache.lookup(sessionId) === 'ended';
+  }
+
   /** A not-yet-stored anonymous session from the database: live while its profile is anonymous. */
   private async anonymousSession(
     sessionId: string,

@@ -33,7 +33,13 @@ const write = (path: string, data: string | Buffer) => {
 export function writeFixtureAsset(
   dataDir: string,
   asset: MediaAssetId,
-  options: { encryption?: MediaEncryption; segments?: number; segmentSeconds?: number } = {},
+  options: {
+    encryption?: MediaEncryption;
+    segments?: number;
+    segmentSeconds?: number;
+    /** aes-128 as packaged before per-segment keys: one key line, the asset key (docs/decisions/022). */
+    assetKey?: boolean;
+  } = {},
 ): FixtureAsset {
   const encryption = options.encryption ?? 'aes-128';
   const count = options.segments ?? 6;
@@ -61,15 +67,18 @@ export function writeFixtureAsset(
       `#EXT-X-TARGETDURATION:${seconds}`,
       '#EXT-X-MEDIA-SEQUENCE:0',
       '#EXT-X-PLAYLIST-TYPE:VOD',
-      encryption === 'aes-128'
-        ? `#EXT-X-KEY:METHOD=AES-128,URI="key://${asset}",IV=0x${iv}`
-        : `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",URI="key://${asset}"`,
     ];
+    if (encryption === 'cenc-clearkey')
+      lines.push(`#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",URI="key://${asset}"`);
+    if (options.assetKey) lines.push(`#EXT-X-KEY:METHOD=AES-128,URI="key://${asset}",IV=0x${iv}`);
     if (encryption === 'cenc-clearkey') {
       lines.push(`#EXT-X-MAP:URI="${INIT_SEGMENT}"`);
       write(store.segment(asset, r.name, INIT_SEGMENT), Buffer.from(`${asset}/${r.name}/init`));
     }
     for (let i = 0; i < count; i++) {
+      // AES-128: a key per segment, as the packager writes them (the bytes are not really encrypted).
+      if (encryption === 'aes-128' && !options.assetKey)
+        lines.push(`#EXT-X-KEY:METHOD=AES-128,URI="key://${asset}/${i}",IV=0x${iv}`);
       lines.push(`#EXTINF:${seconds.toFixed(3)},`, segmentName(i, encryption));
       write(store.segment(asset, r.name, segmentName(i, encryption)), segment(r.name, i));
     }
@@ -93,7 +102,7 @@ export function writeFixtureAsset(
     })),
     encryption,
     keyId,
-    ...(encryption === 'aes-128' ? { iv } : {}),
+    ...(encryption !== 'aes-128' ? {} : options.assetKey ? { iv } : { segmentKeys: true as const }),
     createdAt: '2030-01-15T10:00:00.000Z',
     sourceHash: 'fixture',
   };

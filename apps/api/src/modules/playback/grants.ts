@@ -2,9 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { episodeAsset, filmAsset, type MediaAssetId } from '../../media/store';
 
 /**
- * A playback grant: what one release answer allows, signed so the media routes need no database.
- * Bound to the viewer's profile, the title (EK_id), the episode or trailer (EP_id, 0 for a film's own
- * video) and the entitlement; short-lived.
+ * A playback grant: what one release answer allows, signed so the media routes need no database to
+ * read it. Bound to the viewer's profile and session, the title (EK_id), the episode or trailer (EP_id,
+ * 0 for a film's own video) and the entitlement (the package that sold it); lives GRANT_SECONDS, and
+ * the player renews it with a new release call (docs/decisions/022). The grant guard (grant-guard.ts)
+ * refuses it early when the session ends or the package is no longer held.
  */
 export interface Grant {
   profileId: number;
@@ -15,6 +17,10 @@ export interface Grant {
   access: 'full' | 'preview';
   /** Preview length, seconds (0 for full grants). */
   previewSeconds: number;
+  /** The package whose holding a full grant needs; 0: none (free titles, trailers, previews). */
+  packageId: number;
+  /** The session it was issued to (a UUID); it stops with the session. */
+  sessionId: string;
   /** Unix seconds. */
   expires: number;
 }
@@ -22,22 +28,46 @@ export interface Grant {
 /** Why a grant was refused. */
 export type GrantProblem = 'invalid' | 'expired';
 
-/** Full grants last 4 hours: a film and its pauses. */
-export const FULL_GRANT_SECONDS = 4 * 3600;
-/** A preview grant lasts the preview plus 30 minutes of pauses and buffering. */
-export const PREVIEW_GRANT_MARGIN_SECONDS = 30 * 60;
+/**
+ * Grants last 5 minutes by default (PLAYBACK_GRANT_SECONDS): a leaked playlist or key URL is worth that
+ * much, and the player renews well before (at a third of it; `expires_in` in the release answer).
+ */
+export const GRANT_SECONDS = 5 * 60;
+/**
+ * Segment URLs a full grant's playlist hands out stay signed for 4 hours (a film and its pauses): a VOD
+ * playlist is read once, and the segments are ciphertext — each needs its key, and keys need a live
+ * grant. nginx or a CDN checks these signatures without the api.
+ */
+export const FULL_SEGMENT_SECONDS = 4 * 3600;
+/** A preview's segment URLs last the preview plus 30 minutes of pauses and buffering. */
+export const PREVIEW_SEGMENT_MARGIN_SECONDS = 30 * 60;
 
 /** The media asset a grant plays. */
 export function assetOfGrant(grant: Grant): MediaAssetId {
   return grant.episodeId > 0 ? episodeAsset(grant.episodeId) : filmAsset(grant.contentId);
 }
 
-// `profile.content.episode.f|p<seconds>.expires.signature`: path-safe (it travels in URL paths) and
-// readable in logs. The HMAC key is derived from MEDIA_SECRET apart from the segment signatures.
-const GRANT_PATTERN = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(f|p\d{1,6})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+// `profile.content.episode.f|p<seconds>.package.session.expires.signature`: path-safe (it travels in URL
+// paths) and short (path parameters are limited to 100 characters): the session UUID as 22 base64url
+// characters, the HMAC-SHA256 truncated to 128 bits. The request log hides it (http/log-redaction.ts).
+// The HMAC key is derived from MEDIA_SECRET apart from the segment signatures.
+const GRANT_PATTERN =
+  /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.(f|p\d{1,6})\.(\d{1,10})\.([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const grantKey = (secret: string) => createHmac('sha256', secret).update('kadr playback grant').digest();
-const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+const mac = (key: Buffer, body: string) =>
+  createHmac('sha256', key).update(body).digest().subarray(0, 16).toString('base64url');
+
+function packSession(sessionId: string): string {
+  if (!UUID.test(sessionId)) throw new Error('A grant needs a session UUID');
+  return Buffer.from(sessionId.replaceAll('-', ''), 'hex').toString('base64url');
+}
+
+function unpackSession(packed: string): string {
+  const hex = Buffer.from(packed, 'base64url').toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** Signs and parses grants with one secret. */
 export class GrantSigner {
@@ -50,7 +80,15 @@ export class GrantSigner {
   /** The grant as a URL path segment. */
   sign(grant: Grant): string {
     const access = grant.access === 'full' ? 'f' : `p${grant.previewSeconds}`;
-    const body = `${grant.profileId}.${grant.contentId}.${grant.episodeId}.${access}.${grant.expires}`;
+    const body = [
+      grant.profileId,
+      grant.contentId,
+      grant.episodeId,
+      access,
+      grant.packageId,
+      packSession(grant.sessionId),
+      grant.expires,
+    ].join('.');
     return `${body}.${mac(this.key, body)}`;
   }
 
@@ -58,8 +96,9 @@ export class GrantSigner {
   verify(token: string, nowSeconds: number): Grant | GrantProblem {
     const m = GRANT_PATTERN.exec(token);
     if (!m) return 'invalid';
-    const [, profile, content, episode, access, expires, signature] = m as unknown as string[];
-    const body = token.slice(0, token.length - 44);
+    const [, profile, content, episode, access, packageId, sessionId, expires, signature] =
+      m as unknown as string[];
+    const body = token.slice(0, token.length - 23);
     const expected = Buffer.from(mac(this.key, body));
     const given = Buffer.from(signature as string);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
@@ -70,6 +109,8 @@ export class GrantSigner {
       episodeId: Number(episode),
       access: access === 'f' ? 'full' : 'preview',
       previewSeconds: access === 'f' ? 0 : Number((access as string).slice(1)),
+      packageId: Number(packageId),
+      sessionId: unpackSession(sessionId as string),
       expires: Number(expires),
     };
   }

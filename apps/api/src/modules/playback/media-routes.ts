@@ -5,16 +5,25 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { accessTokenOf } from '../../http/register-call';
+import { segmentKey } from '../../media/keys';
 import {
   INIT_SEGMENT,
   isMediaAssetId,
   type MediaAssetId,
+  type MediaAssetMeta,
   type MediaStore,
   RENDITION_NAME_PATTERN,
   SEGMENT_NAME_PATTERN,
 } from '../../media/store';
-import { assetOfGrant, type Grant, type GrantSigner } from './grants';
-import { mediaPaths, rewriteMaster, rewriteMedia, segmentIndexOf } from './playlists';
+import type { GrantGuard } from './grant-guard';
+import {
+  assetOfGrant,
+  FULL_SEGMENT_SECONDS,
+  type Grant,
+  type GrantSigner,
+  PREVIEW_SEGMENT_MARGIN_SECONDS,
+} from './grants';
+import { mediaPaths, previewSegmentCountOf, rewriteMaster, rewriteMedia, segmentIndexOf } from './playlists';
 import { checkSegmentSignature } from './secure-link';
 import { readAssetMeta } from './service';
 
@@ -22,6 +31,8 @@ import { readAssetMeta } from './service';
 export interface MediaDeliveryOptions {
   store: MediaStore;
   signer: GrantSigner;
+  /** Refuses grants whose session ended or whose package is no longer held. */
+  guard: GrantGuard;
   /** MEDIA_SECRET: segment signatures. */
   secret: string;
   clock: Clock;
@@ -44,14 +55,16 @@ const hexToBase64url = (hex: string) => Buffer.from(hex, 'hex').toString('base64
  * paths never reach the file system.
  */
 export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = async (app, options) => {
-  const { store, signer, secret, clock } = options;
+  const { store, signer, guard, secret, clock } = options;
+  const keys = new AssetKeys(store);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const root = resolve(store.hlsRoot) + sep;
 
   /**
    * The grant of a request. A player sends no access token with media requests, so the grant is a
    * bearer capability; when a token is sent (the api-client does for licences) it must be the
-   * grant's profile's.
+   * grant's profile's. It plays only while its session lives and, for a full grant, while the
+   * package is held (the guard, cached: keys are asked for every segment).
    */
   async function grantOf(request: FastifyRequest, token: string): Promise<Grant> {
     const grant = signer.verify(token, nowSeconds());
@@ -62,12 +75,30 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
       const session = await app.authenticateToken(access).catch(() => null);
       if (session && session.profileId !== grant.profileId) throw new AppError('grant_foreign');
     }
+    if ((await guard.check(grant)) !== 'ok') throw new AppError('grant_revoked');
     return grant;
   }
 
   async function metaOf(grant: Grant) {
     const meta = await readAssetMeta(store, assetOfGrant(grant));
     if (!meta) throw new AppError('media_not_ready', { retryAfter: 5 });
+    return meta;
+  }
+
+  /**
+   * metaOf for the key of every segment: kept KEY_META_SECONDS, so the hot path reads no file (a
+   * repackaged asset keeps its key, and its segment count is checked again within seconds).
+   */
+  const keyMetas = new Map<MediaAssetId, { meta: Promise<MediaAssetMeta>; until: number }>();
+  function keyMetaOf(grant: Grant): Promise<MediaAssetMeta> {
+    const asset = assetOfGrant(grant);
+    const now = clock.now().getTime();
+    const cached = keyMetas.get(asset);
+    if (cached && cached.until > now) return cached.meta;
+    if (keyMetas.size >= ASSET_KEY_CAPACITY) keyMetas.clear();
+    const meta = metaOf(grant);
+    keyMetas.set(asset, { meta, until: now + KEY_META_SECONDS * 1000 });
+    meta.catch(() => keyMetas.delete(asset));
     return meta;
   }
 
@@ -112,27 +143,58 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
           asset,
           rendition,
           previewSeconds: grant.access === 'preview' ? grant.previewSeconds : null,
-          expires: grant.expires,
+          expires: segmentExpiry(grant),
           secret,
         }),
       );
     },
   );
 
-  // AES-128 key of the grant's asset: 16 bytes, only with a valid grant for that very asset.
+  /** Segment URLs outlive the grant (a VOD playlist is read once); their keys need a live one. */
+  const segmentExpiry = (grant: Grant) =>
+    nowSeconds() +
+    (grant.access === 'full' ? FULL_SEGMENT_SECONDS : grant.previewSeconds + PREVIEW_SEGMENT_MARGIN_SECONDS);
+
+  // AES-128 key of one segment: 16 bytes, only with a live grant for that very asset and, for a
+  // preview, only of a segment inside it — so a preview's keys open nothing past its end.
+  app.get<{ Params: { grant: string; asset: string; index: string } }>(
+    '/media/key/:grant/:asset/:index',
+    noSchema,
+    async (request, reply) => {
+      const grant = await grantOf(request, request.params.grant);
+      const asset = assetOfGrant(grant);
+      if (request.params.asset !== asset) throw new AppError('grant_foreign');
+      const meta = await keyMetaOf(grant);
+      const durations = meta.renditions[0]?.segments.map((s) => s.duration) ?? [];
+      const index = /^\d{1,5}$/.test(request.params.index) ? Number(request.params.index) : -1;
+      if (meta.encryption !== 'aes-128' || !meta.segmentKeys || index < 0 || index >= durations.length)
+        throw new AppError('not_found');
+      if (grant.access === 'preview' && index >= previewSegmentCountOf(durations, grant.previewSeconds))
+        throw new AppError('past_preview');
+      return sendKey(reply, segmentKey(await keys.of(asset), index));
+    },
+  );
+
+  // The whole asset's key, for assets packaged before per-segment keys only (the key of the others
+  // derives every segment key), and to full grants only: it opens every segment.
   app.get<{ Params: { grant: string; asset: string } }>(
     '/media/key/:grant/:asset',
     noSchema,
     async (request, reply) => {
       const grant = await grantOf(request, request.params.grant);
       if (request.params.asset !== assetOfGrant(grant)) throw new AppError('grant_foreign');
-      const key = await readKey(store, assetOfGrant(grant));
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('cache-control', 'private, no-store')
-        .send(key);
+      const meta = await metaOf(grant);
+      if (meta.encryption !== 'aes-128' || meta.segmentKeys) throw new AppError('not_found');
+      if (grant.access !== 'full') throw new AppError('past_preview');
+      return sendKey(reply, await keys.of(assetOfGrant(grant)));
     },
   );
+
+  const sendKey = (reply: FastifyReply, key: Buffer) =>
+    reply
+      .header('content-type', 'application/octet-stream')
+      .header('cache-control', 'private, no-store')
+      .send(key);
 
   // W3C ClearKey licence: {kids: [base64url]} → {keys: [{kty, kid, k}]}, for cenc-clearkey assets.
   await app.register(async (licence) => {
@@ -144,7 +206,7 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
       const kids = kidsOf(request.body);
       const kid = hexToBase64url(meta.keyId);
       if (!kids.includes(kid)) throw new AppError('grant_foreign');
-      const key = await readKey(store, assetOfGrant(grant));
+      const key = await keys.of(assetOfGrant(grant));
       return reply
         .header('cache-control', 'private, no-store')
         .send({ keys: [{ kty: 'oct', kid, k: key.toString('base64url') }], type: 'temporary' });
@@ -200,10 +262,33 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
   });
 };
 
-async function readKey(store: MediaStore, asset: MediaAssetId): Promise<Buffer> {
-  const key = await readFile(store.keyFile(asset)).catch(() => null);
-  if (!key || key.length !== KEY_BYTES) throw new AppError('media_not_ready', { retryAfter: 5 });
-  return key;
+/** Asset keys (and metas) kept at most in memory (a key never changes: repackaging keeps it). */
+const ASSET_KEY_CAPACITY = 10_000;
+/** How long the key route trusts an asset's meta.json (seconds). */
+const KEY_META_SECONDS = 10;
+
+/** Asset keys read once and kept: every segment asks for its key. */
+class AssetKeys {
+  private readonly read = new Map<MediaAssetId, Promise<Buffer>>();
+
+  constructor(private readonly store: MediaStore) {}
+
+  of(asset: MediaAssetId): Promise<Buffer> {
+    let key = this.read.get(asset);
+    if (!key) {
+      if (this.read.size >= ASSET_KEY_CAPACITY) this.read.clear();
+      key = readFile(this.store.keyFile(asset)).then((bytes) => {
+        if (bytes.length !== KEY_BYTES) throw new Error(`${asset}: the key file is not ${KEY_BYTES} bytes`);
+        return bytes;
+      });
+      this.read.set(asset, key);
+      // A key not there yet (or unreadable) is read again next time.
+      key.catch(() => this.read.delete(asset));
+    }
+    return key.catch(() => {
+      throw new AppError('media_not_ready', { retryAfter: 5 });
+    });
+  }
 }
 
 /** The kids of a ClearKey licence request (a JSON body, as bytes or parsed); [] when malformed. */

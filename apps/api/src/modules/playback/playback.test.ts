@@ -9,10 +9,13 @@ import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-imp
 import { LocalImageStore } from '../../catalogue-import/images';
 import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
+import { segmentKey } from '../../media/keys';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
 import { anonymousClient, backends, useApi } from '../../test/harness';
 import { grantPackage, revokePackage } from '../billing/operator-grants';
 import { type FixtureAsset, writeFixtureAsset } from './fixture-media';
+import { GRANT_CHECK_SECONDS } from './grant-guard';
+import { GRANT_SECONDS } from './grants';
 import { signedSegmentUrl } from './secure-link';
 
 const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';
@@ -26,6 +29,7 @@ interface Release {
   content_url: string;
   drm: { type: string; license_server: string; certificate: string | null; drm_id: string } | null;
   preview_timer: number | null;
+  expires_in?: number;
 }
 
 for (const backend of backends) {
@@ -70,7 +74,8 @@ for (const backend of backends) {
       assets.film = writeFixtureAsset(dataDir, 'ek-1');
       assets.clearkey = writeFixtureAsset(dataDir, 'ek-3', { encryption: 'cenc-clearkey' });
       assets.locked = writeFixtureAsset(dataDir, 'ek-4');
-      assets.episode = writeFixtureAsset(dataDir, `ep-${ids.episode}`);
+      // Packaged before per-segment keys (docs/decisions/022): one key for the whole episode.
+      assets.episode = writeFixtureAsset(dataDir, `ep-${ids.episode}`, { assetKey: true });
       assets.trailer = writeFixtureAsset(dataDir, `ep-${ids.trailer}`, { segments: 2 });
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -115,6 +120,7 @@ for (const backend of backends) {
             content_url: expect.stringMatching(/^\/media\/play\/[\w.-]+\/master\.m3u8$/),
             drm: null,
             preview_timer: PREVIEW,
+            expires_in: GRANT_SECONDS,
           },
         });
       });
@@ -324,9 +330,10 @@ for (const backend of backends) {
         ]);
         expect(segmentUrls(lines).every((u) => u.includes('&lim=3'))).toBe(true);
         expect(lines.at(-1)).toBe('#EXT-X-ENDLIST');
-        expect(lines.find((l) => l.startsWith('#EXT-X-KEY'))).toContain(
-          `URI="/media/key/${grantOf(r)}/ek-1"`,
-        );
+        // A key line per kept segment, each naming that segment's key.
+        expect(
+          lines.filter((l) => l.startsWith('#EXT-X-KEY')).map((l) => /URI="([^"]+)"/.exec(l)?.[1]),
+        ).toEqual([0, 1, 2].map((i) => `/media/key/${grantOf(r)}/ek-1/${i}`));
       });
 
       it('lists every segment, without a limit, for a full grant', async () => {
@@ -402,40 +409,81 @@ for (const backend of backends) {
     });
 
     describe('keys and licences', () => {
-      it('serves the 16-byte key with a valid grant', async () => {
+      it("serves a segment's 16-byte key with a valid grant", async () => {
         const { release, get } = await setup();
         const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
-        const res = await get(`/media/key/${g}/ek-1`);
+        const res = await get(`/media/key/${g}/ek-1/2`);
         expect(res.statusCode).toBe(200);
         expect(res.headers['cache-control']).toBe('private, no-store');
-        expect(res.rawPayload.equals(assets.film!.key)).toBe(true);
+        expect(res.rawPayload.equals(segmentKey(assets.film!.key, 2))).toBe(true);
+      });
+
+      it("gives a preview grant the keys of the preview's segments only", async () => {
+        const { release, get } = await setup();
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        // 4 s segments, 10 s preview: segments 0–2 play, so their keys are given and no other.
+        for (const i of [0, 1, 2]) expect((await get(`/media/key/${g}/ek-1/${i}`)).statusCode).toBe(200);
+        for (const i of [3, 5]) {
+          const res = await get(`/media/key/${g}/ek-1/${i}`);
+          expect(res.statusCode).toBe(403);
+          expect(res.json().response.error).toBe('past_preview');
+        }
+        expect((await get(`/media/key/${g}/ek-1/6`)).statusCode).toBe(404);
+        expect((await get(`/media/key/${g}/ek-1/x`)).statusCode).toBe(404);
+      });
+
+      it('never hands out the asset key from which the segment keys derive, not even to a buyer', async () => {
+        const { release, get, grant, guest } = await setup();
+        await grant(guest.profile_id);
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        expect((await get(`/media/key/${g}/ek-1/5`)).statusCode).toBe(200);
+        const whole = await get(`/media/key/${g}/ek-1`);
+        expect(whole.statusCode).toBe(404);
+        expect(whole.rawPayload.equals(assets.film!.key)).toBe(false);
+      });
+
+      it('serves the whole key of an asset packaged before per-segment keys to buyers only', async () => {
+        const { release, get, grant, guest, mediaPlaylist } = await setup();
+        const path = `2?dev_type=PCWEB&dev_model=web&EP_id=${ids.episode}`;
+        const preview = grantOf((await release(path)).body.response);
+        const refused = await get(`/media/key/${preview}/ep-${ids.episode}`);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().response.error).toBe('past_preview');
+        expect((await get(`/media/key/${preview}/ep-${ids.episode}/0`)).statusCode).toBe(404);
+        await grant(guest.profile_id);
+        const full = (await release(path)).body.response;
+        const { lines } = await mediaPlaylist(full);
+        expect(lines.filter((l) => l.startsWith('#EXT-X-KEY'))).toHaveLength(1);
+        const whole = await get(`/media/key/${grantOf(full)}/ep-${ids.episode}`);
+        expect(whole.statusCode).toBe(200);
+        expect(whole.rawPayload.equals(assets.episode!.key)).toBe(true);
       });
 
       it("refuses a key without a grant, with a forged one, or with another title's", async () => {
         const { release, get } = await setup();
         const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
-        const [profile, content, episode, access, expires, signature] = g.split('.');
-        const forgedFull = [profile, content, episode, 'f', expires, signature].join('.');
-        const otherTitle = [profile, '4', episode, access, expires, signature].join('.');
+        const [profile, content, episode, access, pack, session, expires, signature] = g.split('.');
+        const forgedFull = [profile, content, episode, 'f', pack, session, expires, signature].join('.');
+        const otherTitle = [profile, '4', episode, access, pack, session, expires, signature].join('.');
         const cases: Array<[string, number]> = [
-          ['/media/key/none/ek-1', 403],
-          [`/media/key/${forgedFull}/ek-1`, 403],
-          [`/media/key/${otherTitle}/ek-4`, 403],
-          [`/media/key/${g}/ek-4`, 403],
-          [`/media/key/${g}/ep-${ids.episode}`, 403],
+          ['/media/key/none/ek-1/0', 403],
+          [`/media/key/${forgedFull}/ek-1/4`, 403],
+          [`/media/key/${otherTitle}/ek-4/0`, 403],
+          [`/media/key/${g}/ek-4/0`, 403],
+          [`/media/key/${g}/ep-${ids.episode}/0`, 403],
         ];
         for (const [url, status] of cases) {
           const res = await get(url);
           expect({ url, status: res.statusCode }).toEqual({ url, status });
-          expect(res.rawPayload.equals(assets.locked!.key)).toBe(false);
+          expect(res.rawPayload.equals(segmentKey(assets.locked!.key, 0))).toBe(false);
         }
       });
 
       it('refuses an expired grant with 410', async () => {
         const { release, get, t } = await setup();
         const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
-        t.clock.advance(PREVIEW + 31 * 60);
-        const res = await get(`/media/key/${g}/ek-1`);
+        t.clock.advance(GRANT_SECONDS);
+        const res = await get(`/media/key/${g}/ek-1/0`);
         expect(res.statusCode).toBe(410);
         expect(res.json().response.error).toBe('grant_expired');
         expect((await get(`/media/play/${g}/master.m3u8`)).statusCode).toBe(410);
@@ -445,7 +493,7 @@ for (const backend of backends) {
         const { release, get, t } = await setup();
         const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
         const other = await t.anonymous();
-        const res = await get(`/media/key/${g}/ek-1`, { authorization: `Bearer ${other.access_token}` });
+        const res = await get(`/media/key/${g}/ek-1/0`, { authorization: `Bearer ${other.access_token}` });
         expect(res.statusCode).toBe(403);
         expect(res.json().response.error).toBe('grant_foreign');
       });
@@ -477,6 +525,99 @@ for (const backend of backends) {
           headers: { 'content-type': 'application/json' },
         });
         expect(wrongAsset.statusCode).toBe(404);
+      });
+    });
+
+    describe('grants bound to the session and the entitlement', () => {
+      it('lives minutes, not hours: a leaked playlist URL is refused once GRANT_SECONDS passed', async () => {
+        const { release, get, grant, guest, t } = await setup();
+        await grant(guest.profile_id);
+        const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        expect(r.expires_in).toBe(GRANT_SECONDS);
+        expect(GRANT_SECONDS).toBeLessThanOrEqual(10 * 60);
+        t.clock.advance(GRANT_SECONDS);
+        expect((await get(r.content_url)).statusCode).toBe(410);
+        expect((await get(`/media/key/${grantOf(r)}/ek-1/0`)).statusCode).toBe(410);
+      });
+
+      it('lives PLAYBACK_GRANT_SECONDS when set', async () => {
+        const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET, PLAYBACK_GRANT_SECONDS: '45' });
+        const guest = await t.anonymous();
+        const r = (
+          await t.call<Release>('GET', '/web/1/releases/1?dev_type=PCWEB&dev_model=web', {
+            token: guest.access_token,
+          })
+        ).body.response;
+        expect(r.expires_in).toBe(45);
+        t.clock.advance(44);
+        expect((await t.app.inject({ method: 'GET', url: r.content_url })).statusCode).toBe(200);
+        t.clock.advance(1);
+        expect((await t.app.inject({ method: 'GET', url: r.content_url })).statusCode).toBe(410);
+      });
+
+      it("keeps the playlist's segment URLs working past the grant, so a renewed player plays on", async () => {
+        const { release, get, grant, guest, mediaPlaylist, t } = await setup();
+        await grant(guest.profile_id);
+        const first = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        const urls = segmentUrls((await mediaPlaylist(first)).lines);
+        t.clock.advance(GRANT_SECONDS + 60);
+        // The renewal: a new release, whose grant opens the next keys; the old segment URLs still serve.
+        const renewed = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        expect((await get(urls[5]!)).statusCode).toBe(200);
+        expect((await get(`/media/key/${grantOf(renewed)}/ek-1/5`)).statusCode).toBe(200);
+      });
+
+      it('stops at the next key or playlist request after the viewer logs out', async () => {
+        const { release, get, grant, t } = await setup();
+        const viewer = await t.signIn('79001112233');
+        await grant(viewer.profile_id);
+        const r = (await release('1?dev_type=PCWEB&dev_model=web', viewer.access_token)).body.response;
+        expect(r.preview_timer).toBeNull();
+        const g = grantOf(r);
+        expect((await get(`/media/key/${g}/ek-1/0`)).statusCode).toBe(200);
+        expect(
+          (await t.call('POST', '/v1/agregator/logout', { body: {}, token: viewer.access_token })).status,
+        ).toBe(200);
+        for (const url of [`/media/key/${g}/ek-1/1`, r.content_url, `/media/play/${g}/360p/index.m3u8`]) {
+          const res = await get(url);
+          expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+          expect(res.json().response.error).toBe('grant_revoked');
+        }
+      });
+
+      it("stops a guest's grant once the guest's anonymous session ended by signing in", async () => {
+        const { t, get } = await setup();
+        const device = 'web_playbackguest0001';
+        const guest = await t.anonymous(device);
+        const r = (
+          await t.call<Release>('GET', '/web/1/releases/1?dev_type=PCWEB&dev_model=web', {
+            token: guest.access_token,
+          })
+        ).body.response;
+        expect((await get(`/media/key/${grantOf(r)}/ek-1/0`)).statusCode).toBe(200);
+        await t.signIn('79001112244', device);
+        t.clock.advance(GRANT_CHECK_SECONDS + 1);
+        expect((await get(`/media/key/${grantOf(r)}/ek-1/1`)).statusCode).toBe(403);
+      });
+
+      it('stops a full grant within GRANT_CHECK_SECONDS of the package being revoked', async () => {
+        const { release, get, grant, guest, t } = await setup();
+        await grant(guest.profile_id);
+        const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
+        expect((await get(`/media/key/${g}/ek-1/0`)).statusCode).toBe(200);
+        await revokePackage(t.database.db, {
+          profile: { profileId: guest.profile_id },
+          packageId: 1,
+          now: t.clock.now(),
+        });
+        t.clock.advance(GRANT_CHECK_SECONDS + 1);
+        const res = await get(`/media/key/${g}/ek-1/1`);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().response.error).toBe('grant_revoked');
+        // The renewal then gets the preview, whose keys end with it.
+        const renewed = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        expect(renewed.preview_timer).toBe(PREVIEW);
+        expect((await get(`/media/key/${grantOf(renewed)}/ek-1/4`)).statusCode).toBe(403);
       });
     });
 

@@ -12,7 +12,10 @@ import { signedSegmentUrl } from './secure-link';
 export const mediaPaths = {
   master: (grant: string) => `/media/play/${grant}/master.m3u8`,
   media: (grant: string, rendition: string) => `/media/play/${grant}/${rendition}/${MEDIA_PLAYLIST}`,
+  /** The whole asset's key: only assets packaged before per-segment keys (full grants only). */
   key: (grant: string, asset: MediaAssetId) => `/media/key/${grant}/${asset}`,
+  /** One segment's key (keys.ts segmentKey). */
+  segmentKey: (grant: string, asset: MediaAssetId, index: number) => `/media/key/${grant}/${asset}/${index}`,
   license: (grant: string) => `/media/license/${grant}`,
   segment: (asset: MediaAssetId, rendition: string, file: string) =>
     `/media/hls/${asset}/${rendition}/${file}`,
@@ -59,7 +62,7 @@ export interface MediaPlaylistTarget {
   rendition: string;
   /** Preview length in seconds; null for full playback. */
   previewSeconds: number | null;
-  /** Unix seconds the segment signatures stop working (the grant's expiry). */
+  /** Unix seconds the segment signatures stop working (longer than the grant: keys need a live one). */
   expires: number;
   /** MEDIA_SECRET. */
   secret: string;
@@ -90,10 +93,7 @@ export function rewriteMedia(text: string, target: MediaPlaylistTarget): string 
     if (line === '') continue;
     if (line.startsWith('#EXT-X-ENDLIST')) break;
     if (line.startsWith('#EXT-X-KEY')) {
-      const uri = URI_ATTRIBUTE.exec(line)?.[1];
-      // Only this asset's own key; a playlist naming another asset's key is not passed on.
-      if (uri !== keyPlaceholderUri(target.asset)) throw new Error(`Unexpected key URI in ${target.asset}`);
-      pending.push(line.replace(URI_ATTRIBUTE, `URI="${mediaPaths.key(target.grant, target.asset)}"`));
+      pending.push(line.replace(URI_ATTRIBUTE, `URI="${keyUrl(URI_ATTRIBUTE.exec(line)?.[1], target)}"`));
       continue;
     }
     if (line.startsWith('#EXT-X-MAP')) {
@@ -119,14 +119,34 @@ export function rewriteMedia(text: string, target: MediaPlaylistTarget): string 
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * The grant's URL for a key placeholder: `key://<asset>/<index>` (a segment's key) or, in assets
+ * packaged before per-segment keys, `key://<asset>`. Only this asset's own keys: a playlist naming
+ * another asset's key is not passed on.
+ */
+function keyUrl(uri: string | undefined, target: MediaPlaylistTarget): string {
+  const own = keyPlaceholderUri(target.asset);
+  if (uri === own) return mediaPaths.key(target.grant, target.asset);
+  const index = uri?.startsWith(`${own}/`) ? uri.slice(own.length + 1) : '';
+  if (!/^\d{1,5}$/.test(index)) throw new Error(`Unexpected key URI in ${target.asset}`);
+  return mediaPaths.segmentKey(target.grant, target.asset, Number(index));
+}
+
 /** How many segments start before `seconds` (at least one: a preview shows something). */
 export function previewSegmentCount(lines: readonly string[], seconds: number): number {
+  const durations = lines
+    .filter((line) => line.startsWith('#EXTINF:'))
+    .map((line) => Number.parseFloat(line.slice('#EXTINF:'.length)) || 0);
+  return previewSegmentCountOf(durations, seconds);
+}
+
+/** {@link previewSegmentCount} over segment durations (meta.json's). */
+export function previewSegmentCountOf(durations: readonly number[], seconds: number): number {
   let start = 0;
   let count = 0;
-  for (const line of lines) {
-    if (!line.startsWith('#EXTINF:')) continue;
+  for (const duration of durations) {
     if (count > 0 && start >= seconds) break;
-    start += Number.parseFloat(line.slice('#EXTINF:'.length)) || 0;
+    start += duration;
     count++;
   }
   return count;

@@ -6,13 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { MediaAssetId, MediaAssetMeta, MediaStore } from '../../media/store';
 import type { Entitlements } from '../billing/entitlements';
-import {
-  assetOfGrant,
-  FULL_GRANT_SECONDS,
-  type Grant,
-  type GrantSigner,
-  PREVIEW_GRANT_MARGIN_SECONDS,
-} from './grants';
+import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './grants';
 import { mediaPaths } from './playlists';
 import { playableEpisode, playableTitle } from './queries';
 
@@ -50,6 +44,8 @@ export class ReleaseService {
       mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
       /** How long a release waits for `mediaReady` before answering 503 (ms). */
       mediaWaitMs?: number;
+      /** Seconds a grant lives (PLAYBACK_GRANT_SECONDS); GRANT_SECONDS by default. */
+      grantSeconds?: number;
     },
   ) {}
 
@@ -73,7 +69,12 @@ export class ReleaseService {
    * unknown title (900), an episode of another title, a series without an episode, a title no package
    * sells to this viewer without a preview (403), and a video not packaged yet (503).
    */
-  async release(contentId: number, episodeId: number | undefined, profileId: number): Promise<Release> {
+  async release(
+    contentId: number,
+    episodeId: number | undefined,
+    session: { profileId: number; sessionId: string },
+  ): Promise<Release> {
+    const { profileId } = session;
     const { db, clock, signer } = this.deps;
     const title = await playableTitle(db, contentId);
     if (!title) throw new AppError('no_content');
@@ -99,13 +100,17 @@ export class ReleaseService {
     const previewSeconds = bought ? 0 : (title.previewTimer ?? DEFAULT_PREVIEW_SECONDS);
 
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    const lifetime = this.deps.grantSeconds ?? GRANT_SECONDS;
     const grant: Grant = {
       profileId,
       contentId,
       episodeId: episodeId ?? 0,
       access: bought ? 'full' : 'preview',
       previewSeconds,
-      expires: nowSeconds + (bought ? FULL_GRANT_SECONDS : previewSeconds + PREVIEW_GRANT_MARGIN_SECONDS),
+      // A full grant of a sold title lasts while the package is held (the guard asks).
+      packageId: bought && !trailer ? (title.packageId ?? 0) : 0,
+      sessionId: session.sessionId,
+      expires: nowSeconds + lifetime,
     };
     const asset = assetOfGrant(grant);
     const meta = await this.meta(asset);
@@ -124,6 +129,7 @@ export class ReleaseService {
             }
           : null,
       preview_timer: bought ? null : previewSeconds,
+      expires_in: lifetime,
     };
   }
 }

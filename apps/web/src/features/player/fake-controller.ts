@@ -66,6 +66,7 @@ export function createFakeController(
       set({ isBought, controlsEnabled: isBought, previewRemaining: null, paywall: 'none' });
     },
     reload: () => recordAsync('reload'),
+    renewGrant: () => record('renewGrant'),
     changeEpisode: async (episodeId) => {
       calls.push(`changeEpisode:${episodeId}`);
       set({ currentEpisodeId: episodeId });

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRecordingAnalytics } from '../../shared/analytics/analytics';
 import type { Episode } from '../../shared/catalogue-types';
 import { ServicesProvider } from '../../shared/services';
+import { useSessionStore } from '../../shared/stores/session-store';
 import { billingHandlers } from '../../testing/billing-fixtures';
 import {
   filmContent,
@@ -283,6 +284,16 @@ describe('PlayerBlock', () => {
     expect(controller.calls).toEqual(['play', 'setBought:true']);
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Вперёд на 10 секунд' })).toBeInTheDocument();
+  });
+
+  it('asks the player for a fresh grant when the viewer signs in or out, not before', async () => {
+    const { engine } = setup();
+    const controller = await started(engine);
+    expect(controller.calls).toEqual(['play']);
+    act(() => useSessionStore.setState({ loggedIn: true, phone: '79001112233', profileId: 77 }));
+    expect(controller.calls).toEqual(['play', 'renewGrant']);
+    act(() => useSessionStore.setState({ loggedIn: false, phone: null, profileId: 78 }));
+    expect(controller.calls).toEqual(['play', 'renewGrant', 'renewGrant']);
   });
 
   it('plays the trailer episode as a free video, with no episodes to go on to', async () => {

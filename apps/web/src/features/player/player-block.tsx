@@ -4,6 +4,7 @@ import { type Content, type Episode, moviePath } from '../../shared/catalogue-ty
 import { refreshAfterBilling } from '../../shared/data/billing';
 import { useQueryNavigate } from '../../shared/navigation/query-link';
 import { useServices } from '../../shared/services';
+import { useSessionStore } from '../../shared/stores/session-store';
 import { LazyPaymentOverlay } from '../payment/lazy-payment-overlay';
 import type { BuySource } from '../payment/payment-overlay';
 import { toPlayerAnalytics } from './player-analytics';
@@ -83,6 +84,16 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
     if (!controller || trailer) return;
     if (controller.getSnapshot().isBought !== bought) void controller.setBought(bought);
   }, [controller, bought, trailer]);
+
+  // A sign-in or a logout ends the session the playing grant was issued to (docs/decisions/022): the
+  // player fetches a fresh one at once instead of failing at its next key.
+  const sessionKey = useSessionStore((state) => `${state.loggedIn}:${state.profileId}`);
+  const sessionSeen = useRef(sessionKey);
+  useEffect(() => {
+    if (!controller || sessionSeen.current === sessionKey) return;
+    sessionSeen.current = sessionKey;
+    controller.renewGrant();
+  }, [controller, sessionKey]);
 
   // The pay dialog opens in place (SPEC §4: from the paywall, goal EK_BUY_SUCCESS, or from the
   // player's overlay, PLAYER_BUY_SUCCESS — the goal is reported when the payment succeeds). The video

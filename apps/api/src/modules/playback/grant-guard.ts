@@ -1,0 +1,86 @@
+import type { Clock } from '../../clock';
+import type { Grant } from './grants';
+
+/**
+ * How long a check's answer is trusted (seconds): the longest a revoked package keeps playing, and
+ * the longest another instance that missed a logout keeps serving that session's keys. Every key
+ * request of every viewer passes the guard, so it must stay a map look-up on the hot path.
+ */
+export const GRANT_CHECK_SECONDS = 15;
+/** Checks remembered at most; when full the map is emptied (about 100 bytes an entry). */
+export const GRANT_CHECK_CAPACITY = 100_000;
+
+/** Why a genuine, unexpired grant is refused. */
+export type GrantRevocation = 'session_ended' | 'not_entitled';
+
+/** What the guard asks. */
+export interface GrantGuardDeps {
+  clock: Clock;
+  /** Whether the session is live (the database; the session cache first). */
+  sessionLive(sessionId: string, profileId: number): Promise<boolean>;
+  /** True when this process already knows the session ended (logout here or announced by another). */
+  sessionEnded(sessionId: string): boolean;
+  /** What entitles the profile to the package now (billing's Entitlements), or null. */
+  holding(profileId: number, packageId: number): Promise<{ validUntil: Date | null } | null>;
+}
+
+interface Entry {
+  answer: Promise<'ok' | GrantRevocation>;
+  /** ms; the answer is asked again after it. */
+  until: number;
+}
+
+/**
+ * Keeps a grant alive only while what it was given for lasts (docs/decisions/022): the session it
+ * was issued to, and — for full grants of a sold title — the package. Answers are cached per session
+ * and package for GRANT_CHECK_SECONDS (and never past the end of the holding), concurrent checks share
+ * one look-up, and an ended session this process heard of is refused at once.
+ */
+export class GrantGuard {
+  private readonly checks = new Map<string, Entry>();
+  private readonly deps: GrantGuardDeps;
+
+  constructor(deps: GrantGuardDeps) {
+    // A plain field, not a parameter property: bench/playback-keys.ts runs this file in Node directly.
+    this.deps = deps;
+  }
+
+  /** 'ok', or why the grant no longer plays. */
+  async check(grant: Grant): Promise<'ok' | GrantRevocation> {
+    if (this.deps.sessionEnded(grant.sessionId)) return 'session_ended';
+    const packageId = grant.access === 'full' ? grant.packageId : 0;
+    const key = `${grant.sessionId}/${grant.profileId}/${packageId}`;
+    const now = this.deps.clock.now().getTime();
+    const cached = this.checks.get(key);
+    if (cached && cached.until > now) return cached.answer;
+
+    const entry: Entry = { answer: Promise.resolve('ok'), until: now + GRANT_CHECK_SECONDS * 1000 };
+    entry.answer = this.lookUp(grant.sessionId, grant.profileId, packageId).then(({ answer, until }) => {
+      entry.until = Math.min(entry.until, until);
+      return answer;
+    });
+    if (this.checks.size >= GRANT_CHECK_CAPACITY) this.checks.clear();
+    this.checks.set(key, entry);
+    // A failed look-up (database down) is not remembered: the next request asks again.
+    entry.answer.catch(() => {
+      if (this.checks.get(key) === entry) this.checks.delete(key);
+    });
+    return entry.answer;
+  }
+
+  /** The answer, and until when it may be trusted (the end of the holding, when sooner). */
+  private async lookUp(
+    sessionId: string,
+    profileId: number,
+    packageId: number,
+  ): Promise<{ answer: 'ok' | GrantRevocation; until: number }> {
+    const [live, holding] = await Promise.all([
+      this.deps.sessionLive(sessionId, profileId),
+      packageId > 0 ? this.deps.holding(profileId, packageId) : Promise.resolve({ validUntil: null }),
+    ]);
+    const until = holding?.validUntil?.getTime() ?? Number.POSITIVE_INFINITY;
+    if (!live) return { answer: 'session_ended', until };
+    if (!holding) return { answer: 'not_entitled', until };
+    return { answer: 'ok', until };
+  }
+}
