@@ -324,9 +324,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             afterMinutes: env.reconcileAfterMinutes,
             log: app.log,
           }),
-          renewals: new Renewals({ db, clock, settlement, log: app.log }),
+          renewals: new Renewals({
+            db,
+            clock,
+            settlement,
+            log: app.log,
+            concurrency: env.renewals.concurrency,
+          }),
         },
         (err) => app.log.warn({ err }, 'payment jobs failed'),
+        undefined,
+        env.renewals.batch,
       )
     : undefined;
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz

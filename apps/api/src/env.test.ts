@@ -247,6 +247,11 @@ describe('loadEnv', () => {
       ),
     ).toMatchObject({ paymentJobs: false, reconcileAfterMinutes: 30, billingReceiptEmail: 'cheki@kadr.ru' });
     expect(() => loadEnv({ DATA_DIR: tempDir(), BILLING_RECEIPT_EMAIL: 'not a mail' }, {})).toThrow(EnvError);
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).renewals).toEqual({ batch: 500, concurrency: 64 });
+    expect(
+      loadEnv({ DATA_DIR: tempDir(), RENEWAL_BATCH: '1000', RENEWAL_CONCURRENCY: '256' }, {}).renewals,
+    ).toEqual({ batch: 1000, concurrency: 256 });
+    expect(() => loadEnv({ DATA_DIR: tempDir(), RENEWAL_CONCURRENCY: '0' }, {})).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: tempDir(), PAYMENT_RECONCILE_AFTER_MINUTES: '0' }, {})).toThrow(
       EnvError,
     );

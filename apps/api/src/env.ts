@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { RENEWAL_BATCH } from './modules/billing/payment-jobs';
+import { RENEWAL_CONCURRENCY } from './modules/billing/renewals';
 import { defaultWebDist, demoCatalogue } from './paths';
 
 /** Where the process environment may be overridden (tests) or replaced. */
@@ -141,6 +143,12 @@ export interface Env {
   paymentJobs: boolean;
   /** A pending payment is asked of the provider by reconciliation after this many minutes. */
   reconcileAfterMinutes: number;
+  /**
+   * The renewal scheduler's settings (modules/billing/renewals.ts, bench/renewals.ts): due
+   * subscriptions claimed a batch at a time (RENEWAL_BATCH) and charges in flight at once per instance
+   * (RENEWAL_CONCURRENCY; the provider's rate limit is the bound to respect).
+   */
+  renewals: { batch: number; concurrency: number };
   /** Graceful shutdown on SIGTERM/SIGINT (src/shutdown.ts, docs/decisions/020-server-lifecycle.md). */
   shutdown: {
     /**
@@ -334,6 +342,8 @@ const schema = z.object({
   BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
   PAYMENT_JOBS: flag,
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  RENEWAL_BATCH: z.coerce.number().int().min(1).max(10_000).default(RENEWAL_BATCH),
+  RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(RENEWAL_CONCURRENCY),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
   API_DOCS: flag,
@@ -467,6 +477,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,
     reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
+    renewals: { batch: e.RENEWAL_BATCH, concurrency: e.RENEWAL_CONCURRENCY },
     shutdown: { delayMs: shutdownDelayMs, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     apiDocs: e.API_DOCS ?? !production,
     webCsp: e.WEB_CSP,

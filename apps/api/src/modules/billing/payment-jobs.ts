@@ -26,6 +26,8 @@ export class PaymentJobs {
     private readonly jobs: { reconciliation: Reconciliation; renewals: Renewals },
     private readonly onError: (error: unknown) => void,
     private readonly everyMs = PAYMENT_JOBS_EVERY_MS,
+    /** Due subscriptions claimed at a time (RENEWAL_BATCH). */
+    private readonly batch = RENEWAL_BATCH,
   ) {}
 
   /** One pass: renew what is due, then settle stale payments and fetch receipts (the new ones too). */
@@ -33,8 +35,8 @@ export class PaymentJobs {
     // Between batches is a safe point: a batch's bookkeeping is done, and what is left is claimed by
     // no one (a later pass, here or on another instance, takes it).
     for (let round = 0; round < RENEWAL_BATCHES_PER_PASS && !this.stopping; round++) {
-      const pass = await this.jobs.renewals.runOnce(RENEWAL_BATCH);
-      if (pass.claimed < RENEWAL_BATCH) break;
+      const pass = await this.jobs.renewals.runOnce(this.batch);
+      if (pass.claimed < this.batch) break;
     }
     if (this.stopping) return;
     await this.jobs.reconciliation.runOnce();
