@@ -30,11 +30,8 @@ describe.skipIf(!hasChromium)('sandbox YooKassa checkout widget in Chromium', ()
     });
     hooks.listen(0, '127.0.0.1');
     await once(hooks, 'listening');
-    service = await startService({
-      CATALOGUE_SEED: 'off',
-      YOOKASSA_WEBHOOK_URL: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`,
-    });
-    browser = await launchBrowser();
+    // The merchant's page embeds the sandbox checkout: its origin must be one the sandbox pages may be
+    // framed by (CORS_ORIGINS, docs/decisions/023), so it is up before the service.
     merchant = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><html lang="ru"><body><div id="payment-form"></div>
@@ -43,6 +40,12 @@ describe.skipIf(!hasChromium)('sandbox YooKassa checkout widget in Chromium', ()
     merchant.listen(0, '127.0.0.1');
     await once(merchant, 'listening');
     MERCHANT = `http://localhost:${(merchant.address() as AddressInfo).port}`;
+    service = await startService({
+      CATALOGUE_SEED: 'off',
+      CORS_ORIGINS: MERCHANT,
+      YOOKASSA_WEBHOOK_URL: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`,
+    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
