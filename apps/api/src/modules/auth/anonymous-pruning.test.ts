@@ -82,9 +82,8 @@ for (const backend of backends) {
     });
 
     // PGlite has one connection: the purchase's open transaction would hold it. PostgreSQL only.
-    it.skipIf(backend.name === 'PGlite')(
-      'skips a profile that a purchase is writing for right now, and keeps it once the purchase commits',
-      async () => {
+    if (backend.name === 'PostgreSQL') {
+      it('skips a profile that a purchase is writing for right now, and keeps it once the purchase commits', async () => {
         const t = await api.setup();
         const buyer = await t.anonymous('web_prunedevice00007');
         t.clock.advance(31 * DAY);
@@ -104,8 +103,8 @@ for (const backend of backends) {
         });
         expect(await pruner(t).run()).toBe(0);
         expect(await existing(t, [buyer.profile_id])).toEqual([buyer.profile_id]);
-      },
-    );
+      });
+    }
 
     it('works through a backlog in batches and reports how many it deleted', async () => {
       const t = await api.setup();
