@@ -577,9 +577,12 @@ export const subscriptions = pgTable(
     index('subscriptions_package_id_idx').on(t.packageId),
     index('subscriptions_tariff_id_idx').on(t.tariffId),
     index('subscriptions_payment_method_id_idx').on(t.paymentMethodId),
-    // The renewal scheduler: live web subscriptions by their next charge.
-    index('subscriptions_due_idx').on(t.periodEnd).where(sql`${t.endedAt} is null and ${t.autoRenew}`),
-    index('subscriptions_retry_idx').on(t.nextRetryAt).where(sql`${t.endedAt} is null`),
+    // The renewal scheduler's claim: live auto-renewing web subscriptions in the order it claims them
+    // (the next charge: a retry's time, else the period's end), so a batch is the index's first rows
+    // instead of a sort of every live subscription (bench/renewals.ts).
+    index('subscriptions_renewal_idx')
+      .on(sql`coalesce(${t.nextRetryAt}, ${t.periodEnd})`, t.id)
+      .where(sql`${t.endedAt} is null and ${t.autoRenew} and ${t.storeName} = 'web'`),
     // The scheduler's lapse step: live rows that will not renew, by their period's end.
     index('subscriptions_lapse_idx').on(t.periodEnd).where(sql`${t.endedAt} is null and not ${t.autoRenew}`),
   ],
