@@ -187,6 +187,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), API_DOCS: 'public' }, {})).toThrow(EnvError);
   });
 
+  it('names the instance in X-Kadr-Instance only when INSTANCE_NAME is set, as a header-safe token', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).instanceName).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: tempDir(), INSTANCE_NAME: 'api-2' }, {}).instanceName).toBe('api-2');
+    expect(() => loadEnv({ DATA_DIR: tempDir(), INSTANCE_NAME: 'api 2\r\nx: y' }, {})).toThrow(EnvError);
+  });
+
   it('reads WEB_CSP as directives and sources, refusing what would open the policy', () => {
     expect(loadEnv({ DATA_DIR: tempDir() }, {}).webCsp).toEqual({});
     expect(

@@ -167,6 +167,11 @@ export interface Env {
    * origin, or analytics: `connect-src https://api.kadr.ru; img-src https://cdn.kadr.ru`.
    */
   webCsp: Partial<Record<WebCspDirective, string[]>>;
+  /**
+   * This process's name behind a load balancer (INSTANCE_NAME), sent as `X-Kadr-Instance` on every
+   * answer so operators and the scale-out tests see which instance served a request; unset: no header.
+   */
+  instanceName: string | undefined;
 }
 
 /** Default shutdown bound: under docker stop's 10 s before SIGKILL. */
@@ -337,6 +342,14 @@ const schema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
   API_DOCS: flag,
+  // A header value: a short token, no spaces or control characters.
+  INSTANCE_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'up to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-"')
+      .optional(),
+  ),
   WEB_CSP: z
     .string()
     .optional()
@@ -470,6 +483,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     shutdown: { delayMs: shutdownDelayMs, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     apiDocs: e.API_DOCS ?? !production,
     webCsp: e.WEB_CSP,
+    instanceName: e.INSTANCE_NAME,
   };
 }
 
