@@ -77,7 +77,13 @@ describe.skipIf(unavailable !== null)(
     beforeAll(async () => {
       cluster = await startCluster({
         prefix: 'kadr_e2e_scaleout_journey',
-        env: { LOG_LEVEL: 'error' },
+        env: {
+          LOG_LEVEL: 'error',
+          // Every browser here comes from 127.0.0.1, and the per-address limits live in the shared Redis
+          // for an hour: a few runs in a row would meet them. The limits' own tests are elsewhere.
+          RATE_LIMIT_IP_HOUR: '1000',
+          RATE_LIMIT_ANONYMOUS_IP_HOUR: '10000',
+        },
         envOf: (i) => ({ DEMO_MEDIA: i === 0 ? '1' : '0' }),
       });
       db = new pg.Client({ connectionString: cluster.databaseUrl });

@@ -334,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           renewals: new Renewals({ db, clock, settlement, log: app.log }),
         },
         (err) => app.log.warn({ err }, 'payment jobs failed'),
+        env.paymentJobsEveryMs,
       )
     : undefined;
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz

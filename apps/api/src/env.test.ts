@@ -235,6 +235,13 @@ describe('loadEnv', () => {
     ).toThrow(/ANONYMOUS_PROFILE_IDLE_DAYS/);
   });
 
+  it('runs the payment jobs every 60 s unless PAYMENT_JOBS_EVERY_S says otherwise (1 s to an hour)', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).paymentJobsEveryMs).toBe(60_000);
+    expect(loadEnv({ DATA_DIR: tempDir(), PAYMENT_JOBS_EVERY_S: '2' }, {}).paymentJobsEveryMs).toBe(2000);
+    for (const bad of ['0', '0.5', '3601', 'often'])
+      expect(() => loadEnv({ DATA_DIR: tempDir(), PAYMENT_JOBS_EVERY_S: bad }, {})).toThrow(EnvError);
+  });
+
   it('runs the payment jobs unless PAYMENT_JOBS is off; reconciliation after 10 minutes; a receipt contact', () => {
     expect(loadEnv({ DATA_DIR: tempDir() }, {})).toMatchObject({
       paymentJobs: true,

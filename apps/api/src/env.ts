@@ -139,6 +139,11 @@ export interface Env {
    * (docs/decisions/018-payment-flow.md); off for tests and benchmarks that drive them by hand.
    */
   paymentJobs: boolean;
+  /**
+   * Milliseconds between passes of the payment jobs (PAYMENT_JOBS_EVERY_S, default 60 s). Each instance
+   * runs its own; claims share the work, so more instances do not charge twice (docs/decisions/024).
+   */
+  paymentJobsEveryMs: number;
   /** A pending payment is asked of the provider by reconciliation after this many minutes. */
   reconcileAfterMinutes: number;
   /** Graceful shutdown on SIGTERM/SIGINT (src/shutdown.ts, docs/decisions/020-server-lifecycle.md). */
@@ -338,6 +343,7 @@ const schema = z.object({
   BILLING_FIRST_HOURS: z.coerce.number().min(0).max(72).default(3),
   BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
   PAYMENT_JOBS: flag,
+  PAYMENT_JOBS_EVERY_S: z.coerce.number().int().min(1).max(3600).default(60),
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
@@ -479,6 +485,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     billingFirstHours: e.BILLING_FIRST_HOURS,
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,
+    paymentJobsEveryMs: e.PAYMENT_JOBS_EVERY_S * 1000,
     reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
     shutdown: { delayMs: shutdownDelayMs, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     apiDocs: e.API_DOCS ?? !production,
