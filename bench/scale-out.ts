@@ -171,7 +171,7 @@ writeSection(
     rows.map((r) => [r.target, r.route, r.rps.toLocaleString('en'), r.p50, r.p99, r.errors]),
   )}
 
-autocannon (in the bench process), ${CONNECTIONS} connections, ${DURATION_S} s per row after ${WARM_UP_S} s of warm-up; one anonymous session (its check cached by each instance). nginx (one worker) runs docs/nginx/kadr-media.conf, the config the deployment and the scale-out journeys use, rendered once with api-1 alone and once with both instances; the static row is another nginx serving a 1 KB file from disk, the ceiling of what this machine's loopback and load generator allow. Both instances use one PostgreSQL database (the shared 127.0.0.1:5432) and one Redis; nothing is pinned.
+autocannon (in the bench process), ${CONNECTIONS} connections, ${DURATION_S} s per row after ${WARM_UP_S} s of warm-up; one anonymous session (its check cached by each instance); the searches rotate over a dozen queries, so after the warm-up they are answered from each instance's answer cache (bench/search.ts measures cold searches). nginx (one worker) runs docs/nginx/kadr-media.conf, the config the deployment and the scale-out journeys use, rendered once with api-1 alone and once with both instances; the static row is another nginx serving a 1 KB file from disk, the ceiling of what this machine's loopback and load generator allow. Both instances use one PostgreSQL database (the shared 127.0.0.1:5432) and one Redis; nothing is pinned.
 
 Two over one: ${['GET /web/1/collections?tab_id=Main2', `POST searchHint (${QUERIES.length} rotating queries)`, 'POST getProfile'].map(ratio).join('; ')}.
 
