@@ -133,6 +133,8 @@ describe.skipIf(unavailable !== null)(
           LOG_LEVEL: 'warn',
           // Low enough to reach in a test; the other limits stay as shipped.
           RATE_LIMIT_IP_HOUR: '3',
+          // A replayed refresh token is theft at once (no two-tab grace): the refresh test replays one.
+          REFRESH_TOKEN_GRACE: '0',
           // Both schedulers pass every 2 s, so the renewal test meets them racing each other.
           PAYMENT_JOBS: 'on',
           PAYMENT_JOBS_EVERY_S: '2',
@@ -183,6 +185,31 @@ describe.skipIf(unavailable !== null)(
       );
       const after = await getProfile(b, session.access_token);
       expect(after.body).toMatchObject({ success: false, code: 910 });
+    });
+
+    it('a refresh token replayed on one instance ends the session on both at once (theft)', async () => {
+      const refresh = (base: string, token: string) =>
+        fetch(`${base}/v1/agregator/refreshToken`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            client_id: 'web',
+            client_secret: 'web',
+            refresh_token: token,
+          }),
+        }).then(async (res) => ({ status: res.status, body: (await res.json()) as Envelope<Tokens> }));
+      const first = await anonymous(a);
+      const rotated = await refresh(a, first.refresh_token);
+      expect(rotated.body.success).toBe(true);
+      const fresh = rotated.body.response;
+      // Both instances trust the rotated session now, and have it cached.
+      expect((await getProfile(a, fresh.access_token)).body.success).toBe(true);
+      expect((await getProfile(b, fresh.access_token)).body.success).toBe(true);
+      // The old refresh token comes back to B: someone else holds it, so the session ends …
+      expect((await refresh(b, first.refresh_token)).body).toMatchObject({ success: false, code: 910 });
+      // … on A too, at once, though A checked it a moment ago.
+      expect((await getProfile(a, fresh.access_token)).body).toMatchObject({ success: false, code: 910 });
     });
 
     it('a code sent by one instance is refused again by the other within the resend lock', async () => {
