@@ -84,7 +84,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     pid: child.pid!,
     output,
     async stop() {
-      if (child.exitCode === null) {
+      // A process ended by a signal (a journey's SIGKILL) has a signalCode and no exitCode.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);

@@ -17,6 +17,18 @@ describe('app shell (PGlite)', () => {
     expect(res.json()).toEqual({ code: 200, success: true, response: { status: 'ok' } });
   });
 
+  it('names the instance that answered in X-Kadr-Instance only when configured (scale-out tests, ops)', async () => {
+    const named = await setup({ INSTANCE_NAME: 'api-2' });
+    for (const url of ['/healthz', '/v1/agregator/nothingHere', '/promo/web/']) {
+      const res = await named.app.inject({ method: 'GET', url });
+      expect(res.headers['x-kadr-instance'], url).toBe('api-2');
+    }
+    const plain = await setup();
+    expect((await plain.app.inject({ method: 'GET', url: '/healthz' })).headers).not.toHaveProperty(
+      'x-kadr-instance',
+    );
+  });
+
   it('answers an unknown route with the 404 envelope', async () => {
     const { call } = await setup();
     const res = await call('GET', '/v1/agregator/nothingHere');

@@ -168,6 +168,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
   app.addHook('onSend', lifecycle.closeConnectionsWhileDraining);
+  // Which instance behind the balancer answered (INSTANCE_NAME): on every answer, errors included.
+  const instanceName = env.instanceName;
+  if (instanceName) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-kadr-instance', instanceName);
+    });
+  }
   app.setValidatorCompiler(bodylessAwareValidator);
   // Answers are written by serializers compiled from the contract; tests also compare each with zod's.
   app.setSerializerCompiler(
@@ -333,7 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }),
         },
         (err) => app.log.warn({ err }, 'payment jobs failed'),
-        undefined,
+        env.paymentJobsEveryMs,
         env.renewals.batch,
       )
     : undefined;

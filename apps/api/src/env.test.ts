@@ -187,6 +187,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), API_DOCS: 'public' }, {})).toThrow(EnvError);
   });
 
+  it('names the instance in X-Kadr-Instance only when INSTANCE_NAME is set, as a header-safe token', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).instanceName).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: tempDir(), INSTANCE_NAME: 'api-2' }, {}).instanceName).toBe('api-2');
+    expect(() => loadEnv({ DATA_DIR: tempDir(), INSTANCE_NAME: 'api 2\r\nx: y' }, {})).toThrow(EnvError);
+  });
+
   it('reads WEB_CSP as directives and sources, refusing what would open the policy', () => {
     expect(loadEnv({ DATA_DIR: tempDir() }, {}).webCsp).toEqual({});
     expect(
@@ -227,6 +233,13 @@ describe('loadEnv', () => {
         {},
       ),
     ).toThrow(/ANONYMOUS_PROFILE_IDLE_DAYS/);
+  });
+
+  it('runs the payment jobs every 60 s unless PAYMENT_JOBS_EVERY_S says otherwise (1 s to an hour)', () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).paymentJobsEveryMs).toBe(60_000);
+    expect(loadEnv({ DATA_DIR: tempDir(), PAYMENT_JOBS_EVERY_S: '2' }, {}).paymentJobsEveryMs).toBe(2000);
+    for (const bad of ['0', '0.5', '3601', 'often'])
+      expect(() => loadEnv({ DATA_DIR: tempDir(), PAYMENT_JOBS_EVERY_S: bad }, {})).toThrow(EnvError);
   });
 
   it('runs the payment jobs unless PAYMENT_JOBS is off; reconciliation after 10 minutes; a receipt contact', () => {

@@ -141,6 +141,11 @@ export interface Env {
    * (docs/decisions/018-payment-flow.md); off for tests and benchmarks that drive them by hand.
    */
   paymentJobs: boolean;
+  /**
+   * Milliseconds between passes of the payment jobs (PAYMENT_JOBS_EVERY_S, default 60 s). Each instance
+   * runs its own; claims share the work, so more instances do not charge twice (docs/decisions/024).
+   */
+  paymentJobsEveryMs: number;
   /** A pending payment is asked of the provider by reconciliation after this many minutes. */
   reconcileAfterMinutes: number;
   /**
@@ -175,6 +180,11 @@ export interface Env {
    * origin, or analytics: `connect-src https://api.kadr.ru; img-src https://cdn.kadr.ru`.
    */
   webCsp: Partial<Record<WebCspDirective, string[]>>;
+  /**
+   * This process's name behind a load balancer (INSTANCE_NAME), sent as `X-Kadr-Instance` on every
+   * answer so operators and the scale-out tests see which instance served a request; unset: no header.
+   */
+  instanceName: string | undefined;
 }
 
 /** Default shutdown bound: under docker stop's 10 s before SIGKILL. */
@@ -341,12 +351,21 @@ const schema = z.object({
   BILLING_FIRST_HOURS: z.coerce.number().min(0).max(72).default(3),
   BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
   PAYMENT_JOBS: flag,
+  PAYMENT_JOBS_EVERY_S: z.coerce.number().int().min(1).max(3600).default(60),
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   RENEWAL_BATCH: z.coerce.number().int().min(1).max(10_000).default(RENEWAL_BATCH),
   RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(RENEWAL_CONCURRENCY),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
   API_DOCS: flag,
+  // A header value: a short token, no spaces or control characters.
+  INSTANCE_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'up to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-"')
+      .optional(),
+  ),
   WEB_CSP: z
     .string()
     .optional()
@@ -476,11 +495,13 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     billingFirstHours: e.BILLING_FIRST_HOURS,
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,
+    paymentJobsEveryMs: e.PAYMENT_JOBS_EVERY_S * 1000,
     reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
     renewals: { batch: e.RENEWAL_BATCH, concurrency: e.RENEWAL_CONCURRENCY },
     shutdown: { delayMs: shutdownDelayMs, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     apiDocs: e.API_DOCS ?? !production,
     webCsp: e.WEB_CSP,
+    instanceName: e.INSTANCE_NAME,
   };
 }
 

@@ -1,4 +1,5 @@
-// Starts Debian's nginx with docs/nginx/kadr-media.conf for the nginx suite and bench/segments.ts.
+// Starts Debian's nginx with docs/nginx/kadr-media.conf for the nginx suites, the scale-out journeys
+// (e2e/support/cluster.ts) and the benchmarks (bench/segments.ts, bench/scale-out.ts).
 // Node built-ins only, and `.ts`-free imports: the benchmark runs this file with plain `node`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,18 +24,28 @@ export const NGINX_CONFIG = join(
 /** Whether nginx is installed here. */
 export const nginxAvailable = existsSync(NGINX_BINARY);
 
-/** The documented server block with its placeholders filled in. */
+/**
+ * The documented server block with its placeholders filled in; with several api instances, the
+ * upstream's `server {{API}} …` line is repeated once per instance.
+ */
 export function renderMediaConfig(values: {
   dataDir: string;
   mediaSecret: string;
-  api: string;
+  api: string | readonly string[];
   listen: number;
 }) {
-  return readFileSync(NGINX_CONFIG, 'utf8')
-    .replaceAll('{{DATA_DIR}}', values.dataDir)
-    .replaceAll('{{MEDIA_SECRET}}', values.mediaSecret)
-    .replaceAll('{{API}}', values.api)
-    .replaceAll('{{LISTEN}}', `127.0.0.1:${values.listen}`);
+  const apis = typeof values.api === 'string' ? [values.api] : values.api;
+  return (
+    readFileSync(NGINX_CONFIG, 'utf8')
+      .replace(/^\s*server \{\{API\}\}.*$/m, (line) =>
+        apis.map((api) => line.replaceAll('{{API}}', api)).join('\n'),
+      )
+      // What is left names it in the comments.
+      .replaceAll('{{API}}', apis.join(', '))
+      .replaceAll('{{DATA_DIR}}', values.dataDir)
+      .replaceAll('{{MEDIA_SECRET}}', values.mediaSecret)
+      .replaceAll('{{LISTEN}}', `127.0.0.1:${values.listen}`)
+  );
 }
 
 /** A plain static server block over the same files (the benchmark's baseline). */
