@@ -20,6 +20,7 @@ export type { LogoutOptions } from './logout.js';
 export { logout } from './logout.js';
 export {
   CODE_EXPIRED,
+  codeNotSentMessage,
   formatWait,
   GENERIC_ERROR,
   GOODLINE_ALERT,

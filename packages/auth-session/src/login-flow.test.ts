@@ -176,6 +176,29 @@ describe('createLoginFlow: phone screen', () => {
     });
   });
 
+  it('says the code could not be sent when the SMS service is unavailable (503), with the wait it was told', async () => {
+    const { flow, log, sendPhone } = setup({
+      sendAuth: () => {
+        throw apiError(503, { error: 'sms_budget_exhausted', retryAfter: 600 });
+      },
+    });
+    await sendPhone();
+    expect(flow.getState()).toMatchObject({
+      screen: 'phone',
+      sending: false,
+      failed: false,
+      phoneError: 'Не удалось отправить код. Попробуйте через 10 минут',
+    });
+    expect(log).toHaveBeenCalledWith('send_failed', expect.anything());
+    const gateway = setup({
+      sendAuth: () => {
+        throw apiError(503, { error: 'provider_unavailable' });
+      },
+    });
+    await gateway.sendPhone();
+    expect(gateway.flow.getState().phoneError).toBe('Не удалось отправить код. Попробуйте позже');
+  });
+
   it('logs any other send failure and raises the failed flag', async () => {
     const { flow, log, sendPhone } = setup({
       sendAuth: () => {

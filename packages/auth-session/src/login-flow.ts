@@ -4,6 +4,7 @@ import { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from '@kadr/api-contract/routes';
 import { type AuthApi, isApiErrorLike, retryAfterOf } from './api.js';
 import {
   CODE_EXPIRED,
+  codeNotSentMessage,
   LOGIN_REJECTED,
   LOGIN_TITLE,
   PROMPT_TITLE,
@@ -338,6 +339,12 @@ export function createLoginFlow(options: LoginFlowOptions): LoginFlow {
         return;
       }
       log('send_failed', error);
+      if (isApiErrorLike(error) && error.code === 503) {
+        // Nothing was sent and nothing spent (docs/decisions/021): say so, and when to try again.
+        const text = codeNotSentMessage(retryAfterOf(error));
+        store.set(from === 'phone' ? { phoneError: text } : { codeError: text });
+        return;
+      }
       store.set({ failed: true });
       return;
     }

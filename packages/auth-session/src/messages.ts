@@ -48,6 +48,16 @@ export function tooManyAttemptsMessage(retryAfter?: number): string {
     : `Слишком много попыток. Попробуйте через ${formatWait(retryAfter)}`;
 }
 
+/**
+ * The code could not be sent (503: the SMS gateway is down, or the service's hourly SMS budget is
+ * spent, docs/decisions/021) — the server's own words, with the wait when it gave one.
+ */
+export function codeNotSentMessage(retryAfter?: number): string {
+  return retryAfter === undefined
+    ? 'Не удалось отправить код. Попробуйте позже'
+    : `Не удалось отправить код. Попробуйте через ${formatWait(retryAfter)}`;
+}
+
 /** A new code was asked for too early (429 `resend_too_early`). */
 export function resendTooEarlyMessage(retryAfter?: number): string {
   return retryAfter === undefined
