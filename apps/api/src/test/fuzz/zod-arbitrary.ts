@@ -93,8 +93,16 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
       });
     return fc.stringMatching(pattern);
   }
-  // Any well-formed text, Cyrillic and emoji included: valid input is not only ASCII.
-  return fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, max) });
+  // Any text the schema takes: Cyrillic and emoji, and control characters, NUL and lone surrogates
+  // too (a JSON string may carry them, and `z.string()` accepts them).
+  const bounds = { minLength: min, maxLength: Math.max(min, max) };
+  return fc.oneof(
+    { arbitrary: fc.string({ unit: 'grapheme', ...bounds }), weight: 2 },
+    fc.string({ unit: 'binary', ...bounds }),
+    fc
+      .constantFrom('\u0000', 'a\u0000b', '\uD800', '\u0007\u001b[31m', '\u202E', '\uFEFF', ' ', 'null')
+      .filter((text) => text.length >= min && text.length <= max),
+  );
 }
 
 function numberArbitrary(def: Def): fc.Arbitrary<number> {
