@@ -48,19 +48,24 @@ const refinedString = () =>
     fc.constantFrom('{"timezone":"Europe/Moscow","offset":3}', '{}', '[]', 'null'),
   );
 
-/** ISO 8601 date-times as requests carry them: `Z` or an offset, with or without seconds. */
+/**
+ * ISO 8601 date-times as requests carry them: `Z` or an offset (the extremes included), with or without
+ * seconds; mostly around now, sometimes anywhere from year 1 to 9999.
+ */
 export function isoDateTime(): fc.Arbitrary<string> {
-  const date = fc.date({
-    min: new Date('2000-01-01T00:00:00Z'),
-    max: new Date('2099-12-31T00:00:00Z'),
-    noInvalidDate: true,
-  });
+  const between = (min: string, max: string) =>
+    fc.date({ min: new Date(min), max: new Date(max), noInvalidDate: true });
+  const date = fc.oneof(
+    { arbitrary: between('2020-01-01T00:00:00Z', '2035-12-31T00:00:00Z'), weight: 3 },
+    between('0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z'),
+  );
   return fc
-    .tuple(date, fc.constantFrom('Z', '+03:00', '-05:30', '+00:00'), fc.boolean())
-    .map(([d, zone, seconds]) => {
-      const iso = d.toISOString();
-      return `${iso.slice(0, seconds ? 19 : 16)}${zone}`;
-    });
+    .tuple(
+      date,
+      fc.constantFrom('Z', '+03:00', '-05:30', '+00:00', '+23:59', '-23:59', '+14:00'),
+      fc.boolean(),
+    )
+    .map(([d, zone, seconds]) => `${d.toISOString().slice(0, seconds ? 19 : 16)}${zone}`);
 }
 
 function stringArbitrary(def: Def): fc.Arbitrary<string> {
