@@ -105,3 +105,21 @@ export function routeProperty(route: RouteCase, auth: AuthKind, send: Send, toke
     }
   });
 }
+
+/**
+ * Runs a route's property without throwing (bench/fuzz.ts counts failures): the first problem found,
+ * shrunk to a small request, or undefined when every request held.
+ */
+export async function checkRoute(
+  route: RouteCase,
+  auth: AuthKind,
+  send: Send,
+  tokens: () => Tokens,
+  options: { seed: number; numRuns: number },
+): Promise<string | undefined> {
+  const details = await fc.check(routeProperty(route, auth, send, tokens), options);
+  if (!details.failed) return undefined;
+  return details.errorInstance instanceof Error
+    ? details.errorInstance.message
+    : String(details.errorInstance);
+}
