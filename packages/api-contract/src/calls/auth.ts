@@ -160,6 +160,7 @@ export const setProfileUtm = defineCall({
     url: z
       .string()
       .max(2048)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
       .regex(/^[^\u0000-\u001f\u007f]*$/, 'URL: no control characters'),
   }),
   response: okResponse,
