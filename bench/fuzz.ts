@@ -206,7 +206,7 @@ writeSection(
   'Contract fuzzing, long run',
   `\`node bench/fuzz.ts\`: the properties of the \`npm test\` fuzz suite (apps/api/src/test/fuzz) over HTTP against the built
 service, ${RUNS} requests per contract call and session kind (no session, anonymous, signed-in) and ${Math.ceil(RUNS / 4)}
-per other route, half valid and half broken (wrong types, missing fields, over-long and hostile strings, odd numbers,
+per other route; a call's requests are half valid, half broken (wrong types, missing fields, over-long and hostile strings, odd numbers,
 bad percent-encoding, huge bodies, wrong content types, forged tokens). Seed ${SEED} (replay with
 \`FUZZ_SEED=${SEED}\`). A failure is a property that broke on a route and session kind (fast-check stops that
 property at its first counterexample); logged errors are the service's \`unexpected error\` lines. Baseline: /healthz

@@ -53,8 +53,6 @@ function queryText(values: Record<string, unknown> | undefined): string {
   return search.toString();
 }
 
-const formText = (values: Record<string, unknown>) => queryText(values);
-
 interface Parts {
   params: Record<string, unknown> | undefined;
   query: Record<string, unknown> | undefined;
@@ -92,7 +90,7 @@ function assemble(
   if (method === 'POST' && parts.body !== undefined) {
     const asForm = form && call.bodyEncoding === 'form';
     request.headers['content-type'] = asForm ? FORM_TYPE : JSON_TYPE;
-    request.body = asForm ? formText(parts.body as Record<string, unknown>) : JSON.stringify(parts.body);
+    request.body = asForm ? queryText(parts.body as Record<string, unknown>) : JSON.stringify(parts.body);
   }
   return request;
 }
