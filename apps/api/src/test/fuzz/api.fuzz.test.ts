@@ -9,7 +9,14 @@ import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { FakeClock, pgliteBackend, testEnv } from '../harness';
 import { AUTH_KINDS, type AuthKind, PARTNER_ORIGIN } from './requests.ts';
-import { knownRouteKeys, type RouteCase, routeCase, routeKeys, UNSERVED_CALLS } from './routes.ts';
+import {
+  examplesFor,
+  knownRouteKeys,
+  type RouteCase,
+  routeCase,
+  routeKeys,
+  UNSERVED_CALLS,
+} from './routes.ts';
 import { anonymousToken, routeProperty, type Send, signedInToken, type Tokens } from './run.ts';
 
 /**
@@ -106,7 +113,11 @@ describe('contract fuzzing', () => {
         const tokens = await tokensFor(auth);
         await fc.assert(
           routeProperty(route, auth, send, () => tokens),
-          { seed: SEED, numRuns: route.kind === 'call' ? CALL_RUNS : OTHER_RUNS, endOnFailure: false },
+          {
+            seed: SEED,
+            numRuns: route.kind === 'call' ? CALL_RUNS : OTHER_RUNS,
+            examples: examplesFor(route, auth),
+          },
         );
       });
     }

@@ -297,3 +297,86 @@ export function otherRequest(
       return request;
     });
 }
+
+/** Every string in a JSON value replaced by `text`. */
+function withStrings(value: unknown, text: string): unknown {
+  if (typeof value === 'string') return text;
+  if (Array.isArray(value)) return value.map((item) => withStrings(item, text));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withStrings(v, text)]));
+  return value;
+}
+
+/** The path with every parameter (and a wildcard's rest) set to `segment`. */
+const everyParam = (path: string, segment: string) =>
+  path === '*' ? `/${segment}` : path.replace(/:([A-Za-z_]+)/g, segment).replace(/\*$/, segment);
+
+/**
+ * Requests every run sends first, whatever the seed: the kinds of input that found defects before
+ * (docs/decisions/026-contract-fuzzing.md) — a NUL in every path parameter, query value and body string
+ * (PostgreSQL stores no NUL), and a JSON `null` body.
+ */
+export function corpusFor(
+  call: CallDefinition | undefined,
+  method: string,
+  path: string,
+  auth: AuthKind,
+): FuzzRequest[] {
+  const route = `${method} ${path}`;
+  const corpus: FuzzRequest[] = [];
+  if (path.includes(':') || path.endsWith('*'))
+    corpus.push({
+      route,
+      method,
+      url: everyParam(path, '%00'),
+      headers: {},
+      auth,
+      valid: false,
+      mutation: 'nul',
+    });
+  if (!call) {
+    if (method === 'POST')
+      corpus.push({
+        route,
+        method,
+        url: everyParam(path, 'x'),
+        headers: { 'content-type': JSON_TYPE },
+        body: '{"id":"\\u0000","text":"a\\u0000b"}',
+        auth,
+        valid: false,
+        mutation: 'nul',
+      });
+    return corpus;
+  }
+  const [parts] = fc.sample(validParts(call), { seed: 1, numRuns: 1 });
+  if (!parts) return corpus;
+  if (parts.query) {
+    const query = withStrings(
+      Object.fromEntries(Object.entries(parts.query).map(([k, v]) => [k, String(v)])),
+      'a\u0000b',
+    ) as Record<string, unknown>;
+    const request = assemble(call, method, auth, { ...parts, query }, false);
+    request.valid = call.query?.safeParse(query).success ?? false;
+    request.mutation = 'nul';
+    corpus.push(request);
+  }
+  if (method === 'POST' && call.body) {
+    // A JSON null, which Fastify hands the validator like a missing body.
+    const request = assemble(call, method, auth, parts, false);
+    request.headers['content-type'] = JSON_TYPE;
+    request.body = 'null';
+    request.valid = false;
+    request.bodyRefused = bodyRefusedBy(call, 'null');
+    request.mutation = 'null-body';
+    corpus.push(request);
+  }
+  if (method === 'POST' && parts.body !== undefined) {
+    const body = withStrings(parts.body, 'a\u0000b');
+    const request = assemble(call, method, auth, { ...parts, body }, false);
+    request.valid = call.body?.safeParse(body).success ?? false;
+    request.bodyRefused = !request.valid;
+    request.mutation = 'nul';
+    corpus.push(request);
+  }
+  return corpus;
+}

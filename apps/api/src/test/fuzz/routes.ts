@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import {
   type AuthKind,
+  corpusFor,
   type FuzzRequest,
   invalidCallRequest,
   type OtherRouteInputs,
@@ -157,4 +158,10 @@ export function requestsFor(route: RouteCase, auth: AuthKind): fc.Arbitrary<Fuzz
     );
   }
   return otherRequest(route.method, route.path, auth, route.spec);
+}
+
+/** The requests a route's run sends first, whatever the seed (corpusFor), as fast-check examples. */
+export function examplesFor(route: RouteCase, auth: AuthKind): Array<[FuzzRequest]> {
+  const call = route.kind === 'call' ? route.call : undefined;
+  return corpusFor(call, route.method, route.path, auth).map((request) => [request]);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { answerProblems, type WireAnswer } from './answers.ts';
 import type { AuthKind, FuzzRequest } from './requests.ts';
-import { type RouteCase, requestsFor } from './routes.ts';
+import { examplesFor, type RouteCase, requestsFor } from './routes.ts';
 
 /** A request on the wire, for any transport (Fastify's inject in tests, HTTP in bench/fuzz.ts). */
 export interface WireRequest {
@@ -117,7 +117,10 @@ export async function checkRoute(
   tokens: () => Tokens,
   options: { seed: number; numRuns: number },
 ): Promise<string | undefined> {
-  const details = await fc.check(routeProperty(route, auth, send, tokens), options);
+  const details = await fc.check(routeProperty(route, auth, send, tokens), {
+    ...options,
+    examples: examplesFor(route, auth),
+  });
   if (!details.failed) return undefined;
   return details.errorInstance instanceof Error
     ? details.errorInstance.message
