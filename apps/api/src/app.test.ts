@@ -76,6 +76,38 @@ describe('app shell (PGlite)', () => {
     });
   });
 
+  it('takes a body-less call with no body or {}, and refuses a JSON null body as the contract does', async () => {
+    const { app, anonymous } = await setup();
+    const { access_token } = await anonymous();
+    const getProfile = (payload?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/agregator/getProfile',
+        headers: {
+          authorization: `Bearer ${access_token}`,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    expect((await getProfile()).statusCode).toBe(200);
+    expect((await getProfile('{}')).statusCode).toBe(200);
+    expect((await getProfile('')).statusCode).toBe(200);
+    // Fastify hands the validator null for a missing body and for `null` alike (found by the fuzz suite).
+    const refused = await getProfile('null');
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+      status: 400,
+      body: {
+        code: 400,
+        success: false,
+        response: {
+          error: 'validation_error',
+          message: 'Request does not match the contract',
+          details: [{ path: 'body', message: 'Invalid input: expected object, received null' }],
+        },
+      },
+    });
+  });
+
   it('refuses a body over 16 KiB with 413', async () => {
     const { app } = await setup();
     const res = await app.inject({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { seedCatalogue } from './catalogue-import/seed';
@@ -102,6 +102,8 @@ export interface BuildAppOptions {
    * (NODE_ENV=test, which Vitest sets); off in service, where it would double the cost saved.
    */
   checkAnswers?: boolean;
+  /** Sees every route as it is registered: the fuzz suite checks that it reaches them all (src/test/fuzz). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Request bodies are small JSON or forms; anything bigger is refused with 413. */
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // and the close waits for it anyway (docs/decisions/020-server-lifecycle.md).
     return503OnClosing: false,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
   app.addHook('onSend', lifecycle.closeConnectionsWhileDraining);

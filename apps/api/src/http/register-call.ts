@@ -88,6 +88,8 @@ function phoneFieldsOf(schema: z.ZodType | undefined): string[] {
     .map(([key]) => key);
 }
 
+const NULL_BODY = { path: 'body', message: 'Invalid input: expected object, received null' };
+
 function mediaTypeOf(request: FastifyRequest): string | undefined {
   const header = request.headers['content-type'];
   return header?.split(';')[0]?.trim().toLowerCase() || undefined;
@@ -140,6 +142,12 @@ export function registerCall<C extends CallDefinition>(
           preValidation: (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
             if (mediaTypeOf(request) === 'application/x-www-form-urlencoded') {
               done(new AppError('unsupported_media_type'));
+              return;
+            }
+            // A JSON `null` body: Fastify hands the validator null for it and for a missing body
+            // alike, and the validator takes null as "no body"; every body of the contract is an object.
+            if (request.body === null) {
+              done(new AppError('validation_error', { details: [NULL_BODY] }));
               return;
             }
             done();

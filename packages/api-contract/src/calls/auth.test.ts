@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousAuth, authApp, phone, refreshToken, sendAuth, verifyCode } from '../index.js';
+import {
+  anonymousAuth,
+  authApp,
+  phone,
+  refreshToken,
+  sendAuth,
+  setProfileUtm,
+  verifyCode,
+} from '../index.js';
 
 function loginBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -74,5 +82,12 @@ describe('auth schemas', () => {
   it('checks the device uid in the anonymous auth path', () => {
     expect(anonymousAuth.params.safeParse({ device_uid: 'web_abcdefgh12345678' }).success).toBe(true);
     expect(anonymousAuth.params.safeParse({ device_uid: 'web/../x' }).success).toBe(false);
+  });
+
+  it('takes a campaign url of printable text, and refuses control characters (PostgreSQL stores no NUL)', () => {
+    const utm = setProfileUtm.body;
+    expect(utm.safeParse({ url: '?utm_source=почта&utm_campaign=осень 🎬' }).success).toBe(true);
+    for (const url of ['\u0000', 'a\u0000b', '?x=\u001b', '\u007f', 'a\nb'])
+      expect(utm.safeParse({ url }).success, JSON.stringify(url)).toBe(false);
   });
 });

@@ -154,7 +154,15 @@ export const setProfileUtm = defineCall({
   ...route('setProfileUtm'),
   summary: 'Store the campaign query of the first visit',
   tag: 'profile',
-  body: z.object({ url: z.string().max(2048) }),
+  // A page URL or its query: printable text. Control characters are not part of a URL (browsers
+  // percent-encode them), and PostgreSQL cannot store NUL.
+  body: z.object({
+    url: z
+      .string()
+      .max(2048)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      .regex(/^[^\u0000-\u001f\u007f]*$/, 'URL: no control characters'),
+  }),
   response: okResponse,
 });
 

@@ -56,6 +56,26 @@ for (const backend of backends) {
       expect(row?.utm).toBe('?utm_source=mail&utm_campaign=autumn');
     });
 
+    it('refuses a campaign url with control characters with 400, never a 500 (found by the fuzz suite)', async () => {
+      const t = await api.setup();
+      const anon = await t.anonymous();
+      for (const url of ['\u0000', '?utm_source=a\u0000b', '?utm_source=\u001b[31m']) {
+        const res = await t.call('POST', '/v1/agregator/setProfileUtm', {
+          token: anon.access_token,
+          body: { url },
+        });
+        expect({ status: res.status, body: res.body }, JSON.stringify(url)).toMatchObject({
+          status: 400,
+          body: { code: 400, response: { error: 'validation_error', details: [{ path: 'url' }] } },
+        });
+      }
+      const [row] = await t.database.db
+        .select({ utm: profiles.utm })
+        .from(profiles)
+        .where(eq(profiles.id, anon.profile_id));
+      expect(row?.utm).toBeNull();
+    });
+
     it('refuses an over-long campaign url with 400', async () => {
       const t = await api.setup();
       const anon = await t.anonymous();

@@ -88,6 +88,28 @@ describe('sandbox checkout widget and its pages', () => {
     expect(expired.body).toContain('Время на оплату истекло');
   });
 
+  it('treats a token or receipt id with a NUL as unknown, never a 500 (found by the fuzz suite)', async () => {
+    const { get, post } = await setup();
+    for (const path of ['checkout/%00', 'checkout/ct-%00/3ds']) {
+      const res = await get(`/sandbox/yookassa/${path}${frame}`);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toContain(`tell('error', { error: "invalid_token" })`);
+    }
+    const card = await post('/sandbox/yookassa/checkout/%00/card', {
+      number: '5555555555554477',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    expect(card.statusCode).toBeLessThan(500);
+    const threeDs = await post('/sandbox/yookassa/checkout/%00/3ds', { decision: 'confirm' });
+    expect(threeDs.statusCode).toBeLessThan(500);
+    const receipt = await get('/sandbox/yookassa/receipts/rt-%00');
+    expect({ status: receipt.statusCode, body: receipt.body }).toEqual({
+      status: 404,
+      body: 'Чек не найден',
+    });
+  });
+
   it('posts nothing to a frame parent that is not an origin', async () => {
     const { get, token } = await setup();
     const res = await get(`/sandbox/yookassa/checkout/${token}?origin=javascript:alert(1)&channel=x`);

@@ -92,6 +92,9 @@ interface ChargeWrite {
 type MethodRow = typeof sandboxYookassaPaymentMethods.$inferSelect;
 
 const HOUR = 3600 * 1000;
+/** Confirmation tokens and receipt ids as the emulator makes them: `ct-` / `rt-` and a UUID. */
+const TOKEN_PATTERN = /^ct-[0-9a-f-]{36}$/;
+const RECEIPT_ID_PATTERN = /^rt-[0-9a-f-]{36}$/;
 
 function apiError(status: number, code: string, description: string, parameter?: string): SandboxAnswer {
   return {
@@ -303,7 +306,7 @@ export class YooKassaSandbox {
   private async createEmbedded(tx: Tx, body: CreatePaymentRequest, key: string): Promise<SandboxAnswer> {
     const now = this.clock.now();
     const id = randomUUID();
-    const token = `ct-${id}`;
+    const token = `ct-${id}`; // TOKEN_PATTERN
     const object: Payment = {
       ...this.baseObject(id, body, now),
       confirmation: { type: 'embedded', confirmation_token: token },
@@ -510,6 +513,7 @@ export class YooKassaSandbox {
 
   /** A receipt with the buyer's contact and its payment, for the receipt page; undefined if unknown. */
   async receiptForPage(id: string) {
+    if (!RECEIPT_ID_PATTERN.test(id)) return undefined;
     const [row] = await this.db
       .select()
       .from(sandboxYookassaReceipts)
@@ -710,6 +714,8 @@ export class YooKassaSandbox {
   }
 
   private async rowByToken(token: string): Promise<PaymentRow | undefined> {
+    // Only a token of ours reaches the database (a NUL, for one, is an error there, not a miss).
+    if (!TOKEN_PATTERN.test(token)) return undefined;
     const [row] = await this.db
       .select()
       .from(sandboxYookassaPayments)
@@ -863,7 +869,7 @@ export class YooKassaSandbox {
   /** The receipt row a succeeded payment registers (pending until `registers_at`). */
   private receiptRowOf(request: ReceiptRequest, payment: Payment, now: Date) {
     const object: Receipt = {
-      id: `rt-${randomUUID()}`,
+      id: `rt-${randomUUID()}`, // RECEIPT_ID_PATTERN
       type: 'payment',
       payment_id: payment.id,
       status: 'pending',

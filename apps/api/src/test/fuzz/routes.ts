@@ -1,0 +1,167 @@
+import { type CallDefinition, callList, envelope } from '@kadr/api-contract';
+import fc from 'fast-check';
+import { z } from 'zod';
+import {
+  type AuthKind,
+  corpusFor,
+  type FuzzRequest,
+  invalidCallRequest,
+  type OtherRouteInputs,
+  otherRequest,
+  validCallRequest,
+} from './requests.ts';
+
+/** What a route outside the contract answers. */
+export interface OtherRoute extends OtherRouteInputs {
+  /** Its 2xx JSON, when it answers JSON; pages, scripts and media are not checked beyond status. */
+  success?: z.ZodType;
+  /**
+   * Its refusals: the api's envelope; YooKassa's error object (the sandbox emulates YooKassa's API);
+   * or, for the emulator's checkout pages and test controls, whatever their own page scripts read.
+   * Refusals before a route (413, 415, a malformed URL) are the envelope on every route.
+   */
+  errors: 'envelope' | 'yookassa' | 'sandbox-page';
+}
+
+/** What /healthz and /readyz answer. */
+const statusOk = envelope(z.object({ status: z.literal('ok') }));
+const phoneLike = fc.oneof(fc.stringMatching(/^7\d{10}$/), fc.constant('79990000001'));
+const hex = (length: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${length}}$`));
+
+/**
+ * Every route the api registers besides the contract's calls, by `METHOD /path`, with what it
+ * answers. HEAD routes go with their GET. A route added to the api and not here fails the fuzz
+ * suite ("not covered"): add it with what it answers.
+ */
+export const otherRoutes: Record<string, OtherRoute> = {
+  // CORS preflight (@fastify/cors, with CORS_ORIGINS set).
+  'OPTIONS *': { errors: 'envelope' },
+  // API reference (API_DOCS; @fastify/swagger-ui).
+  'GET /docs': { errors: 'envelope' },
+  'HEAD /docs/': { errors: 'envelope' },
+  'GET /docs/static/index.html': { errors: 'envelope' },
+  'GET /docs/static/swagger-initializer.js': { errors: 'envelope' },
+  'GET /docs/json': { errors: 'envelope' },
+  'GET /docs/yaml': { errors: 'envelope' },
+  'GET /docs/static/*': {
+    errors: 'envelope',
+    params: { '*': fc.constantFrom('swagger-ui.css', 'index.css') },
+  },
+  'GET /openapi.json': { errors: 'envelope' },
+  // Health checks.
+  'GET /healthz': { errors: 'envelope', success: statusOk },
+  'GET /readyz': { errors: 'envelope', success: statusOk },
+  // YooKassa's notifications: trusted only from YooKassa's addresses.
+  'POST /v1/payments/yookassa/notifications': {
+    errors: 'envelope',
+    body: fc.constantFrom(
+      '{"type":"notification","event":"payment.succeeded","object":{"id":"2d6f3c1e-000f-5000-9000-1b2c3d4e5f60"}}',
+      '{"type":"notification","event":"refund.succeeded","object":{}}',
+    ),
+  },
+  // Catalogue images and playback delivery (grants, keys, segments, licences).
+  'GET /media/images/*': { errors: 'envelope', params: { '*': fc.constantFrom('poster.jpg', 'a/b.png') } },
+  'GET /media/play/:grant/master.m3u8': { errors: 'envelope' },
+  'GET /media/play/:grant/:rendition/index.m3u8': {
+    errors: 'envelope',
+    params: { rendition: fc.constantFrom('360p', '720p') },
+  },
+  'GET /media/key/:grant/:asset/:index': {
+    errors: 'envelope',
+    params: { asset: hex(16), index: fc.nat(99).map(String) },
+  },
+  'GET /media/key/:grant/:asset': { errors: 'envelope', params: { asset: hex(16) } },
+  'POST /media/license/:grant': {
+    errors: 'envelope',
+    body: fc.constantFrom('{"kids":["AAAAAAAAAAAAAAAAAAAAAA"],"type":"temporary"}', '{"kids":[]}'),
+  },
+  'GET /media/hls/:asset/:rendition/:file': {
+    errors: 'envelope',
+    params: {
+      asset: hex(16),
+      rendition: fc.constant('360p'),
+      file: fc.constantFrom('seg-00000.ts', 'init.mp4'),
+    },
+    query: fc.constantFrom('expires=4102444800&sig=AAAA', 'expires=1&sig=x'),
+  },
+  'GET /media/hls/:asset/poster.jpg': { errors: 'envelope', params: { asset: hex(16) } },
+  // Sandbox providers' pages (SMS outbox, push "phone") and the YooKassa emulator.
+  'GET /sandbox/sms': { errors: 'envelope', query: phoneLike.map((p) => `phone=${p}`) },
+  'GET /sandbox/push.json': { errors: 'envelope', query: phoneLike.map((p) => `phone=${p}`) },
+  'GET /sandbox/push': { errors: 'envelope', query: phoneLike.map((p) => `phone=${p}`) },
+  'POST /sandbox/yookassa/v3/payments': { errors: 'yookassa' },
+  'GET /sandbox/yookassa/v3/payments/:id': { errors: 'yookassa' },
+  'GET /sandbox/yookassa/v3/receipts': { errors: 'yookassa', query: fc.constant('payment_id=x') },
+  'GET /sandbox/yookassa/checkout-widget/v1/checkout-widget.js': { errors: 'envelope' },
+  'GET /sandbox/yookassa/checkout/:token': {
+    errors: 'envelope',
+    query: fc.constantFrom('origin=http://localhost:5173&channel=c1', 'colors=%7B%7D'),
+  },
+  'GET /sandbox/yookassa/checkout/:token/3ds': { errors: 'envelope' },
+  'POST /sandbox/yookassa/checkout/:token/3ds': { errors: 'sandbox-page' },
+  'POST /sandbox/yookassa/checkout/:token/card': {
+    errors: 'sandbox-page',
+    body: fc.constant('{"number":"5555555555554477","expiry":"12/30","cvc":"123"}'),
+  },
+  'GET /sandbox/yookassa/receipts/:id': { errors: 'sandbox-page' },
+  'POST /sandbox/yookassa/payment_methods/:id/decline': { errors: 'sandbox-page' },
+  // The web app.
+  'GET /': { errors: 'envelope' },
+  'GET /promo/web': { errors: 'envelope' },
+  'GET /promo/web/*': {
+    errors: 'envelope',
+    params: { '*': fc.constantFrom('', 'catalogue/1', 'assets/x.js') },
+  },
+};
+
+/**
+ * Calls the contract declares and the api does not serve yet: live TV playback is left for the TV
+ * issue (docs/decisions/007-tv-schedule.md). The suite checks that they answer the 404 envelope and
+ * that they are indeed not registered, so serving one makes it fuzzed like every other call.
+ */
+export const UNSERVED_CALLS: ReadonlySet<string> = new Set(['getReleaseChannel']);
+
+/** One route to fuzz: a contract call, or a route of the table above. */
+export type RouteCase =
+  | { key: string; method: string; path: string; kind: 'call'; call: CallDefinition }
+  | { key: string; method: string; path: string; kind: 'other'; spec: OtherRoute };
+
+/** `METHOD /path` pairs of registered routes (Fastify's onRoute gives `method` as a string or a list). */
+export function routeKeys(routes: ReadonlyArray<{ method: string | string[]; url: string }>): string[] {
+  return routes.flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url}`));
+}
+
+/** The case of a registered route, or undefined when the fuzzer does not know it. */
+export function routeCase(key: string): RouteCase | undefined {
+  const [method = '', path = ''] = key.split(' ');
+  // Fastify adds HEAD beside every GET: it runs the GET handler and drops the body.
+  const as = method === 'HEAD' ? 'GET' : method;
+  const call = callList.find((c) => c.method === as && c.path === path && !UNSERVED_CALLS.has(c.id));
+  if (call) return { key, method, path, kind: 'call', call };
+  const spec = otherRoutes[key] ?? otherRoutes[`${as} ${path}`];
+  return spec ? { key, method, path, kind: 'other', spec } : undefined;
+}
+
+/** Every route the fuzzer knows: each contract call and each table entry, with HEAD beside each GET. */
+export function knownRouteKeys(): string[] {
+  const served = callList.filter((c) => !UNSERVED_CALLS.has(c.id));
+  const keys = [...served.map((c) => `${c.method} ${c.path}`), ...Object.keys(otherRoutes)];
+  return keys.flatMap((key) => (key.startsWith('GET ') ? [key, `HEAD ${key.slice(4)}`] : [key]));
+}
+
+/** Requests for one route and session kind: valid and invalid ones for a call, plausible and odd otherwise. */
+export function requestsFor(route: RouteCase, auth: AuthKind): fc.Arbitrary<FuzzRequest> {
+  if (route.kind === 'call') {
+    return fc.oneof(
+      validCallRequest(route.call, route.method, auth),
+      invalidCallRequest(route.call, route.method, auth),
+    );
+  }
+  return otherRequest(route.method, route.path, auth, route.spec);
+}
+
+/** The requests a route's run sends first, whatever the seed (corpusFor), as fast-check examples. */
+export function examplesFor(route: RouteCase, auth: AuthKind): Array<[FuzzRequest]> {
+  const call = route.kind === 'call' ? route.call : undefined;
+  return corpusFor(call, route.method, route.path, auth).map((request) => [request]);
+}
