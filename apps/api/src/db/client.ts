@@ -109,6 +109,7 @@ async function openPostgres(url: string, max: number, timeouts: Env['databaseTim
   pool.on('error', lost);
   pool.on('connect', (client) => {
     client.on('error', lost);
+    releaseOnFailedBegin(client);
     watcher?.made();
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -132,5 +133,26 @@ async function openPostgres(url: string, max: number, timeouts: Env['databaseTim
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * drizzle's node-postgres `transaction()` (0.45) sends BEGIN before its try/finally, so a BEGIN that
+ * fails — the connection broken by a PostgreSQL restart just as it was checked out — never releases
+ * the connection: the pool loses it for good, `pool.end()` (shutdown) waits for it for ever, and
+ * after `max` such failures every request waits for a connection that never comes. Here a failed
+ * BEGIN releases its connection with the error (the pool then drops it); drizzle, having thrown
+ * before its `finally`, does not release it again. Found by src/recovery.test.ts.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const [config] = args;
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+    if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+      result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
+    }
+    return result;
   };
 }

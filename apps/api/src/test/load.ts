@@ -53,6 +53,13 @@ export interface Load {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Phones are numbered across every load of the process, so two loads never share a phone (its
+ * one-minute resend rule and its codes); the prefix is random per process.
+ */
+const PHONE_PREFIX = String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0');
+let phones = 0;
+
 class StepFailed extends Error {}
 
 /** Starts signers and buyers against `baseUrl`; each runs flows back to back until stop(). */
@@ -69,8 +76,6 @@ export function startLoad(options: LoadOptions): Load {
     cancellations: [],
   };
   let stopping = false;
-  let phones = 0;
-  const run = `${process.pid % 1000}${Date.now() % 1000}`.padStart(6, '0').slice(-3);
 
   async function request(call: string, path: string, init: { token?: string; body?: unknown } = {}) {
     const started = performance.now();
@@ -114,8 +119,10 @@ export function startLoad(options: LoadOptions): Load {
         const value = accept(exchange.body);
         if (value !== undefined) return value;
       }
-      // A sendAuth answered 503 after its code went out: the retry is told to wait, and the code works.
-      if (call === 'sendAuth' && isResendTooEarly(exchange)) return undefined as T;
+      // A request given up (503) whose write the database still made — a frozen server finishing it
+      // once thawed — is refused when retried, saying what happened: sendAuth's code went out (wait a
+      // minute, the code works), the subscription is already cancelled.
+      if (isAlreadyDone(exchange)) return undefined as T;
       await sleep(retryMs);
     }
     throw new StepFailed(call);
@@ -127,7 +134,7 @@ export function startLoad(options: LoadOptions): Load {
 
   async function signInFlow() {
     const device = `web_${randomBytes(8).toString('hex')}`;
-    const phone = `79${run}${String(phones++).padStart(6, '0')}`;
+    const phone = `79${PHONE_PREFIX}${String(phones++).padStart(6, '0')}`;
     const anon = await anonymous(device);
     await step('sendAuth', '/v1/agregator/sendAuth', {
       token: anon.access_token,
@@ -220,10 +227,16 @@ export function startLoad(options: LoadOptions): Load {
   };
 }
 
-/** sendAuth's refusal of a second code within a minute (the first one went out). */
-export function isResendTooEarly(exchange: Exchange): boolean {
-  const body = exchange.body as { response?: { error?: string } } | undefined;
-  return exchange.status === 429 && body?.response?.error === 'resend_too_early';
+/**
+ * A retry's refusal that says the first try's write was made: sendAuth's "a code went out less than a
+ * minute ago", unsubscribePackage's "already cancelled".
+ */
+export function isAlreadyDone(exchange: Exchange): boolean {
+  const error = (exchange.body as { response?: { error?: string } } | undefined)?.response?.error;
+  if (exchange.call === 'sendAuth') return exchange.status === 429 && error === 'resend_too_early';
+  if (exchange.call === 'unsubscribePackage')
+    return exchange.status === 409 && error === 'package_already_cancelled';
+  return false;
 }
 
 /** Waits until `check` holds, polling; false when `timeoutMs` passed first. */
