@@ -18,7 +18,7 @@ import {
   startPostgres,
   startRedis,
 } from '../apps/api/src/test/dependency-processes.ts';
-import { type Acknowledged, type Exchange, startLoad } from '../apps/api/src/test/load.ts';
+import { type Acknowledged, type Exchange, isAlreadyDone, startLoad } from '../apps/api/src/test/load.ts';
 import { startService } from '../e2e/support/service.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
@@ -103,7 +103,8 @@ function row(p: Phase): (string | number)[] {
     n === undefined || !Number.isFinite(n) ? '—' : String(Math.round(n));
   const failed = p.exchanges.filter((e) => !ok(e));
   const unavailable = failed.filter((e) => e.status === 503).length;
-  const other = failed.length - unavailable;
+  const alreadyDone = failed.filter(isAlreadyDone).length;
+  const other = failed.length - unavailable - alreadyDone;
   const window =
     failed.length > 0
       ? Math.max(...failed.map((e) => e.ended)) - Math.min(...failed.map((e) => e.started))
@@ -119,6 +120,7 @@ function row(p: Phase): (string | number)[] {
     p.exchanges.length,
     Math.round(p.exchanges.filter(ok).length / p.seconds),
     unavailable,
+    alreadyDone,
     other,
     ms(window),
     ms(firstOk && p.back !== undefined ? firstOk.ended - p.back : undefined),
@@ -187,7 +189,9 @@ retried every 200 ms as a client would (a retry is a new request). Each phase ${
 restart phase the dependency is stopped ${OUTAGE_AT_MS / 1000} s in — PostgreSQL by an immediate shutdown
 (every backend killed, WAL replayed at start), Redis by SIGKILL (back empty) — and started again
 ${OUTAGE_MS / 1000} s later. The baseline is the same load with no restart, in the same run, after a warm-up
-phase. *Error window*: first failed request's start to last failed request's end. *Back → first 2xx*:
+phase. *Retry: already done*: a retry refused because the first try's write was made after all (its
+503 answer notwithstanding): sendAuth's \`resend_too_early\`, unsubscribePackage's
+\`package_already_cancelled\`. *Error window*: first failed request's start to last failed request's end. *Back → first 2xx*:
 from the dependency accepting connections again to the end of the first successful request sent after
 it. Latencies are of successful requests, measured by the client (Node's fetch, in the bench process,
 on the same cores). *Acknowledged*: sign-ins / payments confirmed / cancellations answered 2xx during
@@ -202,6 +206,7 @@ ${table(
     'requests',
     '2xx/s',
     '503',
+    'retry: already done',
     'other failures',
     'error window, ms',
     'back → first 2xx, ms',
