@@ -65,6 +65,18 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   throw new Error(`${what} did not start in ${timeoutMs} ms:\n${output.join('').slice(-2000)}`);
 }
 
+/**
+ * Stops `child` with `signal` when this process exits, whatever way (a test file timed out before its
+ * teardown, a bench that threw): an orphaned server would hold its port and folder for ever.
+ */
+function stopOnExit(child: ChildProcess, signal: NodeJS.Signals): void {
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -120,6 +132,8 @@ export async function startPostgres(): Promise<DependencyProcess> {
         ],
         { stdio: ['ignore', 'pipe', 'pipe'], ...user },
       );
+      // Immediate shutdown: the postmaster takes its backends with it.
+      stopOnExit(child, 'SIGQUIT');
       child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       // Accepting connections is not yet ready ("the database system is starting up"): wait for the log.
@@ -168,6 +182,7 @@ export async function startRedis(): Promise<DependencyProcess> {
         ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
+      stopOnExit(child, 'SIGKILL');
       child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       await until('Redis', () => accepts(port), 10_000, output);
