@@ -5,7 +5,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { seedCatalogue } from './catalogue-import/seed';
 import { type Clock, systemClock } from './clock';
 import { createDatabase, type Database } from './db/client';
@@ -31,7 +30,12 @@ import { ClientCredentials } from './modules/auth/clients';
 import { CodeHasher } from './modules/auth/codes';
 import { DeviceProfileCache } from './modules/auth/device-cache';
 import { type AnonymousProfileRequest, anonymousProfiles } from './modules/auth/queries';
-import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './modules/auth/rate-limit';
+import {
+  FallbackRateLimiter,
+  type RateLimiter,
+  RedisRateLimiter,
+  SqlRateLimiter,
+} from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { SignInService } from './modules/auth/service';
 import { SessionCache } from './modules/auth/session-cache';
@@ -69,7 +73,9 @@ import { tvRoutes } from './modules/tv/routes';
 import { TvScheduleService } from './modules/tv/service';
 import { registerCompression } from './modules/web/compression';
 import { webRoutes } from './modules/web/routes';
+import { OutageLog } from './outage-log';
 import { createProviders, type Providers } from './providers';
+import { connectRedis } from './redis';
 
 /** What buildApp needs; everything but `env` may be injected (tests, benchmarks). */
 export interface BuildAppOptions {
@@ -232,8 +238,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   }
 
-  const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const limiter = options.rateLimiter ?? (redis ? new RedisRateLimiter(redis) : new SqlRateLimiter(db));
+  // PostgreSQL and Redis outages are logged once each way, and answered 503 meanwhile (decision 025).
+  const databaseOutage = new OutageLog('PostgreSQL', app.log);
+  database.watchConnections({
+    lost: (error) => databaseOutage.lost(error),
+    made: () => databaseOutage.restored(),
+  });
+  const redis = env.redisUrl ? connectRedis(env.redisUrl, new OutageLog('Redis', app.log)) : undefined;
+  // Rate limits count in Redis, and in the database while Redis is not connected.
+  const limiter =
+    options.rateLimiter ??
+    (redis
+      ? new FallbackRateLimiter(
+          new RedisRateLimiter(redis),
+          new SqlRateLimiter(db),
+          () => redis.status === 'ready',
+        )
+      : new SqlRateLimiter(db));
   // PGlite runs one statement at a time; a pool may run a few groups side by side.
   const writeSlots = database.kind === 'pglite' ? 1 : 4;
   const yookassaSandbox = env.sandboxProviders

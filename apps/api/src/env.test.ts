@@ -363,6 +363,21 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, SESSION_CACHE_TTL: '3601' }, {})).toThrow(/SESSION_CACHE_TTL/);
   });
 
+  it('bounds a PostgreSQL connection to 2 s and a statement to 30 s unless told; 0 lifts the statement bound', () => {
+    const dir = tempDir();
+    expect(loadEnv({ DATA_DIR: dir }, {}).databaseTimeouts).toEqual({ connectMs: 2000, statementMs: 30_000 });
+    expect(
+      loadEnv({ DATA_DIR: dir, DATABASE_CONNECT_TIMEOUT_MS: '500', DATABASE_STATEMENT_TIMEOUT_MS: '0' }, {})
+        .databaseTimeouts,
+    ).toEqual({ connectMs: 500, statementMs: 0 });
+    expect(() => loadEnv({ DATA_DIR: dir, DATABASE_CONNECT_TIMEOUT_MS: '0' }, {})).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dir, DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, {})).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
+
   it('lets playback grants live 5 minutes unless told, between 30 s and an hour', () => {
     const dataDir = tempDir();
     expect(loadEnv({ DATA_DIR: dataDir }, {}).playbackGrantSeconds).toBe(300);

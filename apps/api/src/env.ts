@@ -66,6 +66,13 @@ export interface Env {
   /** PostgreSQL URL; undefined means embedded PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * PostgreSQL time bounds (docs/decisions/025-dependency-recovery.md): `connectMs` to make a
+   * connection or wait for a free one of the pool (DATABASE_CONNECT_TIMEOUT_MS, default 2000), so a
+   * request answers 503 rather than hang while the server does not answer; `statementMs` for one
+   * statement (DATABASE_STATEMENT_TIMEOUT_MS, default 30000; 0: none).
+   */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   production: boolean;
   /** Built-in sandbox providers (SMS outbox, push page) and their /sandbox pages. */
   sandboxProviders: boolean;
@@ -270,6 +277,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   NODE_ENV: z.string().optional(),
   KADR_PRODUCTION: flag,
   SANDBOX_PROVIDERS: flag,
@@ -443,6 +452,10 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     production,
     sandboxProviders,
     tokenSecret,

@@ -190,6 +190,13 @@ export const errorTable = {
     message: 'Session is invalid: start a new one',
   },
   internal: { code: ApiCode.INTERNAL, status: 500, message: 'Internal server error' },
+  // PostgreSQL or Redis cannot be reached (http/dependency-errors.ts, docs/decisions/025): the same
+  // request succeeds once it is back, so it is 503 with retry_after, not a 500.
+  service_unavailable: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'Сервис временно недоступен. Попробуйте позже',
+  },
   // Transport refusals that Fastify and Node answer before any route (http/framework-errors.ts): the
   // envelope code says "does not match the contract", the HTTP status says what exactly.
   bad_url: { code: ApiCode.VALIDATION, status: 400, message: 'URL is not valid: malformed percent-encoding' },

@@ -20,6 +20,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `lost` when a connection to PostgreSQL breaks (the server stopped, crashed or restarts) and
+   * `made` when a new one is made; the app logs an outage once from these (none with PGlite).
+   */
+  watchConnections(handlers: { lost(error: unknown): void; made(): void }): void;
   /** Runs `fn` while holding a PostgreSQL session-level advisory lock (one connection holds it). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -43,10 +48,11 @@ export interface DatabaseOptions {
  * (`inMemory` for tests). Migrations are applied separately (see migrate.ts).
  */
 export async function createDatabase(
-  env: Pick<Env, 'databaseUrl' | 'dataDir'>,
+  env: Pick<Env, 'databaseUrl' | 'dataDir'> & Partial<Pick<Env, 'databaseTimeouts'>>,
   options: DatabaseOptions = {},
 ): Promise<Database> {
-  if (env.databaseUrl) return openPostgres(env.databaseUrl, options.poolSize ?? 10);
+  if (env.databaseUrl)
+    return openPostgres(env.databaseUrl, options.poolSize ?? 10, env.databaseTimeouts ?? DATABASE_TIMEOUTS);
   // Contrib extensions must be registered when PGlite is created; the migrations then CREATE EXTENSION them.
   const extensions = { pg_trgm };
   let client: PGlite;
@@ -65,6 +71,8 @@ export async function createDatabase(
   return {
     db,
     kind: 'pglite',
+    // In-process: no connection to lose.
+    watchConnections() {},
     // PGlite is one connection in one process: the lock is taken for symmetry, nothing else can race.
     async withAdvisoryLock(key, fn) {
       await client.query('select pg_advisory_lock($1)', [key]);
@@ -78,14 +86,39 @@ export async function createDatabase(
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client's network error must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+/** The defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (env.ts). */
+export const DATABASE_TIMEOUTS: Env['databaseTimeouts'] = { connectMs: 2000, statementMs: 30_000 };
+
+async function openPostgres(url: string, max: number, timeouts: Env['databaseTimeouts']): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A server that does not answer (down behind a balancer, a lost network) fails a request in this
+    // long instead of holding it; it also bounds the wait for a free connection of the pool.
+    connectionTimeoutMillis: timeouts.connectMs,
+    // No statement holds a connection (and a request) longer than this; 0: no bound.
+    statement_timeout: timeouts.statementMs,
+    // A server gone without closing the connection is noticed by TCP keep-alive.
+    keepAlive: true,
+  });
+  let watcher: { lost(error: unknown): void; made(): void } | undefined;
+  const lost = (error: unknown) => watcher?.lost(error);
+  // A connection's network error must not crash the process (an 'error' event nobody listens to is
+  // thrown): the pool reports idle ones here; a checked-out one, between the queries of a
+  // transaction, reports on the client itself. Its next query fails, and the pool drops it.
+  pool.on('error', lost);
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    releaseOnFailedBegin(client);
+    watcher?.made();
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    watchConnections(handlers) {
+      watcher = handlers;
+    },
     async withAdvisoryLock(key, fn) {
       const lockClient = await pool.connect();
       try {
@@ -100,5 +133,26 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * drizzle's node-postgres `transaction()` (0.45) sends BEGIN before its try/finally, so a BEGIN that
+ * fails — the connection broken by a PostgreSQL restart just as it was checked out — never releases
+ * the connection: the pool loses it for good, `pool.end()` (shutdown) waits for it for ever, and
+ * after `max` such failures every request waits for a connection that never comes. Here a failed
+ * BEGIN releases its connection with the error (the pool then drops it); drizzle, having thrown
+ * before its `finally`, does not release it again. Found by src/recovery.test.ts.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const [config] = args;
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+    if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+      result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
+    }
+    return result;
   };
 }

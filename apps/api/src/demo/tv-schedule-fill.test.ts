@@ -11,7 +11,12 @@ import type { Database } from '../db/client';
 import { programmesOverlapping } from '../modules/tv/queries';
 import { backends, FakeClock } from '../test/harness';
 import { addDays, moscowDayStart } from './tv-schedule';
-import { createDemoSchedule, FIRST_FILL_DELAY_MS, fillDemoSchedule } from './tv-schedule-fill';
+import {
+  createDemoSchedule,
+  FAILED_FILL_RETRY_MS,
+  FIRST_FILL_DELAY_MS,
+  fillDemoSchedule,
+} from './tv-schedule-fill';
 
 // 2030-01-15 13:00 in Moscow: the window is the Moscow days 2030-01-12 … 2030-01-22.
 const NOW = new Date('2030-01-15T10:00:00Z');
@@ -180,6 +185,33 @@ for (const backend of backends) {
       const second = await handle.current;
       expect(second).toMatchObject({ from: '2030-01-13', to: '2030-01-23' });
       expect(second!.written).toBeGreaterThan(0);
+      await handle.stop();
+    });
+
+    it('tries a failed fill again a minute later, not the next day (the database was restarting)', async () => {
+      const { db } = setup();
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let down = true;
+      const restarting = new Proxy(db, {
+        get(target, property, receiver) {
+          if (down)
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          return Reflect.get(target, property, receiver);
+        },
+      });
+      const clock = new FakeClock();
+      const handle = createDemoSchedule({
+        db: restarting,
+        env: { demoSchedule: true },
+        log: silentLog,
+        clock,
+      });
+      handle.start();
+      await vi.advanceTimersByTimeAsync(FIRST_FILL_DELAY_MS);
+      expect(await handle.current).toBeUndefined();
+      down = false;
+      await vi.advanceTimersByTimeAsync(FAILED_FILL_RETRY_MS);
+      expect((await handle.current)?.written).toBeGreaterThan(0);
       await handle.stop();
     });
   });

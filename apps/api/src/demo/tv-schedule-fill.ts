@@ -26,6 +26,11 @@ export const DEMO_SCHEDULE_DAYS_BEFORE = 3;
 export const DEMO_SCHEDULE_DAYS_AFTER = 7;
 /** The first fill waits this long after the server listens. */
 export const FIRST_FILL_DELAY_MS = 1000;
+/**
+ * A failed fill (the database down or restarting) is tried again this long after, not the next day:
+ * the guide would stay empty for a day (docs/decisions/025-dependency-recovery.md).
+ */
+export const FAILED_FILL_RETRY_MS = 60_000;
 /** The daily fill runs this long after Moscow midnight. */
 const DAILY_DELAY_MS = 60_000;
 
@@ -151,19 +156,21 @@ export function createDemoSchedule(options: {
         return fill;
       },
       (err: unknown) => {
-        // A failed fill (database closing, a broken row) must not stop the service; tomorrow tries again.
+        // A failed fill (database closing or restarting, a broken row) must not stop the service; it
+        // is tried again a minute later.
         if (!stopped) log.warn({ err }, 'demo TV schedule fill failed');
         return undefined;
       },
     );
-    void current.then(schedule);
+    void current.then((fill) => schedule(fill === undefined));
   };
 
-  const schedule = () => {
+  const schedule = (failed: boolean) => {
     if (stopped) return;
     const now = clock.now();
     const nextMidnight = moscowDayStart(addDays(moscowDayOf(now), 1)).getTime();
-    timer = setTimeout(run, nextMidnight - now.getTime() + DAILY_DELAY_MS);
+    const wait = failed ? FAILED_FILL_RETRY_MS : nextMidnight - now.getTime() + DAILY_DELAY_MS;
+    timer = setTimeout(run, wait);
     timer.unref();
   };
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorDetail, type ErrorId, errorReply } from '../errors';
+import { isDependencyUnavailable } from './dependency-errors';
 
 function send(reply: FastifyReply, id: ErrorId, extra: Parameters<typeof errorReply>[1] = {}) {
   const { status, body } = errorReply(id, extra);
@@ -46,7 +47,8 @@ function loggable(error: Error): {
 /**
  * The one error handler: every failure becomes the error envelope from the table in errors.ts.
  * Expected errors are not logged (they carry no secrets but are noise); unexpected ones are logged
- * with their stack and answered with a generic 500, never the stack itself.
+ * with their stack and answered with a generic 500, never the stack itself; a dependency that cannot
+ * be reached is answered 503 `service_unavailable`.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -73,6 +75,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return send(reply, 'bad_request', { message: error.message });
   }
+  // The database or Redis is down or restarting: not a fault of the request or the code. The request
+  // log has the 503 line; the outage itself is logged once where it is noticed (docs/decisions/025).
+  if (isDependencyUnavailable(error)) return send(reply, 'service_unavailable', { retryAfter: 1 });
   request.log.error({ err: loggable(error) }, 'unexpected error');
   return send(reply, 'internal');
 }

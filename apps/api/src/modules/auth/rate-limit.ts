@@ -2,6 +2,7 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
+import { isDependencyUnavailable } from '../../http/dependency-errors';
 
 /** A limit: at most `limit` events for `key` in any `windowSeconds` (a rolling window). */
 export interface LimitRule {
@@ -182,4 +183,64 @@ export class RedisRateLimiter implements RateLimiter {
   private parse(fields: Record<string, string>) {
     return Object.entries(fields).map(([start, count]) => ({ start: Number(start), count: Number(count) }));
   }
+}
+
+/**
+ * Redis's counters, and the database's while Redis cannot be reached (docs/decisions/025): sign-in
+ * and new devices keep their limits through a Redis outage instead of being refused (fail closed)
+ * or let through uncounted (fail open). The database is the store of record and the limits' first
+ * home (SqlRateLimiter is what a single instance uses): an outage only means the windows count from
+ * zero there, so at most one extra window's worth of events gets through per outage.
+ * `usable` says whether Redis is connected: while it is not, nothing waits for a command to fail.
+ * An event is taken back where it was counted.
+ */
+export class FallbackRateLimiter implements RateLimiter {
+  /** Rules whose hit at this `now` the fallback counted (undo gets the same Date). */
+  private readonly fellBack = new WeakMap<Date, Set<string>>();
+
+  constructor(
+    private readonly primary: RateLimiter,
+    private readonly fallback: RateLimiter,
+    private readonly usable: () => boolean,
+  ) {}
+
+  async hit(rule: LimitRule, now: Date): Promise<RateLimitHit> {
+    const primary = await this.tryPrimary(() => this.primary.hit(rule, now));
+    if (primary) return primary.value;
+    const rules = this.fellBack.get(now) ?? new Set<string>();
+    rules.add(keyOf(rule));
+    this.fellBack.set(now, rules);
+    return this.fallback.hit(rule, now);
+  }
+
+  async undo(rule: LimitRule, now: Date): Promise<void> {
+    if (this.fellBack.get(now)?.has(keyOf(rule))) return this.fallback.undo(rule, now);
+    // Counted in Redis, now gone: there is nothing left to take back.
+    await this.tryPrimary(() => this.primary.undo(rule, now));
+  }
+
+  async count(rule: LimitRule, now: Date): Promise<number> {
+    const primary = await this.tryPrimary(() => this.primary.count(rule, now));
+    return primary ? primary.value : this.fallback.count(rule, now);
+  }
+
+  async prune(now: Date): Promise<void> {
+    await this.fallback.prune(now);
+    await this.tryPrimary(() => this.primary.prune(now));
+  }
+
+  /** The primary's answer, or undefined when Redis is not there (other errors are thrown). */
+  private async tryPrimary<T>(call: () => Promise<T>): Promise<{ value: T } | undefined> {
+    if (!this.usable()) return undefined;
+    try {
+      return { value: await call() };
+    } catch (error) {
+      if (isDependencyUnavailable(error)) return undefined;
+      throw error;
+    }
+  }
+}
+
+function keyOf(rule: LimitRule): string {
+  return `${rule.key}:${rule.windowSeconds}`;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AsyncAuthStatus } from '@kadr/api-contract';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { RateLimitSettings } from '../../env';
 import { AppError } from '../../errors';
 import type { Providers } from '../../providers';
@@ -169,7 +169,7 @@ export class SignInService {
   ): Promise<AsyncAuthStatus> {
     const attempt = await this.ownAttempt(asyncAuthUuid, requester.session);
     if (!attempt) throw new AppError('code_expired');
-    await this.verifyCode(attempt, code, 'accepted', requester.ip);
+    await settle(this.deps.db, attempt.id, await this.verifyCode(attempt, code, 'accepted', requester.ip));
     return 'accepted';
   }
 
@@ -182,7 +182,8 @@ export class SignInService {
   ): Promise<AsyncAuthStatus> {
     const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
     if (!attempt?.push) throw new AppError('code_expired');
-    await this.verifyCode(attempt, code, decision === 'accept' ? 'accepted' : 'rejected', ip);
+    const next = decision === 'accept' ? 'accepted' : 'rejected';
+    await settle(this.deps.db, attempt.id, await this.verifyCode(attempt, code, next, ip));
     return decision === 'accept' ? 'accepted' : 'rejected';
   }
 
@@ -206,17 +207,25 @@ export class SignInService {
     const now = this.deps.clock.now();
     // Codes are only ever asked for by a session (sendAuth requires one).
     if (!input.session) throw new AppError('code_expired');
-    const sessionId = input.session.sessionId;
+    const session = input.session;
+    const sessionId = session.sessionId;
+    // The code (or accepted push) is spent in the transaction that opens the session: a failure in
+    // between (the database restarting) leaves the code unspent for the client's retry, not a spent
+    // code and no session, which sent the viewer to wait a minute for a new one (decision 025).
+    let spend: (tx: Tx) => Promise<void>;
     if (input.authType === 'phone') {
       const attempt = await q.latestAttemptOf(this.deps.db, input.phone, sessionId);
       if (!attempt) throw new AppError('code_expired');
-      await this.verifyCode(attempt, input.verifyCode ?? '', 'used', input.ip);
+      const settled = await this.verifyCode(attempt, input.verifyCode ?? '', 'used', input.ip);
+      spend = (tx) => settle(tx, attempt.id, settled);
     } else {
       const uuid = input.asyncAuthUuid ?? '';
-      const used = await q.useAcceptedAttempt(this.deps.db, uuid, input.phone, sessionId, now);
-      if (!used) await this.refuseMobileId(uuid, input.phone, input.session);
+      spend = async (tx) => {
+        const used = await q.useAcceptedAttempt(tx, uuid, input.phone, sessionId, now);
+        if (!used) await this.refuseMobileId(tx, uuid, input.phone, session);
+      };
     }
-    const tokens = await this.deps.sessions.signIn(input.phone, input.session, input.deviceUid);
+    const tokens = await this.deps.sessions.signIn(input.phone, session, input.deviceUid, spend);
     return { ...tokens, phone: input.phone };
   }
 
@@ -228,17 +237,19 @@ export class SignInService {
   }
 
   /** The attempt if `session` asked for it; another session's attempt is as good as unknown. */
-  private async ownAttempt(asyncAuthUuid: string, session: SessionContext) {
-    const attempt = await q.attemptById(this.deps.db, asyncAuthUuid);
+  private async ownAttempt(asyncAuthUuid: string, session: SessionContext, db: Db | Tx = this.deps.db) {
+    const attempt = await q.attemptById(db, asyncAuthUuid);
     return attempt?.sessionId === session.sessionId ? attempt : undefined;
   }
 
+  /** Why an unusable push attempt is refused; read in the sign-in's transaction (PGlite has one connection). */
   private async refuseMobileId(
+    tx: Tx,
     asyncAuthUuid: string,
     phone: string,
     session: SessionContext,
   ): Promise<never> {
-    const attempt = await this.ownAttempt(asyncAuthUuid, session);
+    const attempt = await this.ownAttempt(asyncAuthUuid, session, tx);
     if (
       attempt &&
       attempt.phone === phone &&
@@ -308,12 +319,16 @@ export class SignInService {
    *   stepped up to one try per code, so even the right code still signs in.
    * A right code gives its reserved tries back.
    */
+  /**
+   * Checks a code against the attempt, counting tries and wrong codes; answers how the attempt is to
+   * be settled, which the caller does (with the session it opens, for authApp).
+   */
   private async verifyCode(
     attempt: q.Attempt,
     code: string,
     next: 'accepted' | 'rejected' | 'used',
     ip: string,
-  ): Promise<void> {
+  ): Promise<Settlement> {
     const { db, clock, limiter, limits, codes } = this.deps;
     const now = clock.now();
     const network: LimitRule = {
@@ -350,6 +365,18 @@ export class SignInService {
     // An accepted push attempt gets a fresh window for the client's authApp call.
     const expiresAt =
       next === 'accepted' ? new Date(now.getTime() + CODE_TTL_SECONDS * 1000) : attempt.expiresAt;
-    if (!(await q.settleAttempt(db, attempt.id, next, expiresAt))) throw new AppError('code_expired');
+    return { status: next, expiresAt };
   }
+}
+
+/** How a checked attempt is settled. */
+interface Settlement {
+  status: 'accepted' | 'rejected' | 'used';
+  expiresAt: Date;
+}
+
+/** Settles a checked attempt; one settled meanwhile (a racing request) refuses this one. */
+async function settle(db: Db | Tx, attemptId: string, settlement: Settlement): Promise<void> {
+  if (!(await q.settleAttempt(db, attemptId, settlement.status, settlement.expiresAt)))
+    throw new AppError('code_expired');
 }

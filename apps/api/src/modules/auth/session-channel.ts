@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { OutageLog, type OutageLogger } from '../../outage-log';
+import { watchRedis } from '../../redis';
 import type { SessionCache } from './session-cache';
 
 /** The Redis channel on which instances announce ended sessions. */
@@ -19,8 +21,8 @@ export interface SessionChannel {
 }
 
 /** Logs what the channel cannot do; a failure only means other instances fall back to the cache TTL. */
-export interface ChannelLog {
-  warn(details: { err: unknown }, message: string): void;
+export interface ChannelLog extends OutageLogger {
+  warn(details: object, message: string): void;
 }
 
 /**
@@ -38,12 +40,16 @@ export class RedisSessionChannel implements SessionChannel {
     cache: SessionCache,
     private readonly log: ChannelLog,
   ) {
-    this.subscriber = publisher.duplicate();
+    // Subscribed again by the 'ready' handler below, which also handles a failure: ioredis's own
+    // resubscription leaves its promise unhandled, and a connection closing before the answer (a
+    // Redis going down again, or quit at shutdown) rejected it — an unhandled rejection ends Node.
+    this.subscriber = publisher.duplicate({ autoResubscribe: false });
     let subscribed = () => {};
     this.firstSubscription = new Promise((resolve) => {
       subscribed = resolve;
     });
-    this.subscriber.on('error', (err: unknown) => log.warn({ err }, 'session channel: Redis error'));
+    // Its own outage line, once each way (the app's connection logs its own).
+    watchRedis(this.subscriber, new OutageLog('Redis (session channel)', log));
     // Every (re)connection subscribes again and forgets what may have gone stale while disconnected.
     this.subscriber.on('ready', () => {
       this.subscriber.subscribe(SESSION_ENDED_CHANNEL, PROFILE_ADOPTED_CHANNEL).then(
@@ -85,8 +91,17 @@ export class RedisSessionChannel implements SessionChannel {
     return channel;
   }
 
+  /**
+   * Whether announcing is worth trying: while the connection is down (its outage is logged once by
+   * the app's connection) a publish would wait for reconnection tries and then fail; the other
+   * instances drop their live entries when their subscriptions come back anyway.
+   */
+  private get connected(): boolean {
+    return this.publisher.status === 'ready';
+  }
+
   async publish(sessionIds: readonly string[]): Promise<void> {
-    if (sessionIds.length === 0) return;
+    if (sessionIds.length === 0 || !this.connected) return;
     try {
       await this.publisher.publish(SESSION_ENDED_CHANNEL, sessionIds.join(','));
     } catch (err) {
@@ -95,7 +110,7 @@ export class RedisSessionChannel implements SessionChannel {
   }
 
   async publishAdopted(profileIds: readonly number[]): Promise<void> {
-    if (profileIds.length === 0) return;
+    if (profileIds.length === 0 || !this.connected) return;
     try {
       await this.publisher.publish(PROFILE_ADOPTED_CHANNEL, profileIds.join(','));
     } catch (err) {

@@ -143,12 +143,19 @@ export class SessionService {
    * ends and a new one starts: a token issued before sign-in must not gain the phone's rights
    * (session fixation); on adoption every other session of the anonymous profile ends too.
    */
-  async signIn(phone: string, current: SessionContext | null, deviceUid: string): Promise<IssuedTokens> {
+  async signIn(
+    phone: string,
+    current: SessionContext | null,
+    deviceUid: string,
+    /** Runs first in the sign-in's transaction (authApp spends the code there); may throw to refuse. */
+    spend?: (tx: Tx) => Promise<void>,
+  ): Promise<IssuedTokens> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { tokens, ended, adopted, session } = await this.db.transaction((tx) =>
-          this.signInOnce(tx, phone, current, deviceUid),
-        );
+        const { tokens, ended, adopted, session } = await this.db.transaction(async (tx) => {
+          await spend?.(tx);
+          return this.signInOnce(tx, phone, current, deviceUid);
+        });
         await this.ended(ended, adopted);
         this.cache.remember(session);
         return tokens;
