@@ -23,6 +23,8 @@ import { trustProxyOption } from './http/trust-proxy';
 import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
+import { ServiceMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/routes';
 import { AnonymousProfileBatcher } from './modules/auth/anonymous-batcher';
 import { AnonymousProfileLimits } from './modules/auth/anonymous-limits';
 import { AnonymousProfilePruner } from './modules/auth/anonymous-pruning';
@@ -96,6 +98,8 @@ export interface BuildAppOptions {
   mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /** The service's metrics (metrics/metrics.ts); tests pass theirs to read them. */
+  metrics?: ServiceMetrics;
   /**
    * Compare every answer's JSON with zod's encoding of the contract and fail on a difference or an
    * answer that breaks the contract (http/response-serializer.ts). Default: under tests
@@ -189,6 +193,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandboxAncestors: env.corsOrigins,
   });
 
+  // Request metrics on every answer and GET /metrics (metrics/routes.ts, docs/decisions/027).
+  const metrics = options.metrics ?? new ServiceMetrics();
+  registerMetrics(app, { metrics, token: env.metricsToken, production: env.production });
+
   // Bodies: JSON (an empty one counts as none, for body-less POST calls) and forms; text/plain is
   // dropped so it answers 415 like any other type.
   const json = app.getDefaultJsonParser('error', 'error');
@@ -266,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: env.rateLimits,
     clients,
     goodlineRanges: env.goodlineIpRanges,
+    metrics,
   });
   const profiles = new ProfileService(db);
 
@@ -286,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // Demo media for the catalogue's titles (src/media/demo.ts): packaged in the background after listen.
   const demoMedia = options.seedCatalogue ? createDemoMedia({ db, env, log: app.log }) : undefined;
+  if (demoMedia && env.demoMedia) metrics.watchDemoMedia(() => demoMedia.status());
   app.addHook('onListen', async () => demoMedia?.start());
   const entitlements = new Entitlements(db, clock, { firstHours: env.billingFirstHours });
   const billing = new BillingService({ db, clock, entitlements });
@@ -308,9 +318,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     provider: providers.payments,
     contact: { fallbackEmail: env.billingReceiptEmail },
     log: app.log,
+    metrics,
   });
   await app.register(paymentRoutes, {
-    flow: new PaymentFlow({ db, clock, billing, settlement, log: app.log }),
+    flow: new PaymentFlow({ db, clock, billing, settlement, log: app.log, metrics }),
     settlement,
   });
   // Reconciliation and renewals run on every instance after listen (PAYMENT_JOBS); claims share the work.
@@ -327,6 +338,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           renewals: new Renewals({ db, clock, settlement, log: app.log }),
         },
         (err) => app.log.warn({ err }, 'payment jobs failed'),
+        undefined,
+        metrics,
       )
     : undefined;
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz
@@ -361,6 +374,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     secret: env.mediaSecret,
     clock,
+    streams: metrics.streams,
   });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
   if (yookassaSandbox) {

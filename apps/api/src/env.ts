@@ -128,6 +128,17 @@ export interface Env {
    */
   demoSchedule: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * How log lines are written (LOG_FORMAT): `json`, one JSON object a line (production, collectors),
+   * or `pretty`, coloured readable lines (pino-pretty). Default: pretty when stdout is a terminal and
+   * not in production, else json.
+   */
+  logFormat: 'json' | 'pretty';
+  /**
+   * Bearer token /metrics asks for (METRICS_TOKEN, docs/decisions/027-operations.md). Without it
+   * /metrics is open in development and not served at all in production.
+   */
+  metricsToken: string | undefined;
   /** A request slower than this many milliseconds gets a warn log line (http/request-log.ts). */
   logSlowMs: number;
   /** Hours after a payment during which the cancel flow shows only 'Проверка платежа' (first_hours). */
@@ -330,6 +341,14 @@ const schema = z.object({
   DEMO_SCHEDULE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/=-]{32,}$/, 'at least 32 characters, no spaces (a bearer token)')
+      .optional(),
+  ),
   BILLING_FIRST_HOURS: z.coerce.number().min(0).max(72).default(3),
   BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
   PAYMENT_JOBS: flag,
@@ -362,9 +381,14 @@ const schema = z.object({
 
 /**
  * Parses and validates the configuration once. `overrides` win over `source` (process.env by
- * default); tests pass both to stay independent of the machine's environment.
+ * default); tests pass both to stay independent of the machine's environment (and `terminal`).
  */
-export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.env): Env {
+export function loadEnv(
+  overrides: EnvSource = {},
+  source: EnvSource = process.env,
+  /** Whether stdout is a terminal (LOG_FORMAT=auto writes readable lines there outside production). */
+  terminal: boolean = process.stdout.isTTY === true,
+): Env {
   const parsed = schema.safeParse({ ...source, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
@@ -463,6 +487,8 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     demoSchedule: e.DEMO_SCHEDULE ?? !production,
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
+    logFormat: e.LOG_FORMAT === 'auto' ? (terminal && !production ? 'pretty' : 'json') : e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     billingFirstHours: e.BILLING_FIRST_HOURS,
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,

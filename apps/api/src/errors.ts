@@ -189,6 +189,12 @@ export const errorTable = {
     status: 401,
     message: 'Session is invalid: start a new one',
   },
+  // GET /metrics without the METRICS_TOKEN bearer token (docs/decisions/027-operations.md).
+  metrics_token_required: {
+    code: ApiCode.INVALID_CLIENT,
+    status: 401,
+    message: 'Metrics need the METRICS_TOKEN bearer token',
+  },
   internal: { code: ApiCode.INTERNAL, status: 500, message: 'Internal server error' },
   // Transport refusals that Fastify and Node answer before any route (http/framework-errors.ts): the
   // envelope code says "does not match the contract", the HTTP status says what exactly.

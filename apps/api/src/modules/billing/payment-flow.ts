@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { payments, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { ServiceMetrics } from '../../metrics/metrics';
 import { type CreatePaymentParams, YooKassaError } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
 import type { SessionContext } from '../auth/sessions';
@@ -61,6 +62,8 @@ export class PaymentFlow {
       settlement: PaymentSettlement;
       sleep?: Sleep;
       log?: PaymentLog;
+      /** Counts new payments (metrics/metrics.ts). */
+      metrics?: Pick<ServiceMetrics, 'payment'>;
     },
   ) {
     this.sleep = deps.sleep ?? realSleep;
@@ -86,6 +89,7 @@ export class PaymentFlow {
     // At most twice: an open payment the provider has canceled meanwhile gives way to a new one.
     for (let round = 0; ; round++) {
       const { row, reused } = await this.reserve(session.profileId, quote, round > 0);
+      if (!reused) this.deps.metrics?.payment('created');
       const payment =
         reused && row.providerPaymentId
           ? await this.fetch(row.providerPaymentId)

@@ -1,3 +1,4 @@
+import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Reconciliation } from './reconciliation';
 import type { Renewals } from './renewals';
 
@@ -26,6 +27,8 @@ export class PaymentJobs {
     private readonly jobs: { reconciliation: Reconciliation; renewals: Renewals },
     private readonly onError: (error: unknown) => void,
     private readonly everyMs = PAYMENT_JOBS_EVERY_MS,
+    /** Counts each renewal pass's outcomes (metrics/metrics.ts). */
+    private readonly metrics?: Pick<ServiceMetrics, 'renewalPass'>,
   ) {}
 
   /** One pass: renew what is due, then settle stale payments and fetch receipts (the new ones too). */
@@ -34,6 +37,7 @@ export class PaymentJobs {
     // no one (a later pass, here or on another instance, takes it).
     for (let round = 0; round < RENEWAL_BATCHES_PER_PASS && !this.stopping; round++) {
       const pass = await this.jobs.renewals.runOnce(RENEWAL_BATCH);
+      this.metrics?.renewalPass(pass);
       if (pass.claimed < RENEWAL_BATCH) break;
     }
     if (this.stopping) return;

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { payments, profiles } from '../../db/schema';
+import type { ServiceMetrics } from '../../metrics/metrics';
 import type { PaymentProvider } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
 import { fulfilPayment, fulfilRenewals, type SucceededRenewal } from './fulfil';
@@ -41,6 +42,8 @@ export class PaymentSettlement {
       provider: PaymentProvider;
       contact: ReceiptContact;
       log?: PaymentLog;
+      /** Counts payments that become succeeded or canceled here (metrics/metrics.ts). */
+      metrics?: Pick<ServiceMetrics, 'payment'>;
     },
   ) {}
 
@@ -136,12 +139,15 @@ export class PaymentSettlement {
     for (const [index, { row, payment, description }] of group.entries()) {
       const verdict = this.verdictOf(row, payment);
       if (verdict === 'mismatch') {
-        await recordPaymentCanceled(
-          db,
-          row.id,
-          { party: 'merchant', reason: 'amount_mismatch' },
-          clock.now(),
-        );
+        if (
+          await recordPaymentCanceled(
+            db,
+            row.id,
+            { party: 'merchant', reason: 'amount_mismatch' },
+            clock.now(),
+          )
+        )
+          this.deps.metrics?.payment('canceled');
         outcomes.push('canceled');
       } else if (verdict === 'succeeded') {
         const customer = await this.contactFor(row);
@@ -153,23 +159,35 @@ export class PaymentSettlement {
             index,
             input: { paymentId: row.id, providerPaymentId: payment.id, customer, description },
           });
-        else await fulfilPayment(db, clock, { paymentId: row.id, card: paidCardOf(payment), customer });
+        else {
+          const fulfilled = await fulfilPayment(db, clock, {
+            paymentId: row.id,
+            card: paidCardOf(payment),
+            customer,
+          });
+          // A notification, a poll and reconciliation may all settle one payment: counted once.
+          if (!fulfilled.alreadyFulfilled) this.deps.metrics?.payment('succeeded');
+        }
       } else if (verdict === 'canceled') {
         const details = payment.cancellation_details ?? { party: 'yoo_money', reason: 'general_decline' };
-        await recordPaymentCanceled(
-          db,
-          row.id,
-          { party: details.party, reason: details.reason },
-          clock.now(),
-        );
+        if (
+          await recordPaymentCanceled(
+            db,
+            row.id,
+            { party: details.party, reason: details.reason },
+            clock.now(),
+          )
+        )
+          this.deps.metrics?.payment('canceled');
         outcomes.push('canceled');
       } else outcomes.push('pending');
     }
-    await fulfilRenewals(
+    const renewed = await fulfilRenewals(
       db,
       clock,
       renewals.map((r) => r.input),
     );
+    this.deps.metrics?.payment('succeeded', renewed.filter((r) => !r.alreadyFulfilled).length);
     return outcomes;
   }
 
