@@ -15,6 +15,7 @@ import type { Env } from './env';
 import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { logStreamFor } from './http/log-format';
 import { redactUrl } from './http/log-redaction';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -155,7 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: env.logLevel,
       serializers: logSerializers,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // JSON lines, or readable ones in a development terminal (LOG_FORMAT, http/log-format.ts).
+      stream: logStreamFor(env.logFormat, options.logStream),
     },
     // One line per request, and only for failures and slow requests at `info` (http/request-log.ts).
     logController: new RequestLog(env.logSlowMs),

@@ -150,3 +150,18 @@ describe('renewal metrics', () => {
     ]);
   });
 });
+
+describe('demo media metrics', () => {
+  it('shows the demo media’s progress on each scrape, none when there is no generation', async () => {
+    const metrics = new ServiceMetrics({ defaultMetrics: false });
+    expect(await metrics.text()).not.toMatch(/^kadr_demo_media_assets\{/m);
+    const status = { total: 24, ready: 3, failed: 0 };
+    metrics.watchDemoMedia(() => status);
+    const at = async (state: string) =>
+      sample(await metrics.text(), `kadr_demo_media_assets{state="${state}"}`);
+    expect([await at('total'), await at('ready'), await at('failed')]).toEqual([24, 3, 0]);
+    status.ready = 23;
+    status.failed = 1;
+    expect([await at('ready'), await at('failed')]).toEqual([23, 1]);
+  });
+});
