@@ -142,7 +142,7 @@ function ownOrigin(app: FastifyInstance): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.db ?? (await createDatabase(env));
+  const database = options.db ?? (await createDatabase(env, { poolSize: env.databasePoolSize }));
   const ownsDatabase = options.db === undefined;
   try {
     await migrateDatabase(database);

@@ -378,6 +378,14 @@ describe('loadEnv', () => {
       expect(() => loadEnv({ DATA_DIR: dataDir, METRICS_TOKEN: bad }, {})).toThrow(/METRICS_TOKEN/);
   });
 
+  it('opens 10 PostgreSQL connections per instance unless DATABASE_POOL_SIZE says, between 1 and 200', () => {
+    const dataDir = tempDir();
+    expect(loadEnv({ DATA_DIR: dataDir }, {}).databasePoolSize).toBe(10);
+    expect(loadEnv({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '25' }, {}).databasePoolSize).toBe(25);
+    for (const bad of ['0', '201', '2.5', 'many'])
+      expect(() => loadEnv({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: bad }, {})).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('lists every invalid value at once', () => {
     expect(() =>
       loadEnv(

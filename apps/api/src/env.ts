@@ -63,6 +63,11 @@ export interface Env {
   dataDir: string;
   /** PostgreSQL URL; undefined means embedded PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
+  /**
+   * Connections this instance keeps to PostgreSQL (DATABASE_POOL_SIZE, default 10): the server's
+   * max_connections must cover every instance's pool plus the operator's sessions.
+   */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   production: boolean;
   /** Built-in sandbox providers (SMS outbox, push page) and their /sandbox pages. */
@@ -262,6 +267,7 @@ const schema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   NODE_ENV: z.string().optional(),
   KADR_PRODUCTION: flag,
@@ -437,6 +443,7 @@ export function loadEnv(
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     production,
     sandboxProviders,
