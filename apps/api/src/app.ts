@@ -436,6 +436,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 export { systemClock } from './clock';
 export { createDatabase } from './db/client';
 export { migrateDatabase } from './db/migrate';
+// For bench/metrics-overhead.ts, which measures the request metrics on a bare Fastify route.
+export { ServiceMetrics } from './metrics/metrics';
+export { registerMetrics } from './metrics/routes';
 export { Renewals } from './modules/billing/renewals';
 export { PaymentSettlement } from './modules/billing/settlement';
 export { YooKassaSandbox } from './modules/sandbox/yookassa/emulator';
