@@ -3,6 +3,7 @@ import { PaymentJobs } from '../modules/billing/payment-jobs';
 import { CARDS, paymentsApp, SERIALY, useBillingCatalogue } from '../modules/billing/payments-fixture';
 import type { Reconciliation } from '../modules/billing/reconciliation';
 import type { Renewals } from '../modules/billing/renewals';
+import { YooKassaError } from '../providers/payments/provider';
 import { pgliteBackend, type TestApi, useApi } from '../test/harness';
 import { ServiceMetrics } from './metrics';
 
@@ -127,6 +128,28 @@ describe('payment metrics (PGlite)', () => {
     const text = await metrics.text();
     expect(sample(text, 'kadr_payments_total{event="created"}')).toBe(2);
     expect(sample(text, 'kadr_payments_total{event="succeeded"}')).toBe(1);
+    expect(sample(text, 'kadr_payments_total{event="canceled"}')).toBe(1);
+  });
+
+  it('counts a payment canceled by us when the provider refuses to create it', async () => {
+    const metrics = new ServiceMetrics({ defaultMetrics: false });
+    const refused = new YooKassaError('invalid_request', 'bad', { status: 400 });
+    const t = await paymentsApp(api, {
+      metrics,
+      wrap: (inner) => ({
+        kind: inner.kind,
+        createPayment: async () => {
+          throw refused;
+        },
+        getPayment: (id) => inner.getPayment(id),
+        getReceipts: (id) => inner.getReceipts(id),
+        receiptUrl: (receipt) => inner.receiptUrl(receipt),
+      }),
+    });
+    const v = await t.viewer();
+    expect((await v.create(SERIALY)).status).toBe(500);
+    const text = await metrics.text();
+    expect(sample(text, 'kadr_payments_total{event="created"}')).toBe(1);
     expect(sample(text, 'kadr_payments_total{event="canceled"}')).toBe(1);
   });
 });

@@ -9,7 +9,6 @@ import type { ServiceMetrics } from '../../metrics/metrics';
 import { type CreatePaymentParams, YooKassaError } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
 import type { SessionContext } from '../auth/sessions';
-import { recordPaymentCanceled } from './payment-outcomes';
 import { moneyOf, realSleep, type Sleep, sameAmount, withProviderRetries } from './provider-calls';
 import type { BillingService, Quote } from './service';
 import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
@@ -241,7 +240,7 @@ export class PaymentFlow {
   }
 
   private async fail(row: PaymentRow, reason: string): Promise<void> {
-    await recordPaymentCanceled(this.deps.db, row.id, { party: 'merchant', reason }, this.deps.clock.now());
+    await this.deps.settlement.cancel(row.id, { party: 'merchant', reason });
   }
 
   /**

@@ -126,6 +126,17 @@ export class PaymentSettlement {
   }
 
   /**
+   * Cancels our payment — only a pending one changes — and counts it once: every path that cancels a
+   * payment (the provider's verdict, a refused create or renewal charge, reconciliation) comes here.
+   * True when the row changed.
+   */
+  async cancel(paymentId: number, details: { party: string; reason: string }): Promise<boolean> {
+    const changed = await recordPaymentCanceled(this.deps.db, paymentId, details, this.deps.clock.now());
+    if (changed) this.deps.metrics?.payment('canceled');
+    return changed;
+  }
+
+  /**
    * `settle` for a group (the scheduler's chunk of renewal charges): each is judged on its own, and
    * the succeeded renewals among them are fulfilled together in fulfilRenewals' one statement.
    * Answers each one's outcome in order.
@@ -139,15 +150,7 @@ export class PaymentSettlement {
     for (const [index, { row, payment, description }] of group.entries()) {
       const verdict = this.verdictOf(row, payment);
       if (verdict === 'mismatch') {
-        if (
-          await recordPaymentCanceled(
-            db,
-            row.id,
-            { party: 'merchant', reason: 'amount_mismatch' },
-            clock.now(),
-          )
-        )
-          this.deps.metrics?.payment('canceled');
+        await this.cancel(row.id, { party: 'merchant', reason: 'amount_mismatch' });
         outcomes.push('canceled');
       } else if (verdict === 'succeeded') {
         const customer = await this.contactFor(row);
@@ -170,15 +173,7 @@ export class PaymentSettlement {
         }
       } else if (verdict === 'canceled') {
         const details = payment.cancellation_details ?? { party: 'yoo_money', reason: 'general_decline' };
-        if (
-          await recordPaymentCanceled(
-            db,
-            row.id,
-            { party: details.party, reason: details.reason },
-            clock.now(),
-          )
-        )
-          this.deps.metrics?.payment('canceled');
+        await this.cancel(row.id, { party: details.party, reason: details.reason });
         outcomes.push('canceled');
       } else outcomes.push('pending');
     }
