@@ -21,6 +21,8 @@ const VIEWERS = Number(process.env.SOAK_VIEWERS ?? 8);
 /** Pause of a viewer between two requests, ms: a steady load that leaves the shared cores some room. */
 const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 30);
 const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 60) * 1000;
+/** How often the heap is read within a minute, for its floor. */
+const PROBE_MS = 5000;
 /** Minutes left out of the fit: caches, JIT and the search index settle first. */
 const WARM_UP_MINUTES = Math.min(3, Math.floor(MINUTES / 5));
 /** Devices the viewers rotate over: mostly repeat visits, as a real audience. */
@@ -63,7 +65,10 @@ interface Sample {
   healthP99: number;
   errors: number;
   rssMiB: number;
+  /** Heap in use at the minute's end: one point of GC's sawtooth. */
   heapMiB: number;
+  /** The lowest heap in use of the minute (read every PROBE_MS): what survives collections. */
+  heapFloorMiB: number;
   streams: number;
   load: number;
 }
@@ -257,9 +262,26 @@ async function main() {
       }
     }
 
-    async function sample(minute: Minute): Promise<Sample> {
+    const scrape = async () => {
       const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-      const text = await res.text();
+      return res.text();
+    };
+    // The heap in use at one instant is a point on GC's sawtooth (tens of MiB apart a few seconds
+    // apart); its lowest reading in a minute is what survives collections, where a leak shows.
+    let heapFloor = Number.POSITIVE_INFINITY;
+    const probe = setInterval(() => {
+      scrape()
+        .then((text) => {
+          heapFloor = Math.min(heapFloor, metricOf(text, 'nodejs_heap_size_used_bytes') / MIB);
+        })
+        .catch(() => undefined);
+    }, PROBE_MS);
+
+    async function sample(minute: Minute): Promise<Sample> {
+      const text = await scrape();
+      const heapMiB = metricOf(text, 'nodejs_heap_size_used_bytes') / MIB;
+      const floor = Math.min(heapFloor, heapMiB);
+      heapFloor = Number.POSITIVE_INFINITY;
       return {
         minute: minute.minute,
         requests: minute.requests,
@@ -269,7 +291,8 @@ async function main() {
         healthP99: quantile(minute.health, 0.99),
         errors: minute.errors,
         rssMiB: metricOf(text, 'process_resident_memory_bytes') / MIB,
-        heapMiB: metricOf(text, 'nodejs_heap_size_used_bytes') / MIB,
+        heapMiB,
+        heapFloorMiB: floor,
         streams: metricOf(text, 'kadr_active_streams'),
         load: loadavg()[0]!,
       };
@@ -290,10 +313,11 @@ async function main() {
       for (const [status, count] of done.statuses)
         if (status >= 400) unexpected.set(status, (unexpected.get(status) ?? 0) + count);
       console.log(
-        `minute ${s.minute + 1}: ${s.requests} requests, p99 ${s.p99.toFixed(1)} ms, RSS ${s.rssMiB.toFixed(1)} MiB, heap ${s.heapMiB.toFixed(1)} MiB, errors ${s.errors}`,
+        `minute ${s.minute + 1}: ${s.requests} requests, p99 ${s.p99.toFixed(1)} ms, RSS ${s.rssMiB.toFixed(1)} MiB, heap ${s.heapMiB.toFixed(1)} MiB (floor ${s.heapFloorMiB.toFixed(1)}), errors ${s.errors}`,
       );
     }
     running = false;
+    clearInterval(probe);
     await Promise.all(viewers);
     report({
       samples,
@@ -329,7 +353,7 @@ function report(run: {
     return { perMinute, mean, growth, share: growth / mean };
   };
   const rss = fit((s) => s.rssMiB);
-  const heap = fit((s) => s.heapMiB);
+  const heap = fit((s) => s.heapFloorMiB);
   const p99 = fit((s) => s.p99);
   const flat = {
     rss: rss.share <= MEMORY_GROWTH_BOUND,
@@ -352,7 +376,8 @@ phone sign-in (sendAuth, the code from the sandbox outbox, authApp; a new phone 
 otherwise a payment (createPayment, checkPayment). ${run.visits.toLocaleString('en')} visits, ${total.toLocaleString('en')} requests,
 ${run.signIns} sign-ins, ${run.payments} payments. Every minute: the minute's p50/p99 over all requests but
 /healthz, /healthz's own p99 (the floor: client and machine noise), and from the server's /metrics its RSS
-(\`process_resident_memory_bytes\`), V8 heap in use (\`nodejs_heap_size_used_bytes\`) and
+(\`process_resident_memory_bytes\`), V8 heap in use (\`nodejs_heap_size_used_bytes\`: at the minute's end, and its
+floor — the lowest of readings every ${PROBE_MS / 1000} s, what survives collections) and
 \`kadr_active_streams\`. **The machine was shared** with other sessions' builds, tests and benchmarks
 throughout (load average column); latency figures carry their noise.
 
@@ -366,6 +391,7 @@ ${table(
     'errors',
     'RSS MiB',
     'heap MiB',
+    'heap floor MiB',
     'active streams',
     'load avg',
   ],
@@ -378,6 +404,7 @@ ${table(
     s.errors,
     s.rssMiB.toFixed(1),
     s.heapMiB.toFixed(1),
+    s.heapFloorMiB.toFixed(1),
     s.streams,
     s.load.toFixed(1),
   ]),
@@ -397,7 +424,7 @@ ${table(
       verdict(flat.rss),
     ],
     [
-      'heap in use',
+      'heap floor',
       `${heap.mean.toFixed(1)} MiB`,
       `${heap.perMinute.toFixed(2)} MiB`,
       `${(heap.share * 100).toFixed(1)} %`,
