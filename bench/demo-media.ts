@@ -61,6 +61,7 @@ async function runServer(dataDir: string): Promise<DemoRun> {
       DATA_DIR: dataDir,
       DEMO_MEDIA: '1',
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,7 +87,8 @@ async function runServer(dataDir: string): Promise<DemoRun> {
             continue;
           }
           if (line.msg === 'demo media: generation failed') reject(new Error(text));
-          if (line.msg !== 'demo media: ready') continue;
+          // "demo media: ready, n videos packaged in … s (… already were)"
+          if (!line.msg?.startsWith('demo media: ready')) continue;
           const wallS = (performance.now() - started) / 1000;
           const cpu = cpuOf(child.pid!);
           clearTimeout(timer);

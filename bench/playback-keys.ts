@@ -3,19 +3,19 @@
 // guard, no key) in the same run, and the guard's cached check alone in this process.
 // 100 concurrent keep-alive connections, autocannon. Run after `pnpm build`: node bench/playback-keys.ts
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { GrantGuard } from '../apps/api/src/modules/playback/grant-guard.ts';
 import type { Grant } from '../apps/api/src/modules/playback/grants.ts';
 import { startService } from '../e2e/support/service.ts';
+import { writeAsset } from './lib/fixture-asset.ts';
 import { table, writeSection } from './lib/report.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 100;
-const SEGMENTS = 6;
 const SECRET = `bench-${randomBytes(24).toString('base64url')}`;
 
 interface Figures {
@@ -38,54 +38,6 @@ async function measure(baseUrl: string, paths: string[], duration: number): Prom
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
-}
-
-/**
- * A packaged AES-128 asset as src/media/store.ts lays it out (key per segment, 4 s segments of 72 KiB;
- * the bytes are not video — the api never looks inside). Written by hand: Node runs this script
- * without a bundler, and the api's own fixture writer imports extension-less modules.
- */
-function writeAsset(dataDir: string, asset: string): void {
-  const dirOf = (...parts: string[]) => {
-    const dir = join(dataDir, 'media', 'hls', asset, ...parts);
-    mkdirSync(dir, { recursive: true });
-    return dir;
-  };
-  const iv = randomBytes(16).toString('hex');
-  const segments = Array.from({ length: SEGMENTS }, (_, i) => ({
-    uri: `seg-${String(i).padStart(5, '0')}.ts`,
-    duration: 4,
-  }));
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:4', '#EXT-X-PLAYLIST-TYPE:VOD'];
-  segments.forEach((segment, i) => {
-    lines.push(
-      `#EXT-X-KEY:METHOD=AES-128,URI="key://${asset}/${i}",IV=0x${iv}`,
-      '#EXTINF:4.000,',
-      segment.uri,
-    );
-    writeFileSync(join(dirOf('360p'), segment.uri), randomBytes(72 * 1024));
-  });
-  lines.push('#EXT-X-ENDLIST', '');
-  writeFileSync(join(dirOf('360p'), 'index.m3u8'), lines.join('\n'));
-  writeFileSync(
-    join(dirOf(), 'master.m3u8'),
-    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.42c01e"\n360p/index.m3u8\n',
-  );
-  const meta = {
-    asset,
-    duration: SEGMENTS * 4,
-    renditions: [
-      { name: '360p', width: 640, height: 360, bandwidth: 800_000, codecs: 'avc1.42c01e', segments },
-    ],
-    encryption: 'aes-128',
-    keyId: randomBytes(16).toString('hex'),
-    segmentKeys: true,
-    createdAt: new Date().toISOString(),
-    sourceHash: 'bench',
-  };
-  writeFileSync(join(dirOf(), 'meta.json'), JSON.stringify(meta));
-  mkdirSync(join(dataDir, 'keys'), { recursive: true });
-  writeFileSync(join(dataDir, 'keys', `${asset}.key`), randomBytes(16));
 }
 
 /** Microseconds one cached guard check takes (a live session, a held package). */

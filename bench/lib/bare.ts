@@ -6,10 +6,14 @@ import { freePort, waitForHealthy } from '../../e2e/support/service.ts';
  * Starts the baseline — a bare Fastify route in its own process, like the service — runs `measure`
  * against its URL (given the process id too, for its CPU time) and stops it.
  */
-export async function withBareServer<T>(measure: (url: string, pid: number) => Promise<T>): Promise<T> {
+export async function withBareServer<T>(
+  measure: (url: string, pid: number) => Promise<T>,
+  /** Extra environment of the server (BARE_METRICS=on: the api's request metrics on every answer). */
+  env: Record<string, string> = {},
+): Promise<T> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.ts')], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'ignore',
   });
   try {

@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { logStreamFor } from './http/log-format';
 import { redactUrl } from './http/log-redaction';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -22,6 +23,8 @@ import { trustProxyOption } from './http/trust-proxy';
 import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
+import { ServiceMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/routes';
 import { AnonymousProfileBatcher } from './modules/auth/anonymous-batcher';
 import { AnonymousProfileLimits } from './modules/auth/anonymous-limits';
 import { AnonymousProfilePruner } from './modules/auth/anonymous-pruning';
@@ -102,6 +105,8 @@ export interface BuildAppOptions {
   mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /** The service's metrics (metrics/metrics.ts); tests pass theirs to read them. */
+  metrics?: ServiceMetrics;
   /**
    * Compare every answer's JSON with zod's encoding of the contract and fail on a difference or an
    * answer that breaks the contract (http/response-serializer.ts). Default: under tests
@@ -145,7 +150,7 @@ function ownOrigin(app: FastifyInstance): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.db ?? (await createDatabase(env));
+  const database = options.db ?? (await createDatabase(env, { poolSize: env.databasePoolSize }));
   const ownsDatabase = options.db === undefined;
   try {
     await migrateDatabase(database);
@@ -159,7 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: env.logLevel,
       serializers: logSerializers,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // JSON lines, or readable ones in a development terminal (LOG_FORMAT, http/log-format.ts).
+      stream: logStreamFor(env.logFormat, options.logStream),
     },
     // One line per request, and only for failures and slow requests at `info` (http/request-log.ts).
     logController: new RequestLog(env.logSlowMs),
@@ -204,6 +210,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     extraWebSources: env.webCsp,
     sandboxAncestors: env.corsOrigins,
   });
+
+  // Request metrics on every answer and GET /metrics (metrics/routes.ts, docs/decisions/027).
+  const metrics = options.metrics ?? new ServiceMetrics();
+  registerMetrics(app, { metrics, token: env.metricsToken, production: env.production });
 
   // Bodies: JSON (an empty one counts as none, for body-less POST calls) and forms; text/plain is
   // dropped so it answers 415 like any other type.
@@ -297,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: env.rateLimits,
     clients,
     goodlineRanges: env.goodlineIpRanges,
+    metrics,
   });
   const profiles = new ProfileService(db);
 
@@ -317,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // Demo media for the catalogue's titles (src/media/demo.ts): packaged in the background after listen.
   const demoMedia = options.seedCatalogue ? createDemoMedia({ db, env, log: app.log }) : undefined;
+  if (demoMedia && env.demoMedia) metrics.watchDemoMedia(() => demoMedia.status());
   app.addHook('onListen', async () => demoMedia?.start());
   const entitlements = new Entitlements(db, clock, { firstHours: env.billingFirstHours });
   const billing = new BillingService({ db, clock, entitlements });
@@ -339,9 +351,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     provider: providers.payments,
     contact: { fallbackEmail: env.billingReceiptEmail },
     log: app.log,
+    metrics,
   });
   await app.register(paymentRoutes, {
-    flow: new PaymentFlow({ db, clock, billing, settlement, log: app.log }),
+    flow: new PaymentFlow({ db, clock, billing, settlement, log: app.log, metrics }),
     settlement,
   });
   // Reconciliation and renewals run on every instance after listen (PAYMENT_JOBS); claims share the work.
@@ -366,6 +379,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         (err) => app.log.warn({ err }, 'payment jobs failed'),
         env.paymentJobsEveryMs,
         env.renewals.batch,
+        metrics,
       )
     : undefined;
   // The demo EPG (DEMO_SCHEDULE): filled in the background after listen and once a day, so /healthz
@@ -400,6 +414,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     secret: env.mediaSecret,
     clock,
+    streams: metrics.streams,
   });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
   if (yookassaSandbox) {
@@ -459,6 +474,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 export { systemClock } from './clock';
 export { createDatabase } from './db/client';
 export { migrateDatabase } from './db/migrate';
+// For bench/metrics-overhead.ts, which measures the request metrics on a bare Fastify route.
+export { ServiceMetrics } from './metrics/metrics';
+export { registerMetrics } from './metrics/routes';
 export { Renewals } from './modules/billing/renewals';
 export { PaymentSettlement } from './modules/billing/settlement';
 export { YooKassaSandbox } from './modules/sandbox/yookassa/emulator';

@@ -388,6 +388,37 @@ describe('loadEnv', () => {
       );
   });
 
+  it('writes readable log lines to a development terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
+    const dataDir = tempDir();
+    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(32) };
+    const sandboxes = { SANDBOX_PROVIDERS: 'on' };
+    expect(loadEnv({ DATA_DIR: dataDir }, {}, true).logFormat).toBe('pretty');
+    expect(loadEnv({ DATA_DIR: dataDir }, {}, false).logFormat).toBe('json');
+    expect(loadEnv({ ...production, ...sandboxes }, {}, true).logFormat).toBe('json');
+    expect(loadEnv({ DATA_DIR: dataDir, LOG_FORMAT: 'json' }, {}, true).logFormat).toBe('json');
+    expect(loadEnv({ ...production, ...sandboxes, LOG_FORMAT: 'pretty' }, {}, false).logFormat).toBe(
+      'pretty',
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir, LOG_FORMAT: 'text' }, {})).toThrow(/LOG_FORMAT/);
+  });
+
+  it('takes a METRICS_TOKEN of at least 32 characters without spaces, none by default', () => {
+    const dataDir = tempDir();
+    const token = 'm'.repeat(40);
+    expect(loadEnv({ DATA_DIR: dataDir }, {}).metricsToken).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: dataDir, METRICS_TOKEN: token }, {}).metricsToken).toBe(token);
+    for (const bad of ['short', `${'m'.repeat(32)} x`])
+      expect(() => loadEnv({ DATA_DIR: dataDir, METRICS_TOKEN: bad }, {})).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('opens 10 PostgreSQL connections per instance unless DATABASE_POOL_SIZE says, between 1 and 200', () => {
+    const dataDir = tempDir();
+    expect(loadEnv({ DATA_DIR: dataDir }, {}).databasePoolSize).toBe(10);
+    expect(loadEnv({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '25' }, {}).databasePoolSize).toBe(25);
+    for (const bad of ['0', '201', '2.5', 'many'])
+      expect(() => loadEnv({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: bad }, {})).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('lists every invalid value at once', () => {
     expect(() =>
       loadEnv(

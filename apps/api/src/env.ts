@@ -65,6 +65,11 @@ export interface Env {
   dataDir: string;
   /** PostgreSQL URL; undefined means embedded PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
+  /**
+   * Connections this instance keeps to PostgreSQL (DATABASE_POOL_SIZE, default 10): the server's
+   * max_connections must cover every instance's pool plus the operator's sessions.
+   */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   /**
    * PostgreSQL time bounds (docs/decisions/025-dependency-recovery.md): `connectMs` to make a
@@ -137,6 +142,17 @@ export interface Env {
    */
   demoSchedule: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * How log lines are written (LOG_FORMAT): `json`, one JSON object a line (production, collectors),
+   * or `pretty`, coloured readable lines (pino-pretty). Default: pretty when stdout is a terminal and
+   * not in production, else json.
+   */
+  logFormat: 'json' | 'pretty';
+  /**
+   * Bearer token /metrics asks for (METRICS_TOKEN, docs/decisions/027-operations.md). Without it
+   * /metrics is open in development and not served at all in production.
+   */
+  metricsToken: string | undefined;
   /** A request slower than this many milliseconds gets a warn log line (http/request-log.ts). */
   logSlowMs: number;
   /** Hours after a payment during which the cancel flow shows only 'Проверка платежа' (first_hours). */
@@ -276,6 +292,7 @@ const schema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
@@ -357,6 +374,14 @@ const schema = z.object({
   DEMO_SCHEDULE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/=-]{32,}$/, 'at least 32 characters, no spaces (a bearer token)')
+      .optional(),
+  ),
   BILLING_FIRST_HOURS: z.coerce.number().min(0).max(72).default(3),
   BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
   PAYMENT_JOBS: flag,
@@ -400,9 +425,14 @@ const schema = z.object({
 
 /**
  * Parses and validates the configuration once. `overrides` win over `source` (process.env by
- * default); tests pass both to stay independent of the machine's environment.
+ * default); tests pass both to stay independent of the machine's environment (and `terminal`).
  */
-export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.env): Env {
+export function loadEnv(
+  overrides: EnvSource = {},
+  source: EnvSource = process.env,
+  /** Whether stdout is a terminal (LOG_FORMAT=auto writes readable lines there outside production). */
+  terminal: boolean = process.stdout.isTTY === true,
+): Env {
   const parsed = schema.safeParse({ ...source, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
@@ -451,6 +481,7 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
@@ -505,6 +536,8 @@ export function loadEnv(overrides: EnvSource = {}, source: EnvSource = process.e
     demoSchedule: e.DEMO_SCHEDULE ?? !production,
     logLevel: e.LOG_LEVEL,
     logSlowMs: e.LOG_SLOW_MS,
+    logFormat: e.LOG_FORMAT === 'auto' ? (terminal && !production ? 'pretty' : 'json') : e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     billingFirstHours: e.BILLING_FIRST_HOURS,
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,

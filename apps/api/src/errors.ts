@@ -189,6 +189,12 @@ export const errorTable = {
     status: 401,
     message: 'Session is invalid: start a new one',
   },
+  // GET /metrics without the METRICS_TOKEN bearer token (docs/decisions/027-operations.md).
+  metrics_token_required: {
+    code: ApiCode.INVALID_CLIENT,
+    status: 401,
+    message: 'Metrics need the METRICS_TOKEN bearer token',
+  },
   internal: { code: ApiCode.INTERNAL, status: 500, message: 'Internal server error' },
   // PostgreSQL or Redis cannot be reached (http/dependency-errors.ts, docs/decisions/025): the same
   // request succeeds once it is back, so it is 503 with retry_after, not a 500.

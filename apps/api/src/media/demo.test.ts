@@ -112,13 +112,50 @@ describe('demo media', () => {
     const clearKey = assets.find((a) => a.encryption === 'cenc-clearkey')!.asset;
     expect(existsSync(store.segment(clearKey, '180p', 'init.mp4'))).toBe(true);
     expect(existsSync(store.segment(clearKey, '180p', 'seg-00000.m4s'))).toBe(true);
-    expect(lines.find((l) => l.msg === 'demo media: ready')?.data).toMatchObject({ total: 8, packaged: 8 });
+    expect(lines.find((l) => l.msg.startsWith('demo media: ready'))?.data).toMatchObject({
+      total: 8,
+      packaged: 8,
+    });
 
     const restart = createDemoMedia(options(dataDir));
     restart.start();
     await waitUntilFinished(() => restart.status());
     expect(restart.status()).toMatchObject({ state: 'done', total: 8, ready: 8, cached: 8 });
     expect(restart.status().ms).toBeLessThan(2000);
+  });
+
+  it('tells the terminal which asset it finished, n of m, and the time so far, as each one ends', async () => {
+    const dataDir = freshDir();
+    const { log, lines } = recordingLog();
+    const media = createDemoMedia(options(dataDir, { log }));
+    const assets = await listDemoAssets(database.db, 'noch');
+    media.start();
+    await waitUntilFinished(() => media.status());
+    expect(lines.find((l) => l.msg.startsWith('demo media: packaging'))).toMatchObject({
+      level: 'info',
+      msg: 'demo media: packaging 8 videos in the background (0 already packaged); a title plays once its video is ready',
+    });
+    const progress = lines.filter((l) => /^demo media: \d+ of \d+/.test(l.msg));
+    expect(
+      progress.map((l) =>
+        l.msg
+          .match(/^demo media: (\d+) of (\d+)/)!
+          .slice(1)
+          .join('/'),
+      ),
+    ).toEqual(['1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8', '8/8']);
+    const data = progress.map((l) => l.data as { asset: string; title: string; elapsedS: number });
+    expect(new Set(data.map((d) => d.asset))).toEqual(new Set(assets.map((a) => a.asset)));
+    for (const [i, line] of progress.entries()) {
+      const spec = assets.find((a) => a.asset === data[i]!.asset)!;
+      expect(line.msg).toContain(`«${spec.lines[0]}»`);
+      expect(data[i]!.title).toBe(spec.lines[0]);
+    }
+    const elapsed = data.map((d) => d.elapsedS);
+    expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
+    expect(lines.find((l) => l.msg.startsWith('demo media: ready'))?.msg).toMatch(
+      /^demo media: ready, 8 videos packaged in \d+(\.\d)? s \(0 already were\)$/,
+    );
   });
 
   it('never replaces a video packaged from a file', async () => {

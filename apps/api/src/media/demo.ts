@@ -202,6 +202,23 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
     }
   }
 
+  const seconds = () => Math.round((performance.now() - startedAt) / 100) / 10;
+
+  /**
+   * One line per finished asset, so a first start shows a sign of life every few seconds instead of
+   * a silent minute: which title, how many of how many, the time so far.
+   */
+  function progress(spec: DemoAsset, outcome: 'ready' | 'failed'): void {
+    const done = ready - cached + failed;
+    const queued = specs.size - cached;
+    const title = spec.lines[0] ?? spec.asset;
+    const elapsedS = seconds();
+    log.info(
+      { asset: spec.asset, kind: spec.kind, title, done, of: queued, elapsedS },
+      `demo media: ${done} of ${queued} ${outcome === 'ready' ? 'ready' : 'failed'}: «${title}» (${spec.kind}), ${elapsedS} s`,
+    );
+  }
+
   async function worker(): Promise<void> {
     for (let asset = queue.shift(); asset !== undefined; asset = queue.shift()) {
       if (abort.signal.aborted) return;
@@ -210,11 +227,13 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
         const { meta } = await packageVideo(packaging(spec));
         ready++;
         waitFor(asset).resolve(meta);
+        progress(spec, 'ready');
       } catch (error) {
         if (abort.signal.aborted) return;
         failed++;
         log.warn({ err: error, asset }, 'demo media: packaging failed');
         waitFor(asset).reject(error instanceof Error ? error : new Error(String(error)));
+        progress(spec, 'failed');
       }
     }
   }
@@ -226,14 +245,19 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
       if (abort.signal.aborted) return;
       state = 'running';
       const total = specs.size;
-      if (queue.length > 0) log.info({ total, cached, queued: queue.length }, 'demo media: packaging');
+      if (queue.length > 0)
+        log.info(
+          { total, cached, queued: queue.length },
+          `demo media: packaging ${queue.length} videos in the background (${cached} already packaged); a title plays once its video is ready`,
+        );
       await Promise.all(Array.from({ length: concurrency }, () => worker()));
       finishedAt = performance.now();
       if (abort.signal.aborted) return;
       state = failed > 0 ? 'failed' : 'done';
+      const packaged = ready - cached;
       log.info(
-        { total, packaged: ready - cached, cached, failed, ms: Math.round(finishedAt - startedAt) },
-        'demo media: ready',
+        { total, packaged, cached, failed, ms: Math.round(finishedAt - startedAt) },
+        `demo media: ready, ${packaged} videos packaged in ${seconds()} s (${cached} already were)`,
       );
     } catch (error) {
       finishedAt = performance.now();

@@ -212,6 +212,7 @@ export function testEnv(overrides: EnvSource = {}) {
       ...overrides,
     },
     {},
+    false,
   );
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import type { RateLimitSettings } from '../../env';
 import { AppError } from '../../errors';
+import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Providers } from '../../providers';
 import type { ClientCredentials } from './clients';
 import { type CodeHasher, generateCode, signInSmsText } from './codes';
@@ -46,6 +47,21 @@ export interface SignInDeps {
   limits: RateLimitSettings;
   clients: ClientCredentials;
   goodlineRanges: readonly string[];
+  /** Counts sign-ins by method and outcome (metrics/metrics.ts). */
+  metrics?: Pick<ServiceMetrics, 'signIn'>;
+}
+
+/** What authApp passes to login(). */
+interface LoginInput {
+  clientId: string;
+  clientSecret: string;
+  authType: 'phone' | 'mobile_id';
+  phone: string;
+  verifyCode: string | undefined;
+  asyncAuthUuid: string | undefined;
+  deviceUid: string;
+  session: SessionContext | null;
+  ip: string;
 }
 
 /** A stable 31-bit number for a phone, the key of its advisory lock. */
@@ -192,17 +208,19 @@ export class SignInService {
    * a session on the phone's profile. Either must have been asked for by the calling session: another
    * caller can neither guess nor spend someone else's code (docs/decisions/021).
    */
-  async login(input: {
-    clientId: string;
-    clientSecret: string;
-    authType: 'phone' | 'mobile_id';
-    phone: string;
-    verifyCode: string | undefined;
-    asyncAuthUuid: string | undefined;
-    deviceUid: string;
-    session: SessionContext | null;
-    ip: string;
-  }): Promise<IssuedTokens & { phone: string }> {
+  async login(input: LoginInput): Promise<IssuedTokens & { phone: string }> {
+    try {
+      const signedIn = await this.signIn(input);
+      this.deps.metrics?.signIn(input.authType, 'success');
+      return signedIn;
+    } catch (error) {
+      // The refusal's code (a bounded set: the error table), or `error` for a fault.
+      this.deps.metrics?.signIn(input.authType, error instanceof AppError ? error.id : 'error');
+      throw error;
+    }
+  }
+
+  private async signIn(input: LoginInput): Promise<IssuedTokens & { phone: string }> {
     this.deps.clients.assert(input.clientId, input.clientSecret);
     const now = this.deps.clock.now();
     // Codes are only ever asked for by a session (sendAuth requires one).

@@ -5,10 +5,10 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { payments, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { ServiceMetrics } from '../../metrics/metrics';
 import { type CreatePaymentParams, YooKassaError } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
 import type { SessionContext } from '../auth/sessions';
-import { recordPaymentCanceled } from './payment-outcomes';
 import { moneyOf, realSleep, type Sleep, sameAmount, withProviderRetries } from './provider-calls';
 import type { BillingService, Quote } from './service';
 import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
@@ -61,6 +61,8 @@ export class PaymentFlow {
       settlement: PaymentSettlement;
       sleep?: Sleep;
       log?: PaymentLog;
+      /** Counts new payments (metrics/metrics.ts). */
+      metrics?: Pick<ServiceMetrics, 'payment'>;
     },
   ) {
     this.sleep = deps.sleep ?? realSleep;
@@ -86,6 +88,7 @@ export class PaymentFlow {
     // At most twice: an open payment the provider has canceled meanwhile gives way to a new one.
     for (let round = 0; ; round++) {
       const { row, reused } = await this.reserve(session.profileId, quote, round > 0);
+      if (!reused) this.deps.metrics?.payment('created');
       const payment =
         reused && row.providerPaymentId
           ? await this.fetch(row.providerPaymentId)
@@ -237,7 +240,7 @@ export class PaymentFlow {
   }
 
   private async fail(row: PaymentRow, reason: string): Promise<void> {
-    await recordPaymentCanceled(this.deps.db, row.id, { party: 'merchant', reason }, this.deps.clock.now());
+    await this.deps.settlement.cancel(row.id, { party: 'merchant', reason });
   }
 
   /**

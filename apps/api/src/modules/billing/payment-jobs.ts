@@ -1,3 +1,4 @@
+import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Reconciliation } from './reconciliation';
 import type { Renewals } from './renewals';
 
@@ -28,6 +29,8 @@ export class PaymentJobs {
     private readonly everyMs = PAYMENT_JOBS_EVERY_MS,
     /** Due subscriptions claimed at a time (RENEWAL_BATCH). */
     private readonly batch = RENEWAL_BATCH,
+    /** Counts each renewal pass's outcomes (metrics/metrics.ts). */
+    private readonly metrics?: Pick<ServiceMetrics, 'renewalPass'>,
   ) {}
 
   /** One pass: renew what is due, then settle stale payments and fetch receipts (the new ones too). */
@@ -36,6 +39,7 @@ export class PaymentJobs {
     // no one (a later pass, here or on another instance, takes it).
     for (let round = 0; round < RENEWAL_BATCHES_PER_PASS && !this.stopping; round++) {
       const pass = await this.jobs.renewals.runOnce(this.batch);
+      this.metrics?.renewalPass(pass);
       if (pass.claimed < this.batch) break;
     }
     if (this.stopping) return;

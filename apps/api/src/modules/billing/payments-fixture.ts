@@ -10,6 +10,7 @@ import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
 import type { Db } from '../../db/client';
 import { payments, receipts, subscriptions } from '../../db/schema';
+import type { ServiceMetrics } from '../../metrics/metrics';
 import { sandboxPaymentProvider } from '../../providers';
 import type { PaymentProvider } from '../../providers/payments/provider';
 import { FakeClock, type TestApi, type useApi } from '../../test/harness';
@@ -95,6 +96,8 @@ export async function paymentsApp(
     wrap?: (provider: PaymentProvider) => PaymentProvider;
     chaos?: WebhookChaos;
     env?: Record<string, string>;
+    /** The app's metrics, for tests that read them. */
+    metrics?: ServiceMetrics;
   } = {},
 ) {
   const clock = new FakeClock();
@@ -118,7 +121,7 @@ export async function paymentsApp(
   const provider = options.wrap ? options.wrap(sandboxProvider) : sandboxProvider;
   const t = await api.setup(
     { PAYMENT_JOBS: 'off', ...options.env },
-    { clock, yookassaSandbox: sandbox, providers: { payments: provider } },
+    { clock, yookassaSandbox: sandbox, providers: { payments: provider }, metrics: options.metrics },
   );
   app = t.app;
   /** The jobs as a server runs them, on this app's database, clock and provider. */

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { YooKassaError } from '../../providers/payments/provider';
-import { recordPaymentCanceled, recordReceipt } from './payment-outcomes';
+import { recordReceipt } from './payment-outcomes';
 import { type PaymentLog, type PaymentSettlement, silentLog } from './settlement';
 
 /** A receipt is asked for this long after its payment succeeded at the earliest… */
@@ -65,7 +65,7 @@ export class Reconciliation {
         // be paid on it. (A renewal's charge is repeated with its own key by the renewal scheduler.)
         if (row.kind === 'first') {
           const reason = { party: 'merchant', reason: 'not_created' };
-          if (await recordPaymentCanceled(db, row.id, reason, now)) changed++;
+          if (await settlement.cancel(row.id, reason)) changed++;
         }
         continue;
       }

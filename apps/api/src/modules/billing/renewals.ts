@@ -6,7 +6,6 @@ import { packages, paymentMethods, payments, profiles, subscriptions, tariffs } 
 import { YooKassaError } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
 import { paymentDescription, receiptItems } from './fulfil';
-import { recordPaymentCanceled } from './payment-outcomes';
 import { moneyOf, realSleep, type Sleep, withProviderRetries } from './provider-calls';
 import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
 import { afterRenewalFailure, type RenewalState, renewalDue, WEB_STORE } from './subscription-rules';
@@ -403,7 +402,7 @@ export class Renewals {
         return { outcome: 'unknown' };
       }
       this.log.error({ err: error, subscriptionId: sub.id }, 'renewal charge refused by the provider');
-      await recordPaymentCanceled(db, row.id, { party: 'merchant', reason: 'provider_refused' }, clock.now());
+      await settlement.cancel(row.id, { party: 'merchant', reason: 'provider_refused' });
       await this.failed(sub);
       return { outcome: 'declined' };
     }

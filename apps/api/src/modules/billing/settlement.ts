@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { payments, profiles } from '../../db/schema';
+import type { ServiceMetrics } from '../../metrics/metrics';
 import type { PaymentProvider } from '../../providers/payments/provider';
 import type { Payment } from '../../providers/payments/schemas';
 import { fulfilPayment, fulfilRenewals, type SucceededRenewal } from './fulfil';
@@ -41,6 +42,8 @@ export class PaymentSettlement {
       provider: PaymentProvider;
       contact: ReceiptContact;
       log?: PaymentLog;
+      /** Counts payments that become succeeded or canceled here (metrics/metrics.ts). */
+      metrics?: Pick<ServiceMetrics, 'payment'>;
     },
   ) {}
 
@@ -123,6 +126,17 @@ export class PaymentSettlement {
   }
 
   /**
+   * Cancels our payment — only a pending one changes — and counts it once: every path that cancels a
+   * payment (the provider's verdict, a refused create or renewal charge, reconciliation) comes here.
+   * True when the row changed.
+   */
+  async cancel(paymentId: number, details: { party: string; reason: string }): Promise<boolean> {
+    const changed = await recordPaymentCanceled(this.deps.db, paymentId, details, this.deps.clock.now());
+    if (changed) this.deps.metrics?.payment('canceled');
+    return changed;
+  }
+
+  /**
    * `settle` for a group (the scheduler's chunk of renewal charges): each is judged on its own, and
    * the succeeded renewals among them are fulfilled together in fulfilRenewals' one statement.
    * Answers each one's outcome in order.
@@ -136,12 +150,7 @@ export class PaymentSettlement {
     for (const [index, { row, payment, description }] of group.entries()) {
       const verdict = this.verdictOf(row, payment);
       if (verdict === 'mismatch') {
-        await recordPaymentCanceled(
-          db,
-          row.id,
-          { party: 'merchant', reason: 'amount_mismatch' },
-          clock.now(),
-        );
+        await this.cancel(row.id, { party: 'merchant', reason: 'amount_mismatch' });
         outcomes.push('canceled');
       } else if (verdict === 'succeeded') {
         const customer = await this.contactFor(row);
@@ -153,23 +162,27 @@ export class PaymentSettlement {
             index,
             input: { paymentId: row.id, providerPaymentId: payment.id, customer, description },
           });
-        else await fulfilPayment(db, clock, { paymentId: row.id, card: paidCardOf(payment), customer });
+        else {
+          const fulfilled = await fulfilPayment(db, clock, {
+            paymentId: row.id,
+            card: paidCardOf(payment),
+            customer,
+          });
+          // A notification, a poll and reconciliation may all settle one payment: counted once.
+          if (!fulfilled.alreadyFulfilled) this.deps.metrics?.payment('succeeded');
+        }
       } else if (verdict === 'canceled') {
         const details = payment.cancellation_details ?? { party: 'yoo_money', reason: 'general_decline' };
-        await recordPaymentCanceled(
-          db,
-          row.id,
-          { party: details.party, reason: details.reason },
-          clock.now(),
-        );
+        await this.cancel(row.id, { party: details.party, reason: details.reason });
         outcomes.push('canceled');
       } else outcomes.push('pending');
     }
-    await fulfilRenewals(
+    const renewed = await fulfilRenewals(
       db,
       clock,
       renewals.map((r) => r.input),
     );
+    this.deps.metrics?.payment('succeeded', renewed.filter((r) => !r.alreadyFulfilled).length);
     return outcomes;
   }
 

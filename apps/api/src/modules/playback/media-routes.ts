@@ -15,6 +15,7 @@ import {
   RENDITION_NAME_PATTERN,
   SEGMENT_NAME_PATTERN,
 } from '../../media/store';
+import type { ActiveStreams } from '../../metrics/active-streams';
 import type { GrantGuard } from './grant-guard';
 import {
   assetOfGrant,
@@ -36,6 +37,8 @@ export interface MediaDeliveryOptions {
   /** MEDIA_SECRET: segment signatures. */
   secret: string;
   clock: Clock;
+  /** Playbacks seen lately (the kadr_active_streams metric): touched by every playlist and key. */
+  streams?: Pick<ActiveStreams, 'touch'>;
 }
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -55,7 +58,7 @@ const hexToBase64url = (hex: string) => Buffer.from(hex, 'hex').toString('base64
  * paths never reach the file system.
  */
 export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = async (app, options) => {
-  const { store, signer, guard, secret, clock } = options;
+  const { store, signer, guard, secret, clock, streams } = options;
   const keys = new AssetKeys(store);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const root = resolve(store.hlsRoot) + sep;
@@ -76,6 +79,7 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
       if (session && session.profileId !== grant.profileId) throw new AppError('grant_foreign');
     }
     if ((await guard.check(grant)) !== 'ok') throw new AppError('grant_revoked');
+    streams?.touch(`${grant.sessionId}:${grant.contentId}:${grant.episodeId}`);
     return grant;
   }
 

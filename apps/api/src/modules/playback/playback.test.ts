@@ -11,6 +11,7 @@ import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
 import { segmentKey } from '../../media/keys';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
+import { ServiceMetrics } from '../../metrics/metrics';
 import { anonymousClient, backends, useApi } from '../../test/harness';
 import { grantPackage, revokePackage } from '../billing/operator-grants';
 import { type FixtureAsset, writeFixtureAsset } from './fixture-media';
@@ -80,8 +81,8 @@ for (const backend of backends) {
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    async function setup() {
-      const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET });
+    async function setup(options: { metrics?: ServiceMetrics } = {}) {
+      const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET }, options);
       const guest = await t.anonymous();
       const release = async (path: string, token = guest.access_token) =>
         t.call<Release>('GET', `/web/1/releases/${path}`, { token });
@@ -409,6 +410,26 @@ for (const backend of backends) {
     });
 
     describe('keys and licences', () => {
+      it('counts each playback once as an active stream, whatever its playlists and keys, refusals not', async () => {
+        const metrics = new ServiceMetrics({ defaultMetrics: false });
+        const { t, release, get, mediaPlaylist } = await setup({ metrics });
+        const streams = async () =>
+          (await metrics.registry.getSingleMetric('kadr_active_streams')!.get()).values[0]!.value;
+        expect(await streams()).toBe(0);
+        const first = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
+        await mediaPlaylist(first);
+        for (const i of [0, 1, 2])
+          expect((await get(`/media/key/${grantOf(first)}/ek-1/${i}`)).statusCode).toBe(200);
+        expect(await streams()).toBe(1);
+        const other = await t.anonymous();
+        const second = (await release('1?dev_type=PCWEB&dev_model=web', other.access_token)).body.response;
+        await mediaPlaylist(second);
+        expect(await streams()).toBe(2);
+        // A forged grant plays nothing and counts nothing.
+        expect((await get('/media/key/forged/ek-1/0')).statusCode).toBe(403);
+        expect(await streams()).toBe(2);
+      });
+
       it("serves a segment's 16-byte key with a valid grant", async () => {
         const { release, get } = await setup();
         const g = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
