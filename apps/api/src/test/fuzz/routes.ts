@@ -51,6 +51,8 @@ export const otherRoutes: Record<string, OtherRoute> = {
   // Health checks.
   'GET /healthz': { errors: 'envelope', success: statusOk },
   'GET /readyz': { errors: 'envelope', success: statusOk },
+  // Prometheus metrics (text exposition; behind METRICS_TOKEN when set, docs/decisions/027).
+  'GET /metrics': { errors: 'envelope' },
   // YooKassa's notifications: trusted only from YooKassa's addresses.
   'POST /v1/payments/yookassa/notifications': {
     errors: 'envelope',
