@@ -18,7 +18,13 @@ import {
   startPostgres,
   startRedis,
 } from '../apps/api/src/test/dependency-processes.ts';
-import { type Acknowledged, type Exchange, isAlreadyDone, startLoad } from '../apps/api/src/test/load.ts';
+import {
+  type Acknowledged,
+  type Exchange,
+  isAlreadyDone,
+  recoveryEnv,
+  startLoad,
+} from '../apps/api/src/test/load.ts';
 import { startService } from '../e2e/support/service.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
@@ -141,17 +147,7 @@ async function main() {
   let outageLines = 0;
   let unhandled = 0;
   try {
-    const service = await startService({
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-      SANDBOX_PROVIDERS: 'on',
-      PAYMENT_JOBS: 'on',
-      BILLING_FIRST_HOURS: '0',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_IP_HOUR: '1000000',
-      RATE_LIMIT_SMS_HOUR: '1000000',
-      RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
-    });
+    const service = await startService(recoveryEnv(postgres.url, redis.url));
     try {
       const sql = new pg.Client({ connectionString: postgres.url });
       await sql.connect();

@@ -23,7 +23,7 @@ import {
   startRedis,
 } from './test/dependency-processes';
 import { testEnv } from './test/harness';
-import { type Exchange, isAlreadyDone, type Load, startLoad, waitFor } from './test/load';
+import { type Exchange, isAlreadyDone, type Load, recoveryEnv, startLoad, waitFor } from './test/load';
 
 // PostgreSQL and Redis restarted under load (issue 12, docs/decisions/025-dependency-recovery.md): a
 // PostgreSQL and a redis-server of this suite's own (a temp folder, free ports), the app listening
@@ -92,17 +92,7 @@ describe.skipIf(!postgresBinariesAvailable || !redisServerAvailable)(
       );
       await database.close();
       app = await buildApp({
-        env: testEnv({
-          DATABASE_URL: postgres.url,
-          REDIS_URL: redis.url,
-          SANDBOX_PROVIDERS: 'on',
-          PAYMENT_JOBS: 'on',
-          BILLING_FIRST_HOURS: '0',
-          LOG_LEVEL: 'info',
-          RATE_LIMIT_IP_HOUR: '1000000',
-          RATE_LIMIT_SMS_HOUR: '1000000',
-          RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
-        }),
+        env: testEnv(recoveryEnv(postgres.url, redis.url)),
         logStream: { write: (line) => logs.push(JSON.parse(line)) },
       });
       await app.listen({ port: 0, host: '127.0.0.1' });

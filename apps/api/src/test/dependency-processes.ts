@@ -116,27 +116,23 @@ export async function startPostgres(): Promise<DependencyProcess> {
   );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freeTcpPort();
-  const output: string[] = [];
-  let child: ChildProcess | undefined;
-  const process_: DependencyProcess = {
+  return ownProcess({
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
-    output,
-    async start() {
-      if (child) return;
-      child = spawn(
+    dir,
+    spawn: () =>
+      spawn(
         join(PG_BIN, 'postgres'),
         [
           ...['-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1'],
           ...['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=60'],
         ],
         { stdio: ['ignore', 'pipe', 'pipe'], ...user },
-      );
-      // Immediate shutdown: the postmaster takes its backends with it.
-      stopOnExit(child, 'SIGQUIT');
-      child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      // Accepting connections is not yet ready ("the database system is starting up"): wait for the log.
+      ),
+    // Immediate shutdown: the postmaster takes its backends with it.
+    signals: { crash: 'SIGQUIT', clean: 'SIGINT' },
+    // Accepting connections is not yet ready ("the database system is starting up"): wait for the log.
+    ready: async (output) => {
       await until(
         'PostgreSQL',
         async () => output.join('').includes('ready to accept connections'),
@@ -144,22 +140,8 @@ export async function startPostgres(): Promise<DependencyProcess> {
         output,
       );
       await until('PostgreSQL', () => accepts(port), 5000, output);
-      output.length = 0;
     },
-    async stop(how = 'crash') {
-      if (!child) return;
-      const running = child;
-      child = undefined;
-      running.kill(how === 'crash' ? 'SIGQUIT' : 'SIGINT');
-      await exited(running);
-    },
-    async dispose() {
-      await process_.stop('clean');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await process_.start();
-  return process_;
+  });
 }
 
 /**
@@ -169,35 +151,58 @@ export async function startPostgres(): Promise<DependencyProcess> {
 export async function startRedis(): Promise<DependencyProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-redis-'));
   const port = await freeTcpPort();
-  const output: string[] = [];
-  let child: ChildProcess | undefined;
-  const process_: DependencyProcess = {
+  return ownProcess({
     url: `redis://127.0.0.1:${port}`,
     port,
-    output,
-    async start() {
-      if (child) return;
-      child = spawn(
+    dir,
+    spawn: () =>
+      spawn(
         'redis-server',
         ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
         { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      stopOnExit(child, 'SIGKILL');
+      ),
+    signals: { crash: 'SIGKILL', clean: 'SIGTERM' },
+    ready: (output) => until('Redis', () => accepts(port), 10_000, output),
+  });
+}
+
+/**
+ * The lifecycle both servers share: started at once; its output kept until it is ready; stopped with
+ * its crash or clean signal (and stopped when the test process exits); its folder removed on dispose.
+ */
+async function ownProcess(options: {
+  url: string;
+  port: number;
+  dir: string;
+  spawn: () => ChildProcess;
+  signals: { crash: NodeJS.Signals; clean: NodeJS.Signals };
+  ready: (output: string[]) => Promise<void>;
+}): Promise<DependencyProcess> {
+  const output: string[] = [];
+  let child: ChildProcess | undefined;
+  const process_: DependencyProcess = {
+    url: options.url,
+    port: options.port,
+    output,
+    async start() {
+      if (child) return;
+      child = options.spawn();
+      stopOnExit(child, options.signals.crash);
       child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      await until('Redis', () => accepts(port), 10_000, output);
+      await options.ready(output);
       output.length = 0;
     },
     async stop(how = 'crash') {
       if (!child) return;
       const running = child;
       child = undefined;
-      running.kill(how === 'crash' ? 'SIGKILL' : 'SIGTERM');
+      running.kill(options.signals[how]);
       await exited(running);
     },
     async dispose() {
       await process_.stop('clean');
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(options.dir, { recursive: true, force: true });
     },
   };
   await process_.start();

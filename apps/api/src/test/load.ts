@@ -5,6 +5,24 @@ import { randomBytes } from 'node:crypto';
 // Every answer is recorded; every write the service acknowledged (2xx) is listed, so a check after
 // the run can find each one in the database. Only node: imports (the bench loads it under plain Node).
 
+/**
+ * The service's settings under the recovery load (the test and bench/recovery.ts): PostgreSQL and Redis
+ * of their own, sandbox providers, payment jobs on, and limits out of the way of one client's load.
+ */
+export function recoveryEnv(postgresUrl: string, redisUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: postgresUrl,
+    REDIS_URL: redisUrl,
+    SANDBOX_PROVIDERS: 'on',
+    PAYMENT_JOBS: 'on',
+    BILLING_FIRST_HOURS: '0',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_IP_HOUR: '1000000',
+    RATE_LIMIT_SMS_HOUR: '1000000',
+    RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
+  };
+}
+
 /** One request and its answer. */
 export interface Exchange {
   call: string;
