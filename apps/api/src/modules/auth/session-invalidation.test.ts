@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { devices, profiles, sessions } from '../../db/schema';
 import {
@@ -201,16 +202,18 @@ describe.skipIf(!redisAvailable)('session cache across instances (PGlite + Redis
 
   it('ends on another instance, without waiting for the TTL, the unstored sessions of a profile signed in on one', async () => {
     const [a, b] = await twoInstances();
-    const tab = await a.anonymous('web_sharedevice00003');
-    const otherTab = await b.anonymous('web_sharedevice00003');
+    // Redis keeps the per-device anonymous-session counter between runs: a device of this run only.
+    const device = `web_shared${randomBytes(6).toString('hex')}`;
+    const tab = await a.anonymous(device);
+    const otherTab = await b.anonymous(device);
     expect(await profileCode(b, otherTab.access_token)).toBe(200);
-    // Redis keeps rate-limit counters between runs: a phone and an address of this run only.
+    // Likewise a phone and an address of this run only.
     const phone = `79${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
     const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
     await a.sendAuth(phone, tab.access_token, ip);
     await a.authApp(phone, await a.lastCode(phone), tab.access_token);
     expect(await eventually(b, otherTab.access_token, 910)).toBe(910);
     // b's remembered device → profile mapping went with it: the device gets a fresh anonymous profile.
-    expect((await b.anonymous('web_sharedevice00003')).profile_id).not.toBe(tab.profile_id);
+    expect((await b.anonymous(device)).profile_id).not.toBe(tab.profile_id);
   });
 });
