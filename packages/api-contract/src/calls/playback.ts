@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, route } from '../define-call.js';
-import { id, idParam, url } from './common.js';
+import { dateTimeParam, id, idParam, url } from './common.js';
 
 /**
  * DRM systems: the SPEC's three (§3, §9) and W3C ClearKey, which Chromium plays without a licence
@@ -65,11 +65,22 @@ export const getReleaseChannel = defineCall({
   ...route('getReleaseChannel'),
   summary: 'Live stream of a channel',
   tag: 'playback',
-  body: z.object({ stream_id: id, dev_model: z.string().min(1).max(100) }),
+  body: z.object({
+    stream_id: id,
+    dev_model: z.string().min(1).max(100),
+    /**
+     * Contract extension (issue 13): the start (`tv_air_date_start`) of a programme in the channel's
+     * archive. Given, `stream_url` plays that programme from its start as a finished (VOD) playlist
+     * instead of the live stream.
+     */
+    archive_start: dateTimeParam.optional(),
+  }),
   response: z.object({
     stream: z.object({ stream_url: url }),
     drm: drm.nullable(),
     preview_timer: z.number().int().nonnegative().nullable(),
+    /** As for a release (docs/decisions/022): seconds the stream's grant lasts; renew before. */
+    expires_in: z.number().int().positive().optional(),
   }),
 });
 

@@ -47,7 +47,15 @@ export const getTvSchedule = defineCall({
     }),
     z.object({ tv_schedule_day_start_utc0: scheduleDayStart, stream_id: id }),
   ]),
-  response: z.object({ items: z.array(tvScheduleItem) }),
+  response: z.object({
+    items: z.array(tvScheduleItem),
+    /**
+     * Contract extension (issue 13): days the channel's archive keeps (0: no archive). A programme
+     * that ended less than this long ago plays from its start through getReleaseChannel's
+     * `archive_start`. Absent from servers without an archive.
+     */
+    archive_days: z.number().int().min(0).max(30).optional(),
+  }),
 });
 
 /** POST /v1/agregator/getPackageByChannel: the goods (package, is_bought, tariffs) of a channel. */
