@@ -145,12 +145,17 @@ export interface Tokens {
   token_type: string;
 }
 
-/** A built app plus helpers that speak the contract. */
+/** What a test may change of the client listeningClient builds. */
+export interface ClientOptions {
+  /** The client's fetch (e.g. one that loses an answer, to see the client's retry). */
+  fetch?: typeof fetch;
+}
+
 /**
  * Makes `app` listen on a free loopback port and returns @kadr/api-client over it (SPEC headers,
  * envelope, no retry waits) with its token store and the base URL: the integration tests drive the server as the web does.
  */
-export async function listeningClient(app: FastifyInstance, deviceUid: string) {
+export async function listeningClient(app: FastifyInstance, deviceUid: string, options: ClientOptions = {}) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -161,18 +166,20 @@ export async function listeningClient(app: FastifyInstance, deviceUid: string) {
     deviceUid: () => deviceUid,
     mode: 'development',
     sleep: async () => {},
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   return { client, tokens, baseUrl };
 }
 
 /** {@link listeningClient} with the device's anonymous session already stored. */
-export async function anonymousClient(app: FastifyInstance, deviceUid: string) {
-  const listening = await listeningClient(app, deviceUid);
+export async function anonymousClient(app: FastifyInstance, deviceUid: string, options: ClientOptions = {}) {
+  const listening = await listeningClient(app, deviceUid, options);
   const { client, tokens } = listening;
   tokens.setTokens(await client.call('anonymousAuth', { params: { device_uid: deviceUid } }));
   return listening;
 }
 
+/** A built app plus helpers that speak the contract. */
 export interface TestApi {
   app: FastifyInstance;
   database: Database;
