@@ -247,14 +247,12 @@ export function startLoad(options: LoadOptions): Load {
 
 /**
  * A retry's refusal that says the first try's write was made: sendAuth's "a code went out less than a
- * minute ago", unsubscribePackage's "already cancelled".
+ * minute ago". (unsubscribePackage's retry is answered as its first try was, never "already cancelled":
+ * decision 018, «Repeated calls».)
  */
 export function isAlreadyDone(exchange: Exchange): boolean {
   const error = (exchange.body as { response?: { error?: string } } | undefined)?.response?.error;
-  if (exchange.call === 'sendAuth') return exchange.status === 429 && error === 'resend_too_early';
-  if (exchange.call === 'unsubscribePackage')
-    return exchange.status === 409 && error === 'package_already_cancelled';
-  return false;
+  return exchange.call === 'sendAuth' && exchange.status === 429 && error === 'resend_too_early';
 }
 
 /** Waits until `check` holds, polling; false when `timeoutMs` passed first. */
