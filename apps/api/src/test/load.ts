@@ -139,7 +139,7 @@ export function startLoad(options: LoadOptions): Load {
       }
       // A request given up (503) whose write the database still made — a frozen server finishing it
       // once thawed — is refused when retried, saying what happened: sendAuth's code went out (wait a
-      // minute, the code works), the subscription is already cancelled.
+      // minute, the code works). A retried unsubscribePackage is answered as its first try was.
       if (isAlreadyDone(exchange)) return undefined as T;
       await sleep(retryMs);
     }
