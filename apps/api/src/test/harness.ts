@@ -14,6 +14,7 @@ import type { Clock } from '../clock';
 import { createDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { type EnvSource, loadEnv } from '../env';
+import { authAppBody, latestCode, sendAuthBody, smsOutboxPath } from './sign-in';
 
 // Test-only settings: the local services of DEVELOPERS' machines and CI, overridable for other setups.
 const testSettings = process.env;
@@ -315,31 +316,15 @@ function testApi(app: FastifyInstance, database: Database, clock: FakeClock): Te
       return res.body.response;
     },
     sendAuth: (phone, token, ip) =>
-      call('POST', '/v1/agregator/sendAuth', { body: { auth_type: 'phone', uid: phone }, token, ip }),
+      call('POST', '/v1/agregator/sendAuth', { body: sendAuthBody(phone), token, ip }),
     async lastCode(phone) {
-      const res = await app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}` });
-      const [latest] = res.json() as Array<{ text: string }>;
-      const code = latest?.text.match(/(\d{4})$/)?.[1];
+      const res = await app.inject({ method: 'GET', url: smsOutboxPath(phone) });
+      const code = latestCode(res.json());
       if (!code) throw new Error(`no SMS for ${phone}`);
       return code;
     },
     authApp: (phone, code, token, extra = {}, ip) =>
-      call('POST', '/v1/agregator/authApp', {
-        token,
-        ip,
-        body: {
-          grant_type: 'mega',
-          client_id: 'web',
-          client_secret: 'web',
-          auth_type: 'phone',
-          dev_type: 'SMARTTV',
-          dev_model: 'web',
-          verify_code: code,
-          uid: phone,
-          device_uid: 'web_abcdefghijklmnop',
-          ...extra,
-        },
-      }),
+      call('POST', '/v1/agregator/authApp', { token, ip, body: { ...authAppBody(phone, code), ...extra } }),
     async signIn(phone, deviceUid) {
       const anon = await api.anonymous(deviceUid);
       const sent = await api.sendAuth(phone, anon.access_token);

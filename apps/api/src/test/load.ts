@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { authAppBody, latestCode, sendAuthBody, smsOutboxPath } from './sign-in.ts';
 
 // Mixed traffic for the recovery suite and bench/recovery.ts: viewers signing in by SMS, buying a
 // package in the sandbox checkout and cancelling it, each step retried a few times as a client would.
@@ -154,31 +155,12 @@ export function startLoad(options: LoadOptions): Load {
     const device = `web_${randomBytes(8).toString('hex')}`;
     const phone = `79${PHONE_PREFIX}${String(phones++).padStart(6, '0')}`;
     const anon = await anonymous(device);
-    await step('sendAuth', '/v1/agregator/sendAuth', {
-      token: anon.access_token,
-      body: { auth_type: 'phone', uid: phone },
-    });
-    const code = await step('sandboxSms', `/sandbox/sms?phone=${phone}`, {}, (body) => {
-      const [latest] = (Array.isArray(body) ? body : []) as Array<{ text: string }>;
-      return latest?.text.match(/(\d{4})$/)?.[1];
-    });
+    await step('sendAuth', '/v1/agregator/sendAuth', { token: anon.access_token, body: sendAuthBody(phone) });
+    const code = await step('sandboxSms', smsOutboxPath(phone), {}, latestCode);
     const tokens = await step<{ access_token: string; profile_id: number }>(
       'authApp',
       '/v1/agregator/authApp',
-      {
-        token: anon.access_token,
-        body: {
-          grant_type: 'mega',
-          client_id: 'web',
-          client_secret: 'web',
-          auth_type: 'phone',
-          dev_type: 'SMARTTV',
-          dev_model: 'web',
-          verify_code: code,
-          uid: phone,
-          device_uid: device,
-        },
-      },
+      { token: anon.access_token, body: authAppBody(phone, code, device) },
     );
     acknowledged.signIns.push({ phone, profileId: tokens.profile_id, accessToken: tokens.access_token });
   }
