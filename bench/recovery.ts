@@ -186,8 +186,8 @@ restart phase the dependency is stopped ${OUTAGE_AT_MS / 1000} s in — PostgreS
 (every backend killed, WAL replayed at start), Redis by SIGKILL (back empty) — and started again
 ${OUTAGE_MS / 1000} s later. The baseline is the same load with no restart, in the same run, after a warm-up
 phase. *Retry: already done*: a retry refused because the first try's write was made after all (its
-503 answer notwithstanding): sendAuth's \`resend_too_early\`, unsubscribePackage's
-\`package_already_cancelled\`. *Error window*: first failed request's start to last failed request's end. *Back → first 2xx*:
+503 answer notwithstanding): sendAuth's \`resend_too_early\` (unsubscribePackage's retry is answered as
+its first try was, decision 018). *Error window*: first failed request's start to last failed request's end. *Back → first 2xx*:
 from the dependency accepting connections again to the end of the first successful request sent after
 it. Latencies are of successful requests, measured by the client (Node's fetch, in the bench process,
 on the same cores). *Acknowledged*: sign-ins / payments confirmed / cancellations answered 2xx during

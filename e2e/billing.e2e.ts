@@ -19,6 +19,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { type RunningService, startService } from './support/service.ts';
+import { signInInOpenDialog } from './support/sign-in.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -465,23 +466,7 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
       name: 'Зарегистрируйтесь, чтобы не потерять доступ к подписке',
     });
     await prompt.getByRole('button', { name: 'Зарегистрироваться' }).click();
-    await page.getByRole('textbox', { name: 'Номер телефона' }).fill('9991239011');
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    await page.getByText('Код активен ещё 2 минуты').waitFor();
-    let code = '';
-    await expect
-      .poll(async () => {
-        const sms = await fetch(`${service.baseUrl}/sandbox/sms?phone=79991239011`);
-        code = ((await sms.json()) as { text: string }[])[0]?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{4}$/);
-    const reloaded = page.waitForEvent('load');
-    for (const [index, digit] of [...code].entries()) {
-      await page.getByRole('textbox', { name: `Цифра ${index + 1}`, exact: true }).fill(digit);
-    }
-    await reloaded;
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('AUTH'))).toBe('true');
+    await signInInOpenDialog(page, service.baseUrl, '9991239011');
     expect(await prompt.count()).toBe(0);
 
     // Signed in: the package bought as a guest is still theirs.

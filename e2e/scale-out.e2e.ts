@@ -11,6 +11,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
 import { type Cluster, clusterUnavailable, startCluster } from './support/cluster.ts';
+import { signInInOpenDialog } from './support/sign-in.ts';
 
 const unavailable = hasChromium ? await clusterUnavailable() : 'no Chromium';
 
@@ -141,22 +142,9 @@ describe.skipIf(unavailable !== null)(
     }
 
     async function signIn(page: Page): Promise<string> {
-      const local = `999${String(randomInt(1e7)).padStart(7, '0')}`;
       await page.goto(url('/'));
       await page.getByRole('button', { name: 'Войти' }).first().click();
-      await page.getByRole('textbox', { name: 'Номер телефона' }).fill(local);
-      await page.getByRole('button', { name: 'Продолжить' }).click();
-      await page.getByText('Код активен ещё 2 минуты').waitFor();
-      const sms = (await (await fetch(`${cluster.baseUrl}/sandbox/sms?phone=7${local}`)).json()) as {
-        text: string;
-      }[];
-      const code = sms[0]!.text.match(/(\d{4})$/)![1]!;
-      const reloaded = page.waitForEvent('load');
-      for (const [index, digit] of [...code].entries())
-        await page.getByRole('textbox', { name: `Цифра ${index + 1}`, exact: true }).fill(digit);
-      await reloaded;
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('AUTH'))).toBe('true');
-      return `7${local}`;
+      return signInInOpenDialog(page, cluster.baseUrl, `999${String(randomInt(1e7)).padStart(7, '0')}`);
     }
 
     async function buyWatchCancel(page: Page): Promise<void> {

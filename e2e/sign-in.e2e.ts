@@ -2,18 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, hasChromium, launchBrowser, MOBILE } from './support/browser.ts';
 import { type RunningService, startService } from './support/service.ts';
-
-/** The newest 4-digit code the sandbox SMS outbox holds for a phone. */
-async function latestSmsCode(baseUrl: string, phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(`${baseUrl}/sandbox/sms?phone=${phone}`);
-    const messages = (await response.json()) as { text: string }[];
-    const code = messages[0]?.text.match(/\b(\d{4})\b/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no SMS for ${phone}`);
-}
+import { latestSmsCode } from './support/sign-in.ts';
 
 function storage(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => globalThis.localStorage.getItem(k), key);

@@ -520,6 +520,24 @@ export const paymentMethods = pgTable(
   ],
 );
 
+/**
+ * A saved card deleted by deleteCard, by the number the viewer named it with: a repeat of that call
+ * soon after (its answer lost) is answered, not refused (modules/billing/repeats.ts). Kept a short
+ * while only; each deletion prunes the profile's older rows.
+ */
+export const cardDeletions = pgTable(
+  'card_deletions',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    cardNumber: varchar('card_number', { length: 32 }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('card_deletions_profile_id_idx').on(t.profileId)],
+);
+
 /** Stored subscription statuses; not_purchased is "no live row" (modules/billing/subscription-rules.ts). */
 export const subscriptionStatus = pgEnum('subscription_status', ['confirmed', 'suspended', 'cancelled']);
 
@@ -557,6 +575,8 @@ export const subscriptions = pgTable(
     lastPaidAt: timestamp('last_paid_at', { withTimezone: true, mode: 'date' }),
     cancelReason: varchar('cancel_reason', { length: 32 }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** The last restorePackage: a repeat of it soon after is answered, not refused (modules/billing/repeats.ts). */
+    restoredAt: timestamp('restored_at', { withTimezone: true, mode: 'date' }),
     /** Failed renewal charges in a row, and when the next try is due (suspended). */
     renewalAttempts: smallint('renewal_attempts').notNull().default(0),
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true, mode: 'date' }),

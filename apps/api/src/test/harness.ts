@@ -14,6 +14,7 @@ import type { Clock } from '../clock';
 import { createDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { type EnvSource, loadEnv } from '../env';
+import { authAppBody, latestCode, sendAuthBody, smsOutboxPath } from './sign-in';
 
 // Test-only settings: the local services of DEVELOPERS' machines and CI, overridable for other setups.
 const testSettings = process.env;
@@ -145,12 +146,17 @@ export interface Tokens {
   token_type: string;
 }
 
-/** A built app plus helpers that speak the contract. */
+/** What a test may change of the client listeningClient builds. */
+export interface ClientOptions {
+  /** The client's fetch (e.g. one that loses an answer, to see the client's retry). */
+  fetch?: typeof fetch;
+}
+
 /**
  * Makes `app` listen on a free loopback port and returns @kadr/api-client over it (SPEC headers,
  * envelope, no retry waits) with its token store and the base URL: the integration tests drive the server as the web does.
  */
-export async function listeningClient(app: FastifyInstance, deviceUid: string) {
+export async function listeningClient(app: FastifyInstance, deviceUid: string, options: ClientOptions = {}) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -161,18 +167,20 @@ export async function listeningClient(app: FastifyInstance, deviceUid: string) {
     deviceUid: () => deviceUid,
     mode: 'development',
     sleep: async () => {},
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   return { client, tokens, baseUrl };
 }
 
 /** {@link listeningClient} with the device's anonymous session already stored. */
-export async function anonymousClient(app: FastifyInstance, deviceUid: string) {
-  const listening = await listeningClient(app, deviceUid);
+export async function anonymousClient(app: FastifyInstance, deviceUid: string, options: ClientOptions = {}) {
+  const listening = await listeningClient(app, deviceUid, options);
   const { client, tokens } = listening;
   tokens.setTokens(await client.call('anonymousAuth', { params: { device_uid: deviceUid } }));
   return listening;
 }
 
+/** A built app plus helpers that speak the contract. */
 export interface TestApi {
   app: FastifyInstance;
   database: Database;
@@ -308,31 +316,15 @@ function testApi(app: FastifyInstance, database: Database, clock: FakeClock): Te
       return res.body.response;
     },
     sendAuth: (phone, token, ip) =>
-      call('POST', '/v1/agregator/sendAuth', { body: { auth_type: 'phone', uid: phone }, token, ip }),
+      call('POST', '/v1/agregator/sendAuth', { body: sendAuthBody(phone), token, ip }),
     async lastCode(phone) {
-      const res = await app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}` });
-      const [latest] = res.json() as Array<{ text: string }>;
-      const code = latest?.text.match(/(\d{4})$/)?.[1];
+      const res = await app.inject({ method: 'GET', url: smsOutboxPath(phone) });
+      const code = latestCode(res.json());
       if (!code) throw new Error(`no SMS for ${phone}`);
       return code;
     },
     authApp: (phone, code, token, extra = {}, ip) =>
-      call('POST', '/v1/agregator/authApp', {
-        token,
-        ip,
-        body: {
-          grant_type: 'mega',
-          client_id: 'web',
-          client_secret: 'web',
-          auth_type: 'phone',
-          dev_type: 'SMARTTV',
-          dev_model: 'web',
-          verify_code: code,
-          uid: phone,
-          device_uid: 'web_abcdefghijklmnop',
-          ...extra,
-        },
-      }),
+      call('POST', '/v1/agregator/authApp', { token, ip, body: { ...authAppBody(phone, code), ...extra } }),
     async signIn(phone, deviceUid) {
       const anon = await api.anonymous(deviceUid);
       const sent = await api.sendAuth(phone, anon.access_token);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { authAppBody, latestCode, sendAuthBody, smsOutboxPath } from './sign-in.ts';
 
 // Mixed traffic for the recovery suite and bench/recovery.ts: viewers signing in by SMS, buying a
 // package in the sandbox checkout and cancelling it, each step retried a few times as a client would.
@@ -139,7 +140,7 @@ export function startLoad(options: LoadOptions): Load {
       }
       // A request given up (503) whose write the database still made — a frozen server finishing it
       // once thawed — is refused when retried, saying what happened: sendAuth's code went out (wait a
-      // minute, the code works), the subscription is already cancelled.
+      // minute, the code works). A retried unsubscribePackage is answered as its first try was.
       if (isAlreadyDone(exchange)) return undefined as T;
       await sleep(retryMs);
     }
@@ -154,31 +155,12 @@ export function startLoad(options: LoadOptions): Load {
     const device = `web_${randomBytes(8).toString('hex')}`;
     const phone = `79${PHONE_PREFIX}${String(phones++).padStart(6, '0')}`;
     const anon = await anonymous(device);
-    await step('sendAuth', '/v1/agregator/sendAuth', {
-      token: anon.access_token,
-      body: { auth_type: 'phone', uid: phone },
-    });
-    const code = await step('sandboxSms', `/sandbox/sms?phone=${phone}`, {}, (body) => {
-      const [latest] = (Array.isArray(body) ? body : []) as Array<{ text: string }>;
-      return latest?.text.match(/(\d{4})$/)?.[1];
-    });
+    await step('sendAuth', '/v1/agregator/sendAuth', { token: anon.access_token, body: sendAuthBody(phone) });
+    const code = await step('sandboxSms', smsOutboxPath(phone), {}, latestCode);
     const tokens = await step<{ access_token: string; profile_id: number }>(
       'authApp',
       '/v1/agregator/authApp',
-      {
-        token: anon.access_token,
-        body: {
-          grant_type: 'mega',
-          client_id: 'web',
-          client_secret: 'web',
-          auth_type: 'phone',
-          dev_type: 'SMARTTV',
-          dev_model: 'web',
-          verify_code: code,
-          uid: phone,
-          device_uid: device,
-        },
-      },
+      { token: anon.access_token, body: authAppBody(phone, code, device) },
     );
     acknowledged.signIns.push({ phone, profileId: tokens.profile_id, accessToken: tokens.access_token });
   }
@@ -247,14 +229,12 @@ export function startLoad(options: LoadOptions): Load {
 
 /**
  * A retry's refusal that says the first try's write was made: sendAuth's "a code went out less than a
- * minute ago", unsubscribePackage's "already cancelled".
+ * minute ago". (unsubscribePackage's retry is answered as its first try was, never "already cancelled":
+ * decision 018, «Repeated calls».)
  */
 export function isAlreadyDone(exchange: Exchange): boolean {
   const error = (exchange.body as { response?: { error?: string } } | undefined)?.response?.error;
-  if (exchange.call === 'sendAuth') return exchange.status === 429 && error === 'resend_too_early';
-  if (exchange.call === 'unsubscribePackage')
-    return exchange.status === 409 && error === 'package_already_cancelled';
-  return false;
+  return exchange.call === 'sendAuth' && exchange.status === 429 && error === 'resend_too_early';
 }
 
 /** Waits until `check` holds, polling; false when `timeoutMs` passed first. */

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, receipts, subscriptions, tariffs, trialUses } from '../../db/schema';
-import { backends, type TestApi, useApi } from '../../test/harness';
+import { cardDeletions, payments, receipts, subscriptions, tariffs, trialUses } from '../../db/schema';
+import { anonymousClient, backends, type TestApi, useApi } from '../../test/harness';
 import { Entitlements } from './entitlements';
 import { fulfilPayment, type PaidCard } from './fulfil';
 import { grantPackage } from './operator-grants';
 import { recordPaymentCanceled, recordReceipt } from './payment-outcomes';
 import { useBillingCatalogue } from './payments-fixture';
+import { REPEAT_WINDOW_MS } from './repeats';
 import { BillingService } from './service';
 
 // Packages of the suite (ids in this order): 1 kadr, a parent of 2 kino (7-day trial) and 3 serialy;
@@ -47,6 +48,8 @@ const SPORT = 4;
 const ARKHIV = 6;
 const HOUR = 3600;
 const DAY = 24 * HOUR;
+/** Seconds after which a call is no longer taken for a repeat of an earlier one (repeats.ts). */
+const REPEAT_WINDOW = REPEAT_WINDOW_MS / 1000;
 
 const CARD: PaidCard = {
   providerMethodId: 'pm-1',
@@ -346,12 +349,15 @@ for (const backend of backends) {
           status: 'cancelled',
           actions: ['restore_package'],
         });
+        // Not a repeat of the first (that is answered, see «a repeated call» below): refused.
+        t.clock.advance(REPEAT_WINDOW);
         expect(refusal(await call('unsubscribePackage', { package_id: SERIALY }))).toMatchObject({
           error: 'package_already_cancelled',
         });
         const restored = await call('restorePackage', { package_id: SERIALY });
         expect(restored.body.response).toEqual({ package_id: SERIALY, status: 'confirmed' });
         expect(await goodsOfTitle(2)).toMatchObject({ status: 'confirmed', actions: ['cancel_package'] });
+        t.clock.advance(REPEAT_WINDOW);
         expect(refusal(await call('restorePackage', { package_id: SERIALY }))).toEqual({
           status: 409,
           code: 424,
@@ -441,6 +447,194 @@ for (const backend of backends) {
       });
     });
 
+    describe('a repeated call (its answer lost, sent again) is answered as the first was', () => {
+      /** A paid SERIALY subscription out of its first hours, and the viewer's calls. */
+      async function subscribed() {
+        const viewer = await setup();
+        await viewer.pay({ profileId: viewer.viewer.profile_id, packageId: SERIALY });
+        viewer.t.clock.advance(4 * HOUR);
+        return viewer;
+      }
+      const rowsOf = (t: TestApi) => t.database.db.select().from(subscriptions).orderBy(subscriptions.id);
+      const deletionsOf = (t: TestApi) => t.database.db.select().from(cardDeletions);
+
+      it('unsubscribePackage: the repeat answers cancelled and changes nothing (not the time, not the reason)', async () => {
+        const { t, call } = await subscribed();
+        const first = await call('unsubscribePackage', { package_id: SERIALY, reason: 'price' });
+        expect(first.body.response).toEqual({ package_id: SERIALY, status: 'cancelled' });
+        const after = await rowsOf(t);
+        t.clock.advance(60);
+        const again = await call('unsubscribePackage', { package_id: SERIALY, reason: 'rarely_use' });
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual(first.body);
+        expect(await rowsOf(t)).toEqual(after);
+        expect(after[0]).toMatchObject({
+          cancelReason: 'price',
+          cancelledAt: new Date('2030-01-15T14:00:00Z'),
+        });
+      });
+
+      it('unsubscribePackage of a trial: the repeat finds the row the cancel ended and answers not_purchased', async () => {
+        const { t, viewer, call, pay } = await setup();
+        await pay({ profileId: viewer.profile_id, packageId: KINO, trial: true });
+        t.clock.advance(4 * HOUR);
+        const first = await call('unsubscribePackage', { package_id: KINO, reason: 'rarely_use' });
+        expect(first.body.response).toEqual({ package_id: KINO, status: 'not_purchased' });
+        const after = await rowsOf(t);
+        t.clock.advance(60);
+        const again = await call('unsubscribePackage', { package_id: KINO });
+        expect(again.body).toEqual(first.body);
+        expect(await rowsOf(t)).toEqual(after);
+        // Another profile never bought it: refused as before, the window or not.
+        const other = await t.anonymous();
+        expect(refusal(await call('unsubscribePackage', { package_id: KINO }, other.access_token))).toEqual({
+          status: 409,
+          code: 424,
+          error: 'package_not_subscribed',
+        });
+      });
+
+      it('unsubscribePackage accepted just before the 24-hour limit is answered again just after it', async () => {
+        const { t, viewer, call, pay } = await setup();
+        await pay({ profileId: viewer.profile_id, packageId: KADR }); // charge 2030-02-15T10:00Z
+        t.clock.advance(31 * DAY - 24 * HOUR - 60);
+        const first = await call('unsubscribePackage', { package_id: KADR });
+        expect(first.body.response).toEqual({ package_id: KADR, status: 'cancelled' });
+        t.clock.advance(120);
+        expect((await call('unsubscribePackage', { package_id: KADR })).body).toEqual(first.body);
+        // A first cancel at that time is still too late.
+        const late = await setup();
+        await late.pay({ profileId: late.viewer.profile_id, packageId: KADR });
+        late.t.clock.advance(31 * DAY - 24 * HOUR + 60);
+        expect(refusal(await late.call('unsubscribePackage', { package_id: KADR }))).toMatchObject({
+          error: 'cancel_too_late',
+        });
+      });
+
+      it('restorePackage: the repeat answers confirmed and changes nothing; an active one is still refused', async () => {
+        const { t, call } = await subscribed();
+        await call('unsubscribePackage', { package_id: SERIALY });
+        t.clock.advance(60);
+        const first = await call('restorePackage', { package_id: SERIALY });
+        expect(first.body.response).toEqual({ package_id: SERIALY, status: 'confirmed' });
+        const after = await rowsOf(t);
+        t.clock.advance(60);
+        const again = await call('restorePackage', { package_id: SERIALY });
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual(first.body);
+        expect(await rowsOf(t)).toEqual(after);
+
+        // Never cancelled: no restore to repeat.
+        const active = await subscribed();
+        expect(refusal(await active.call('restorePackage', { package_id: SERIALY }))).toEqual({
+          status: 409,
+          code: 424,
+          error: 'package_not_cancelled',
+        });
+        // Another profile holds nothing to restore.
+        expect(
+          refusal(await call('restorePackage', { package_id: SERIALY }, (await t.anonymous()).access_token)),
+        ).toMatchObject({ error: 'package_not_subscribed' });
+      });
+
+      it('deleteCard: the repeat answers ok and changes nothing; other numbers and profiles are still not found', async () => {
+        const { t, call } = await subscribed();
+        await call('unsubscribePackage', { package_id: SERIALY });
+        t.clock.advance(32 * DAY);
+        const first = await call('deleteCard', { card_number: '•••• 4444' });
+        expect(first.body).toEqual({ code: 200, success: true, response: { ok: true } });
+        expect(await deletionsOf(t)).toHaveLength(1);
+        t.clock.advance(60);
+        const again = await call('deleteCard', { card_number: '•••• 4444' });
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual(first.body);
+        expect(await deletionsOf(t)).toHaveLength(1);
+        expect(refusal(await call('deleteCard', { card_number: '•••• 1111' }))).toEqual({
+          status: 404,
+          code: 404,
+          error: 'card_not_found',
+        });
+        const other = await t.anonymous();
+        expect(
+          refusal(await call('deleteCard', { card_number: '•••• 4444' }, other.access_token)),
+        ).toMatchObject({ error: 'card_not_found' });
+      });
+
+      it('two at once (the retry racing the first): one effect, both answered as the first', async () => {
+        const { t, viewer, call, pay } = await subscribed();
+        const [a, b] = await Promise.all([
+          call('unsubscribePackage', { package_id: SERIALY, reason: 'price' }),
+          call('unsubscribePackage', { package_id: SERIALY, reason: 'price' }),
+        ]);
+        expect([a.status, b.status]).toEqual([200, 200]);
+        expect(a.body).toEqual(b.body);
+        expect(await rowsOf(t)).toMatchObject([
+          { status: 'cancelled', cancelReason: 'price', endedAt: null },
+        ]);
+
+        const restores = await Promise.all([
+          call('restorePackage', { package_id: SERIALY }),
+          call('restorePackage', { package_id: SERIALY }),
+        ]);
+        expect(restores.map((r) => r.body.response)).toEqual([
+          { package_id: SERIALY, status: 'confirmed' },
+          { package_id: SERIALY, status: 'confirmed' },
+        ]);
+
+        // A trial: the cancel ends the row; the second finds it ended.
+        await pay({ profileId: viewer.profile_id, packageId: KINO, trial: true });
+        t.clock.advance(4 * HOUR);
+        const trials = await Promise.all([
+          call('unsubscribePackage', { package_id: KINO }),
+          call('unsubscribePackage', { package_id: KINO }),
+        ]);
+        expect(trials.map((r) => r.body.response)).toEqual([
+          { package_id: KINO, status: 'not_purchased' },
+          { package_id: KINO, status: 'not_purchased' },
+        ]);
+
+        await call('unsubscribePackage', { package_id: SERIALY });
+        t.clock.advance(32 * DAY);
+        const deletes = await Promise.all([
+          call('deleteCard', { card_number: '•••• 4444' }),
+          call('deleteCard', { card_number: '•••• 4444' }),
+        ]);
+        expect(deletes.map((r) => r.body.response)).toEqual([{ ok: true }, { ok: true }]);
+        expect(await deletionsOf(t)).toHaveLength(1);
+      });
+
+      it("the web client's retry after a lost answer gets the first call's answer", async () => {
+        const { t, device } = await subscribed();
+        // Each call's first answer is lost after the server has acted on it: the client sees a dropped
+        // connection, which it retries (SPEC §8).
+        const lost = new Set<string>();
+        const losing: typeof fetch = async (input, init) => {
+          const answer = await fetch(input, init);
+          const call = (input instanceof Request ? input.url : String(input)).split('/').pop()!;
+          if (['unsubscribePackage', 'restorePackage', 'deleteCard'].includes(call) && !lost.has(call)) {
+            lost.add(call);
+            await answer.arrayBuffer();
+            throw new TypeError('fetch failed: connection reset');
+          }
+          return answer;
+        };
+        const { client, tokens } = await anonymousClient(t.app, device, { fetch: losing });
+        expect(await client.call('unsubscribePackage', { body: { package_id: SERIALY } })).toEqual({
+          package_id: SERIALY,
+          status: 'cancelled',
+        });
+        expect(await client.call('restorePackage', { body: { package_id: SERIALY } })).toEqual({
+          package_id: SERIALY,
+          status: 'confirmed',
+        });
+        await client.call('unsubscribePackage', { body: { package_id: SERIALY } });
+        t.clock.advance(32 * DAY);
+        tokens.setTokens(await client.call('anonymousAuth', { params: { device_uid: device } }));
+        expect(await client.call('deleteCard', { body: { card_number: '•••• 4444' } })).toEqual({ ok: true });
+        expect([...lost]).toEqual(['unsubscribePackage', 'restorePackage', 'deleteCard']);
+      });
+    });
+
     describe('cards and receipts', () => {
       it('lists saved cards masked with their first six digits; deletion refused while confirmed or cancelled', async () => {
         const { t, viewer, call, pay } = await setup();
@@ -488,6 +682,8 @@ for (const backend of backends) {
         expect((await call('getCardList')).body.response).toEqual({ is_recurrent: false, cards: [] });
         const [sub] = await t.database.db.select().from(subscriptions);
         expect(sub?.paymentMethodId).toBeNull();
+        // Not a repeat of that deletion (that is answered, see «a repeated call» below): not found.
+        t.clock.advance(REPEAT_WINDOW);
         expect(refusal(await call('deleteCard', { card_number: '•••• 4444' }))).toMatchObject({
           error: 'card_not_found',
         });

@@ -10,6 +10,7 @@ import { type CreatePaymentParams, YooKassaError } from '../../providers/payment
 import type { Payment } from '../../providers/payments/schemas';
 import type { SessionContext } from '../auth/sessions';
 import { moneyOf, realSleep, type Sleep, sameAmount, withProviderRetries } from './provider-calls';
+import { REPEAT_WINDOW_MS } from './repeats';
 import type { BillingService, Quote } from './service';
 import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
 
@@ -19,9 +20,10 @@ export const CHECK_RETRIES = 15;
 /**
  * A pending payment of the same package and price younger than this is answered again instead of a
  * new one (a double click, a network retry, a reopened overlay): well inside the confirmation
- * token's hour, so the viewer still has time to type the card.
+ * token's hour, so the viewer still has time to type the card. The one window of every repeated
+ * billing call (repeats.ts: cancel, restore, deleteCard).
  */
-export const REUSE_WINDOW_MS = 20 * 60 * 1000;
+export const REUSE_WINDOW_MS = REPEAT_WINDOW_MS;
 
 /** createPayment's answer (the contract's `payment`). */
 export interface CreatedPayment {

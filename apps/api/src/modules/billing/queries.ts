@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  cardDeletions,
   contents,
   packageChildren,
   packages,
@@ -96,6 +97,26 @@ export function cardsForUpdate(tx: Tx, profileId: number) {
 /** Deletes saved cards by id. */
 export async function deleteCardsById(tx: Tx, ids: readonly number[]): Promise<void> {
   await tx.delete(paymentMethods).where(inArray(paymentMethods.id, [...ids]));
+}
+
+/** A profile's recent card deletions (repeats.ts reads them to answer a repeated deleteCard). */
+export function cardDeletionsOf(tx: Tx, profileId: number) {
+  return tx
+    .select({ cardNumber: cardDeletions.cardNumber, deletedAt: cardDeletions.deletedAt })
+    .from(cardDeletions)
+    .where(eq(cardDeletions.profileId, profileId));
+}
+
+/** Records a deleteCard by the number it named, dropping the profile's deletions older than `before`. */
+export async function recordCardDeletion(
+  tx: Tx,
+  deletion: { profileId: number; cardNumber: string; deletedAt: Date },
+  before: Date,
+): Promise<void> {
+  await tx
+    .delete(cardDeletions)
+    .where(and(eq(cardDeletions.profileId, deletion.profileId), lte(cardDeletions.deletedAt, before)));
+  await tx.insert(cardDeletions).values(deletion);
 }
 
 /** A profile's receipts, newest first. */

@@ -17,6 +17,7 @@ import {
   trialOffered,
 } from './goods';
 import * as q from './queries';
+import { cancelRepeated, cardDeletionRepeated, REPEAT_WINDOW_MS, restoreRepeated } from './repeats';
 import { decideCancel, decideRestore, statusOf, WEB_STORE } from './subscription-rules';
 import { latestSubscription, liveSubscription, liveSubscriptionsOf, stateOf } from './subscriptions';
 
@@ -161,7 +162,11 @@ export class BillingService {
     };
   }
 
-  /** unsubscribePackage: the rules' decision applied under the row lock; answers the new status. */
+  /**
+   * unsubscribePackage: the rules' decision applied under the row lock; answers the new status. A
+   * repeat of a cancel made within the window (its answer lost, repeats.ts) is answered with the
+   * status now and changes nothing — not the time, not the reason.
+   */
   async unsubscribe(
     profileId: number,
     packageId: number,
@@ -171,6 +176,10 @@ export class BillingService {
     return this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const row = await liveSubscription(tx, profileId, packageId, { lock: true });
+      // A cancelled trial or suspension is no longer live: its repeat finds the row it ended.
+      const cancelled = row ?? (await latestSubscription(tx, profileId, packageId));
+      if (cancelled && cancelRepeated(cancelled, now))
+        return { package_id: packageId, status: statusOf(stateOf(cancelled), now) };
       const decision = decideCancel(row ? stateOf(row) : null, now, reason, this.deps.entitlements.rules);
       if (!decision.ok) throw new AppError(decision.refusal);
       // A renewal charge is in flight (the scheduler's claim, decision 018): ending the subscription now
@@ -197,7 +206,10 @@ export class BillingService {
     });
   }
 
-  /** restorePackage: a cancelled subscription whose period runs renews again. */
+  /**
+   * restorePackage: a cancelled subscription whose period runs renews again. A repeat of a restore
+   * made within the window (repeats.ts) is answered confirmed and changes nothing.
+   */
   async restore(
     profileId: number,
     packageId: number,
@@ -205,15 +217,15 @@ export class BillingService {
     await this.requirePackage(packageId);
     return this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
+      const live = await liveSubscription(tx, profileId, packageId, { lock: true });
+      if (live && restoreRepeated(live, now)) return { package_id: packageId, status: 'confirmed' as const };
       // The live row, or the latest ended one: restoring an ended period is refused as such.
-      const row =
-        (await liveSubscription(tx, profileId, packageId, { lock: true })) ??
-        (await latestSubscription(tx, profileId, packageId));
+      const row = live ?? (await latestSubscription(tx, profileId, packageId));
       const decision = decideRestore(row ? stateOf(row) : null, now);
       if (!decision.ok) throw new AppError(decision.refusal);
       await tx
         .update(subscriptions)
-        .set({ ...decision.change, updatedAt: now })
+        .set({ ...decision.change, restoredAt: now, updatedAt: now })
         .where(eq(subscriptions.id, row!.id));
       return { package_id: packageId, status: 'confirmed' as const };
     });
@@ -237,13 +249,20 @@ export class BillingService {
 
   /**
    * deleteCard: refused while a web subscription is confirmed or cancelled (SPEC §4, §5: its period
-   * may still be charged or refunded against the card); a card of another profile is not found.
+   * may still be charged or refunded against the card); a card of another profile is not found. A
+   * repeat of a deletion made within the window (repeats.ts) succeeds and changes nothing.
    */
   async deleteCard(profileId: number, cardNumber: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      const named = cardsNamed(await q.cardsForUpdate(tx, profileId), cardNumber);
-      if (named.length === 0) throw new AppError('card_not_found');
       const now = this.deps.clock.now();
+      // Locked: a parallel repeat waits here, then finds the card gone and this call's deletion.
+      const cards = await q.cardsForUpdate(tx, profileId);
+      const named = cardsNamed(cards, cardNumber);
+      if (named.length === 0) {
+        const deletions = await q.cardDeletionsOf(tx, profileId);
+        if (cardDeletionRepeated(cards, deletions, cardNumber, now)) return;
+        throw new AppError('card_not_found');
+      }
       const subs = await liveSubscriptionsOf(tx, profileId);
       const busy = subs.some((s) => {
         const status = statusOf(stateOf(s), now);
@@ -253,6 +272,11 @@ export class BillingService {
       await q.deleteCardsById(
         tx,
         named.map((c) => c.id),
+      );
+      await q.recordCardDeletion(
+        tx,
+        { profileId, cardNumber, deletedAt: now },
+        new Date(now.getTime() - REPEAT_WINDOW_MS),
       );
     });
   }
