@@ -190,7 +190,9 @@ export interface BillingFakeOptions {
 /**
  * Handlers of the billing calls over in-memory state: unsubscribe moves a package to cancelled (a trial
  * to not_purchased), restore back to confirmed, a confirmed payment buys the package, deleteCard is
- * refused while a package is confirmed or cancelled (SPEC §4), unknown packages answer 404.
+ * refused while a package is confirmed or cancelled (SPEC §4), unknown packages answer 404. A repeat of
+ * a cancel, restore or deletion whose effect is in place is answered as the first was, like the api's
+ * (docs/decisions/018-payment-flow.md, «Repeated calls»; the fake has no clock, so no window).
  */
 export function billingHandlers(options: BillingFakeOptions = {}): Partial<Record<CallId, FakeHandler>> {
   const packages = new Map((options.packages ?? samplePackages()).map((p) => [p.package_id, p]));
@@ -199,6 +201,9 @@ export function billingHandlers(options: BillingFakeOptions = {}): Partial<Recor
   const statuses = options.paymentStatuses ?? ['confirmed'];
   let checks = 0;
   let paying: number | null = null;
+  /** The last of unsubscribe/restore that changed each package: its repeat answers the same. */
+  const lastChange = new Map<number, 'unsubscribe' | 'restore'>();
+  const deletedCards = new Set<string>();
   const find = (input: unknown) => {
     const id = (input as { body: { package_id: number } }).body.package_id;
     const found = packages.get(id);
@@ -232,14 +237,24 @@ export function billingHandlers(options: BillingFakeOptions = {}): Partial<Recor
     getPackageInfoById: (input) => find(input),
     unsubscribePackage: (input) => {
       const info = find(input);
-      if (info.status === 'cancelled' || info.status === 'not_purchased') throw apiError(424, 'not_active');
+      if (info.status === 'cancelled' || info.status === 'not_purchased') {
+        if (lastChange.get(info.package_id) === 'unsubscribe')
+          return { package_id: info.package_id, status: info.status };
+        throw apiError(424, 'not_active');
+      }
+      lastChange.set(info.package_id, 'unsubscribe');
       return info.goods.actions[0] === 'cancel_trial_package'
         ? setStatus(info, 'not_purchased', false)
         : setStatus(info, 'cancelled', true);
     },
     restorePackage: (input) => {
       const info = find(input);
-      if (info.status !== 'cancelled') throw apiError(424, 'not_cancelled');
+      if (info.status !== 'cancelled') {
+        if (info.status === 'confirmed' && lastChange.get(info.package_id) === 'restore')
+          return { package_id: info.package_id, status: info.status };
+        throw apiError(424, 'not_cancelled');
+      }
+      lastChange.set(info.package_id, 'restore');
       return setStatus(info, 'confirmed', true);
     },
     createPayment: (input) => {
@@ -266,9 +281,11 @@ export function billingHandlers(options: BillingFakeOptions = {}): Partial<Recor
     getCardList: () => cards,
     deleteCard: (input) => {
       const number = (input as { body: { card_number: string } }).body.card_number;
+      if (deletedCards.has(number)) return { ok: true };
       const held = [...packages.values()].some((p) => p.status === 'confirmed' || p.status === 'cancelled');
       if (held) throw apiError(424, 'card_in_use');
       cards = { ...cards, cards: cards.cards.filter((card) => card.number !== number) };
+      deletedCards.add(number);
       return { ok: true };
     },
     listReceipts: () => ({ receipts }),
