@@ -220,4 +220,41 @@ describe.skipIf(!hasChromium)('encrypted playback through @kadr/player-core in C
       await renewing.close();
     }
   });
+
+  it('renews the grant while playing a ClearKey title with a key per fragment: later licences carry the newest grant', async () => {
+    const renewing = await browser.context.newPage();
+    const refused: string[] = [];
+    renewing.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    const renewalsBefore = fixture.renewals;
+    try {
+      await renewing.goto(fixture.url);
+      await renewing.waitForFunction(() => typeof window.startKadrRenewingPlayer === 'function');
+      await renewing.evaluate(() => window.startKadrRenewingPlayer('/renew-clearkey'));
+      // A renewal a second, 2 s fragments each under its own key fetched as the short buffer needs
+      // them: each licence is asked for long after the grant the title was loaded with was refused.
+      await renewing.waitForFunction(
+        () => (window.kadrPlayer?.controller.getSnapshot().currentTime ?? 0) > 8,
+        null,
+        { timeout: 30_000 },
+      );
+      const licences = fixture.rotatingLicences;
+      expect(licences.length).toBeGreaterThanOrEqual(4);
+      for (const licence of licences) expect(licence.kids).toHaveLength(1);
+      expect(new Set(licences.map((licence) => licence.kids[0])).size).toBe(licences.length);
+      // The later licences went out under grants handed out after the first (the loaded one).
+      const first = renewalsBefore + 1;
+      expect(Math.max(...licences.map((licence) => licence.grant))).toBeGreaterThan(first + 2);
+      expect(fixture.renewals - renewalsBefore).toBeGreaterThan(4);
+      expect(refused).toEqual([]);
+      const state = await renewing.evaluate(() => ({
+        phase: window.kadrPlayer?.controller.getSnapshot().phase,
+        errors: window.kadrPlayer?.adapterEvents.filter((e) => e.startsWith('error')),
+      }));
+      expect(state).toEqual({ phase: 'playing', errors: [] });
+    } finally {
+      await renewing.close();
+    }
+  });
 });
