@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createSourceRenewal } from './source-renewal.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createSourceRenewal, fetchWithRenewal, type SourceRenewal } from './source-renewal.js';
 
 const url = (grant: string, rest = 'master.m3u8') => `https://tv.test/media/play/${grant}/${rest}`;
 
@@ -33,5 +33,26 @@ describe('createSourceRenewal', () => {
     expect(renewal.renew('https://tv.test/media/play/g2/other/master.m3u8')).toBe(false);
     expect(renewal.renew('https://other.test/x.m3u8')).toBe(false);
     expect(renewal.rewrite(url('g1', 'a/index.m3u8'))).toBe(url('g1', 'a/index.m3u8'));
+  });
+});
+
+describe('fetchWithRenewal', () => {
+  it('posts a licence loaded with an older grant with the newest one, and other URLs as they are', async () => {
+    const fetchImpl = vi.fn(async () => new Response('{}'));
+    let renewal: SourceRenewal | null = null;
+    const licenceFetch = fetchWithRenewal(fetchImpl, () => renewal);
+    const init = { method: 'POST', body: '{"kids":[]}' };
+    await licenceFetch('/media/license/g1', init);
+    renewal = createSourceRenewal('/media/play/g1/master.m3u8');
+    await licenceFetch('/media/license/g1', init);
+    renewal.renew('/media/play/g2/master.m3u8');
+    await licenceFetch('/media/license/g1', init);
+    await licenceFetch('https://drm.test/other', init);
+    expect(fetchImpl.mock.calls).toEqual([
+      ['/media/license/g1', init],
+      ['/media/license/g1', init],
+      ['/media/license/g2', init],
+      ['https://drm.test/other', init],
+    ]);
   });
 });

@@ -41,3 +41,15 @@ export function createSourceRenewal(url: string): SourceRenewal {
     },
   };
 }
+
+/**
+ * `fetchImpl` asking for each string URL with the newest grant of `renewal()` (when there is one): the
+ * licence requests of a ClearKey video go through it, because with a key per segment (decision 022)
+ * the CDM asks for keys all through playback, long after the grant the video was loaded with expired.
+ */
+export function fetchWithRenewal(fetchImpl: typeof fetch, renewal: () => SourceRenewal | null): typeof fetch {
+  return (input, init) => {
+    const current = renewal();
+    return fetchImpl(typeof input === 'string' && current ? current.rewrite(input) : input, init);
+  };
+}

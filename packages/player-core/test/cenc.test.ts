@@ -56,6 +56,35 @@ function find(
   return null;
 }
 
+/** The first video sample of a fragment decrypted with `key` (IV and subsamples from senc, place from trun). */
+function decryptFirstVideoSample(segment: Buffer, key: Buffer) {
+  const senc = find(segment, 'senc');
+  const saio = find(segment, 'saio');
+  const trun = find(segment, 'trun');
+  if (!senc || !saio || !trun) throw new Error('senc, saio or trun missing');
+  // saio points at the first IV in senc (offsets from the moof start).
+  expect(segment.readUInt32BE(saio.body + 8)).toBe(senc.body + 8);
+  const flags = segment.readUInt32BE(senc.body) & 0xffffff;
+  expect(flags & 2).toBe(2);
+  const iv = segment.subarray(senc.body + 8, senc.body + 16);
+  const count = segment.readUInt16BE(senc.body + 16);
+  const dataOffset = segment.readInt32BE(trun.body + 8);
+  const trunFlags = segment.readUInt32BE(trun.body) & 0xffffff;
+  const size = segment.readUInt32BE(trun.body + 12 + (trunFlags & 0x4 ? 4 : 0) + (trunFlags & 0x100 ? 4 : 0));
+  const decipher = createDecipheriv('aes-128-ctr', key, Buffer.concat([iv, Buffer.alloc(8)]));
+  const encrypted = segment.subarray(dataOffset, dataOffset + size);
+  const decrypted = Buffer.from(encrypted);
+  let offset = 0;
+  for (let index = 0; index < count; index++) {
+    offset += segment.readUInt16BE(senc.body + 18 + index * 6);
+    const protectedBytes = segment.readUInt32BE(senc.body + 20 + index * 6);
+    decipher.update(decrypted.subarray(offset, offset + protectedBytes)).copy(decrypted, offset);
+    offset += protectedBytes;
+  }
+  expect(offset).toBe(size);
+  return { decrypted, encrypted };
+}
+
 describe('encryptFragmentedMp4', () => {
   const clear = clearFragmentedMp4();
   const { init, segments } = encryptFragmentedMp4(clear, key, keyId);
@@ -73,37 +102,31 @@ describe('encryptFragmentedMp4', () => {
 
   it('encrypts each fragment so that its senc and saio decrypt it back to the clear bytes', () => {
     expect(segments.length).toBeGreaterThanOrEqual(2);
-    const segment = segments[0] as Buffer;
-    const senc = find(segment, 'senc');
-    const saio = find(segment, 'saio');
-    const trun = find(segment, 'trun');
-    if (!senc || !saio || !trun) throw new Error('senc, saio or trun missing');
-    // saio points at the first IV in senc (offsets from the moof start).
-    expect(segment.readUInt32BE(saio.body + 8)).toBe(senc.body + 8);
-
-    // First video sample: IV and subsamples from senc, position and size from trun.
-    const flags = segment.readUInt32BE(senc.body) & 0xffffff;
-    expect(flags & 2).toBe(2);
-    const iv = segment.subarray(senc.body + 8, senc.body + 16);
-    const count = segment.readUInt16BE(senc.body + 16);
-    const dataOffset = segment.readInt32BE(trun.body + 8);
-    const trunFlags = segment.readUInt32BE(trun.body) & 0xffffff;
-    let at = trun.body + 12 + (trunFlags & 0x4 ? 4 : 0) + (trunFlags & 0x100 ? 4 : 0);
-    const size = segment.readUInt32BE(at);
-    at = dataOffset;
-    const decipher = createDecipheriv('aes-128-ctr', key, Buffer.concat([iv, Buffer.alloc(8)]));
-    const decrypted = Buffer.from(segment.subarray(at, at + size));
-    let offset = 0;
-    for (let index = 0; index < count; index++) {
-      const clearBytes = segment.readUInt16BE(senc.body + 18 + index * 6);
-      const protectedBytes = segment.readUInt32BE(senc.body + 20 + index * 6);
-      offset += clearBytes;
-      decipher.update(decrypted.subarray(offset, offset + protectedBytes)).copy(decrypted, offset);
-      offset += protectedBytes;
-    }
-    expect(offset).toBe(size);
-    expect(decrypted.equals(segment.subarray(at, at + size))).toBe(false);
+    const { decrypted, encrypted } = decryptFirstVideoSample(segments[0] as Buffer, key);
+    expect(decrypted.equals(encrypted)).toBe(false);
     expect(clear.includes(decrypted)).toBe(true);
+  });
+
+  it('rotates keys: each fragment under its own key, named in its seig group and moof pssh', () => {
+    const keys = [0, 1, 2, 3].map((i) => ({
+      key: Buffer.alloc(16, i + 1),
+      keyId: Buffer.alloc(16, i + 0x10),
+    }));
+    const rotated = encryptFragmentedMp4(clear, keys[0]!.key, keys[0]!.keyId, (i) => keys[i]!);
+    expect(rotated.segments.length).toBeGreaterThanOrEqual(2);
+    rotated.segments.forEach((segment, i) => {
+      const pssh = find(segment, 'pssh');
+      const sgpd = find(segment, 'sgpd');
+      if (!pssh || !sgpd) throw new Error('pssh or sgpd missing');
+      expect(segment.subarray(pssh.body + 24, pssh.body + 40)).toEqual(keys[i]!.keyId);
+      // sgpd v1 'seig', default_length 20, one entry: protected, 8-byte IVs, the key id.
+      expect(segment.subarray(sgpd.body + 20, sgpd.body + 36)).toEqual(keys[i]!.keyId);
+      expect(find(segment, 'sbgp')).not.toBeNull();
+      const own = decryptFirstVideoSample(segment, keys[i]!.key);
+      expect(clear.includes(own.decrypted)).toBe(true);
+      const other = decryptFirstVideoSample(segment, keys[(i + 1) % 4]!.key);
+      expect(clear.includes(other.decrypted)).toBe(false);
+    });
   });
 
   it('refuses what it cannot handle', () => {

@@ -250,6 +250,7 @@ function encryptFragment(
   tracks: Map<number, Track>,
   key: Buffer,
   nextIv: (trackId: number) => Buffer,
+  rotatedKeyId: Buffer | null,
 ): Buffer {
   const data = Buffer.from(buffer.subarray(mdat.start, mdat.end));
   const children = boxes(buffer, moof.body, moof.end);
@@ -316,12 +317,17 @@ function encryptFragment(
         );
     const saio = box('saio', fullBoxHeader(0, 0), u32(1), u32(0));
     const original = buffer.subarray(child.body, child.end);
-    const traf = box('traf', original, senc, saiz, saio);
+    const group = rotatedKeyId ? seigGroup(rotatedKeyId, info.sizes.length) : Buffer.alloc(0);
+    const traf = box('traf', original, group, senc, saiz, saio);
     rebuilt.push({
       bytes: traf,
       trunOffsetAt: 8 + (info.dataOffsetAt - child.body),
-      ivsAt: 8 + original.length + 16,
+      ivsAt: 8 + original.length + group.length + 16,
     });
+    if (rotatedKeyId && !rebuilt.some((part) => part.bytes.toString('latin1', 4, 8) === 'pssh')) {
+      // Key rotation: the fragment's key id for EME, right after mfhd (Chromium fires `encrypted`).
+      rebuilt.splice(1, 0, { bytes: clearKeyPssh(rotatedKeyId), trunOffsetAt: null, ivsAt: null });
+    }
   }
 
   // Lay the moof out, then point each saio at its IVs and move each trun's data offset by the growth.
@@ -338,11 +344,48 @@ function encryptFragment(
   return Buffer.concat([box('moof', ...rebuilt.map((part) => part.bytes)), data]);
 }
 
-/** A clear fragmented MP4 (ftyp, moov, then moof + mdat pairs) as CENC init and media segments. */
+/**
+ * Key rotation (ISO/IEC 23001-7 §6): a traf's fragment-local `seig` group — `sbgp` putting its samples
+ * in group 0x10001, `sgpd` v1 whose entry says protected, 8-byte IVs, `keyId`.
+ */
+function seigGroup(keyId: Buffer, samples: number): Buffer {
+  const sbgp = box(
+    'sbgp',
+    fullBoxHeader(0, 0),
+    Buffer.from('seig', 'latin1'),
+    u32(1),
+    u32(samples),
+    u32(0x10001),
+  );
+  const entry = Buffer.concat([Buffer.from([0, 0, 1, 8]), keyId]);
+  const sgpd = box(
+    'sgpd',
+    fullBoxHeader(1, 0),
+    Buffer.from('seig', 'latin1'),
+    u32(entry.length),
+    u32(1),
+    entry,
+  );
+  return Buffer.concat([sbgp, sgpd]);
+}
+
+/** One fragment's key and key id, for key rotation. */
+export interface FragmentKey {
+  key: Buffer;
+  keyId: Buffer;
+}
+
+/**
+ * A clear fragmented MP4 (ftyp, moov, then moof + mdat pairs) as CENC init and media segments. With
+ * `rotation`, fragment i is encrypted with `rotation(i)` instead, named in its own seig group and moof
+ * pssh (what the api's packager does, apps/api/src/media/cenc.ts); `key` and `keyId` then stand in the
+ * init segment (pass fragment 0's).
+ */
 export function encryptFragmentedMp4(
   mp4: Buffer,
   key: Buffer,
   keyId: Buffer,
+  rotation?: (fragment: number) => FragmentKey,
 ): { init: Buffer; segments: Buffer[] } {
   if (key.length !== 16 || keyId.length !== 16) throw new Error('key and key id are 16 bytes');
   const top = boxes(mp4, 0, mp4.length);
@@ -365,7 +408,10 @@ export function encryptFragmentedMp4(
   top.forEach((entry, index) => {
     const next = top[index + 1];
     if (entry.type === 'moof' && next?.type === 'mdat') {
-      segments.push(encryptFragment(mp4, entry, next, tracks, key, nextIv));
+      const rotated = rotation?.(segments.length);
+      segments.push(
+        encryptFragment(mp4, entry, next, tracks, rotated?.key ?? key, nextIv, rotated?.keyId ?? null),
+      );
     }
   });
   if (segments.length === 0) throw new Error('not a fragmented MP4: no moof');

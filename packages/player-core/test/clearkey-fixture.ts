@@ -102,6 +102,33 @@ async function addAes128Title(dir: string, seconds: number, files: Files): Promi
   });
 }
 
+/** A CENC title's media playlist, init segment and segments under `prefix`. */
+function addClearKeyFiles(
+  prefix: string,
+  { init, segments }: { init: Buffer; segments: Buffer[] },
+  seconds: number,
+  files: Files,
+): void {
+  const segmentSeconds = seconds / segments.length;
+  const media = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    `#EXT-X-TARGETDURATION:${Math.ceil(segmentSeconds)}`,
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    // Written as the api's packager writes it: hls.js must leave the key to EME (contrib-eme).
+    '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="data:text/plain;base64,AAAA"',
+    '#EXT-X-MAP:URI="init.mp4"',
+    ...segments.flatMap((_, index) => [`#EXTINF:${segmentSeconds.toFixed(3)},`, `s${index}.m4s`]),
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
+  files.set(`${prefix}/media.m3u8`, { type: 'application/vnd.apple.mpegurl', body: media });
+  files.set(`${prefix}/init.mp4`, { type: 'video/mp4', body: init });
+  segments.forEach((segment, index) => {
+    files.set(`${prefix}/s${index}.m4s`, { type: 'video/iso.segment', body: segment });
+  });
+}
+
 /** Two renditions, so the quality list has something to choose from. */
 const RENDITIONS = [
   { name: '180p', width: 320, height: 180 },
@@ -112,15 +139,18 @@ const RENDITIONS = [
  * A running fixture: `url` serves `/` (the page), `/hls/*` (ClearKey), `/aes/*` (AES-128), `POST /licence`
  * and `POST /licence-denied` (403), and the AES-128 title behind grants: `GET /renew` hands out the next
  * grant's release, `/grant/g<n>/…` serves the title (relative URIs, key included) for the newest grant
- * and the one before, 410 for older ones.
+ * and the one before, 410 for older ones. `GET /renew-clearkey` does the same for a ClearKey title with
+ * a key per fragment (`/ckgrant/g<n>/…`, its licence `POST /ckgrant/g<n>/licence`).
  */
 export interface ClearKeyFixture {
   url: string;
   keyId: Buffer;
   licenceRequests: { kids: string[] }[];
+  /** Licence requests of the ClearKey title with a key per fragment: the grant used and the kids. */
+  rotatingLicences: { grant: number; kids: string[] }[];
   /** Requests the server answered, in order (`GET /hls/init.mp4`, …). */
   requests: string[];
-  /** Grants handed out by `GET /renew` so far. */
+  /** Grants handed out by `GET /renew` and `GET /renew-clearkey` so far. */
   readonly renewals: number;
   close(): Promise<void>;
 }
@@ -130,6 +160,12 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
   const dir = mkdtempSync(join(tmpdir(), 'kadr-clearkey-'));
   const key = randomBytes(16);
   const keyId = randomBytes(16);
+  /** Keys of the renewing ClearKey title: one per fragment (2 s), as the api packages (decision 022). */
+  const rotation = Array.from({ length: Math.ceil(seconds / 2) + 1 }, () => ({
+    key: randomBytes(16),
+    keyId: randomBytes(16),
+  }));
+  let rotatingTitle: { init: Buffer; segments: Buffer[] } | undefined;
   const renditions = await Promise.all(
     RENDITIONS.map(async ({ name, width, height }) => {
       const mp4Path = join(dir, `${name}.mp4`);
@@ -142,33 +178,23 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
         ...['-g', '50', '-keyint_min', '50', '-sc_threshold', '0', '-c:a', 'aac', '-b:a', '64k'],
         ...['-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-y', mp4Path],
       ]);
-      return { name, width, height, ...encryptFragmentedMp4(readFileSync(mp4Path), key, keyId) };
+      const clear = readFileSync(mp4Path);
+      // The smallest rendition again with a key per fragment, for the renewing ClearKey title.
+      if (name === RENDITIONS[0].name)
+        rotatingTitle = encryptFragmentedMp4(
+          clear,
+          rotation[0]!.key,
+          rotation[0]!.keyId,
+          (i) => rotation[i]!,
+        );
+      return { name, width, height, ...encryptFragmentedMp4(clear, key, keyId) };
     }),
   );
   const files: Files = new Map();
   await addAes128Title(dir, seconds, files);
   rmSync(dir, { recursive: true, force: true });
 
-  for (const { name, init, segments } of renditions) {
-    const segmentSeconds = seconds / segments.length;
-    const media = [
-      '#EXTM3U',
-      '#EXT-X-VERSION:7',
-      `#EXT-X-TARGETDURATION:${Math.ceil(segmentSeconds)}`,
-      '#EXT-X-PLAYLIST-TYPE:VOD',
-      // Written as the api's packager writes it: hls.js must leave the key to EME (contrib-eme).
-      '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="data:text/plain;base64,AAAA"',
-      '#EXT-X-MAP:URI="init.mp4"',
-      ...segments.flatMap((_, index) => [`#EXTINF:${segmentSeconds.toFixed(3)},`, `s${index}.m4s`]),
-      '#EXT-X-ENDLIST',
-      '',
-    ].join('\n');
-    files.set(`/hls/${name}/media.m3u8`, { type: 'application/vnd.apple.mpegurl', body: media });
-    files.set(`/hls/${name}/init.mp4`, { type: 'video/mp4', body: init });
-    segments.forEach((segment, index) => {
-      files.set(`/hls/${name}/s${index}.m4s`, { type: 'video/iso.segment', body: segment });
-    });
-  }
+  for (const rendition of renditions) addClearKeyFiles(`/hls/${rendition.name}`, rendition, seconds, files);
   const master = [
     '#EXTM3U',
     ...renditions.flatMap(({ name, width, height }) => [
@@ -178,11 +204,19 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
     '',
   ].join('\n');
   files.set('/hls/master.m3u8', { type: 'application/vnd.apple.mpegurl', body: master });
+  if (!rotatingTitle) throw new Error('no rotating ClearKey title');
+  addClearKeyFiles('/ckr', rotatingTitle, seconds, files);
+  files.set('/ckr/master.m3u8', {
+    type: 'application/vnd.apple.mpegurl',
+    body: `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=230400,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"\nmedia.m3u8\n`,
+  });
   const page = await bundlePlayerPage();
   const html =
     '<!doctype html><meta charset="utf-8"><title>ClearKey</title><div id="player" style="width:320px;height:180px"></div><script type="module" src="/page.js"></script>';
 
   const licenceRequests: { kids: string[] }[] = [];
+  const rotatingLicences: { grant: number; kids: string[] }[] = [];
+  const rotationKeys = new Map(rotation.map(({ key, keyId }) => [base64url(keyId), key]));
   const requests: string[] = [];
   let grant = 0;
   const server: Server = createServer((request, response) => {
@@ -192,7 +226,8 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
       response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
       response.end(body);
     };
-    if (request.method === 'POST' && path === '/licence') {
+    /** Reads a W3C ClearKey licence request and answers the JWKs of `held` among its kids. */
+    const answerLicence = (held: Map<string, Buffer>, record: (kids: string[]) => void) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -203,29 +238,47 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
           send(400, 'text/plain', 'bad licence request');
           return;
         }
-        licenceRequests.push({ kids });
+        record(kids);
         // W3C ClearKey licence: a JWK set with the keys asked for that this server holds.
-        const keys = kids
-          .filter((kid) => kid === base64url(keyId))
-          .map((kid) => ({ kty: 'oct', kid, k: base64url(key) }));
+        const keys = kids.flatMap((kid) => {
+          const k = held.get(kid);
+          return k ? [{ kty: 'oct', kid, k: base64url(k) }] : [];
+        });
         send(200, 'application/json', JSON.stringify({ keys, type: 'temporary' }));
       });
-      return;
-    }
+    };
+    if (request.method === 'POST' && path === '/licence')
+      return answerLicence(new Map([[base64url(keyId), key]]), (kids) => licenceRequests.push({ kids }));
     if (request.method === 'POST' && path === '/licence-denied') {
       request.resume();
       licenceRequests.push({ kids: [] });
       return send(403, 'text/plain', 'no grant');
     }
-    if (path === '/renew') {
+    if (path === '/renew' || path === '/renew-clearkey') {
       grant += 1;
-      const release = {
-        content_url: `/grant/g${grant}/master.m3u8`,
-        drm: null,
-        preview_timer: null,
-        expires_in: 30,
-      };
+      const release =
+        path === '/renew'
+          ? { content_url: `/grant/g${grant}/master.m3u8`, drm: null, preview_timer: null, expires_in: 30 }
+          : {
+              content_url: `/ckgrant/g${grant}/master.m3u8`,
+              drm: { type: 'clearkey', license_server: `/ckgrant/g${grant}/licence` },
+              preview_timer: null,
+              expires_in: 30,
+            };
       return send(200, 'application/json', JSON.stringify(release));
+    }
+    // The ClearKey title with a key per fragment behind grants: its licence too refuses old grants.
+    const clearKeyGranted = /^\/ckgrant\/g(\d+)\/(.+)$/.exec(path);
+    if (clearKeyGranted) {
+      const used = Number(clearKeyGranted[1]);
+      if (used < grant - 1) {
+        request.resume();
+        return send(410, 'text/plain', 'grant expired');
+      }
+      if (request.method === 'POST' && clearKeyGranted[2] === 'licence')
+        return answerLicence(rotationKeys, (kids) => rotatingLicences.push({ grant: used, kids }));
+      const file = files.get(`/ckr/${clearKeyGranted[2]}`);
+      return file ? send(200, file.type, file.body) : send(404, 'text/plain', 'not found');
     }
     const granted = /^\/grant\/g(\d+)\/(.+)$/.exec(path);
     if (granted) {
@@ -253,6 +306,7 @@ export async function startClearKeyFixture(seconds = 12): Promise<ClearKeyFixtur
     url: `http://127.0.0.1:${port}`,
     keyId,
     licenceRequests,
+    rotatingLicences,
     requests,
     get renewals() {
       return grant;

@@ -9,7 +9,7 @@ declare global {
   interface Window {
     kadrPlayer?: { controller: PlayerController; adapterEvents: string[] };
     startKadrPlayer(release: PlayerRelease): Promise<void>;
-    startKadrRenewingPlayer(): Promise<void>;
+    startKadrRenewingPlayer(renewPath?: string): Promise<void>;
   }
 }
 
@@ -36,15 +36,16 @@ window.startKadrPlayer = async (release) => {
 };
 
 /**
- * A buyer's film whose grant the fixture renews (`GET /renew`: the next grant's release, `expires_in`
- * 30 s), with the controller's timers ten times faster — a renewal every second — and a short buffer,
- * so segments keep being fetched across renewals (docs/decisions/022).
+ * A buyer's film whose grant the fixture renews (`GET /renew`, or `/renew-clearkey`: the next grant's
+ * release, `expires_in` 30 s), with the controller's timers ten times faster — a renewal every second —
+ * and a short buffer, so segments (and their licences) keep being fetched across renewals
+ * (docs/decisions/022).
  */
-window.startKadrRenewingPlayer = async () => {
+window.startKadrRenewingPlayer = async (renewPath = '/renew') => {
   const container = document.getElementById('player');
   if (!container) throw new Error('no #player');
   const adapterEvents: string[] = [];
-  const renew = async () => (await (await fetch('/renew')).json()) as PlayerRelease;
+  const renew = async () => (await (await fetch(renewPath)).json()) as PlayerRelease;
   const controller = createPlayerController({
     contentKind: 'film',
     goods: { is_bought: true },

@@ -4,10 +4,23 @@ import { createCipheriv, randomBytes } from 'node:crypto';
  * CENC ('cenc', AES-128-CTR) encryption of a clear fragmented MP4, written here because the npm ffmpeg
  * (2018) writes its fragmented CENC auxiliary data (senc/saiz/saio) into the moov instead of each
  * fragment, which no player can decrypt. The init segment gets encv/enca sample entries with a
- * `sinf` (frma, schm 'cenc', tenc with the key id) and a ClearKey `pssh`; each fragment's samples are
- * encrypted in place and its traf gets saiz, saio and senc (a random 8-byte IV per sample; H.264 NAL
- * length fields and headers, and non-VCL NAL units, stay clear as subsamples).
+ * `sinf` (frma, schm 'cenc', tenc) and a ClearKey `pssh`; each fragment's samples are encrypted in
+ * place and its traf gets saiz, saio and senc (a random 8-byte IV per sample; H.264 NAL length fields
+ * and headers, and non-VCL NAL units, stay clear as subsamples).
+ *
+ * Key rotation (ISO/IEC 23001-7 §6, §9; docs/decisions/022): fragment i is encrypted with its own key
+ * and key id, `keyOf(i)`. Each traf names that key id in a fragment-local `seig` sample group (`sgpd`,
+ * and an `sbgp` putting every sample in it, index 0x10001), and each moof carries a ClearKey `pssh`
+ * listing it, from which Chromium fires `encrypted` when the fragment is appended: the player asks the
+ * licence for the keys of the fragments it loads, and no more. The init segment's tenc and pssh name
+ * fragment 0's key id (the CDM is set up before the first fragment, as without rotation).
  */
+
+/** The key of one fragment and its public id (16 bytes each). */
+export interface FragmentKey {
+  key: Buffer;
+  keyId: Buffer;
+}
 
 interface Node {
   type: string;
@@ -92,8 +105,11 @@ export interface EncryptedFragments {
   starts: number[];
 }
 
-export function encryptFragmentedMp4(buffer: Buffer, key: Buffer, keyIdHex: string): EncryptedFragments {
-  const kid = Buffer.from(keyIdHex, 'hex');
+export function encryptFragmentedMp4(
+  buffer: Buffer,
+  keyOf: (fragment: number) => FragmentKey,
+): EncryptedFragments {
+  const first = checkedKey(keyOf(0));
   const top = parseBoxes(buffer, 0, buffer.length);
   const ftyp = find(top, 'ftyp');
   const moov = find(top, 'moov');
@@ -125,7 +141,7 @@ export function encryptFragmentedMp4(buffer: Buffer, key: Buffer, keyIdHex: stri
     // avc1 → encv, mp4a → enca, with the protection scheme appended.
     const original = entry.type;
     entry.type = video ? 'encv' : 'enca';
-    const tenc = box('tenc', fullBox(0, 0, Buffer.concat([Buffer.from([0, 0, 1, IV_SIZE]), kid])));
+    const tenc = box('tenc', fullBox(0, 0, Buffer.concat([Buffer.from([0, 0, 1, IV_SIZE]), first.keyId])));
     const schm = box('schm', fullBox(0, 0, Buffer.from([0x63, 0x65, 0x6e, 0x63, 0, 1, 0, 0])));
     entry.children = [
       ...(entry.children ?? []),
@@ -142,7 +158,7 @@ export function encryptFragmentedMp4(buffer: Buffer, key: Buffer, keyIdHex: stri
   }
   const video = [...tracks.values()].find((t) => t.video);
   if (!video) throw new Error('No video track in the MP4');
-  moov.children!.push({ type: 'pssh', head: clearKeyPssh(keyIdHex).subarray(8) });
+  moov.children!.push({ type: 'pssh', head: clearKeyPssh([first.keyId]).subarray(8) });
   const init = Buffer.concat([serialize(ftyp), serialize(moov)]);
 
   const fragments: Buffer[] = [];
@@ -152,7 +168,8 @@ export function encryptFragmentedMp4(buffer: Buffer, key: Buffer, keyIdHex: stri
     if (moof.type !== 'moof') continue;
     const mdat = top[i + 1];
     if (mdat?.type !== 'mdat') throw new Error('A moof without its mdat');
-    const { moofBuffer, mdatPayload, start } = encryptFragment(moof, mdat, tracks, key, video.id);
+    const fragmentKey = fragments.length === 0 ? first : checkedKey(keyOf(fragments.length));
+    const { moofBuffer, mdatPayload, start } = encryptFragment(moof, mdat, tracks, fragmentKey, video.id);
     fragments.push(Buffer.concat([moofBuffer, serialize({ type: 'mdat', head: mdatPayload })]));
     starts.push(start / video.timescale);
   }
@@ -164,7 +181,7 @@ function encryptFragment(
   moof: Node,
   mdat: Node,
   tracks: Map<number, TrackInfo>,
-  key: Buffer,
+  { key, keyId }: FragmentKey,
   videoId: number,
 ) {
   const oldMoofSize = serialize(moof).length;
@@ -241,9 +258,12 @@ function encryptFragment(
     const sencHead = Buffer.alloc(4);
     sencHead.writeUInt32BE(sencEntries.length, 0);
     const senc = box('senc', fullBox(0, track.video ? 0x2 : 0, Buffer.concat([sencHead, ...sencEntries])));
-    traf.children!.push(saiz, saio, senc);
+    traf.children!.push(...seigGroup(keyId, count), saiz, saio, senc);
     patches.push({ trun, dataOffset, saio, senc });
   }
+  // The fragment's key id for EME, after mfhd: Chromium fires `encrypted` with it on append.
+  const mfhdAt = moof.children!.findIndex((n) => n.type === 'mfhd');
+  moof.children!.splice(mfhdAt + 1, 0, { type: 'pssh', head: clearKeyPssh([keyId]).subarray(8) });
 
   // Sizes changed: move every data offset by the growth, then point saio at each senc's first IV.
   const grown = serialize(moof).length - oldMoofSize;
@@ -260,6 +280,33 @@ function encryptFragment(
     patch.saio.head = head;
   }
   return { moofBuffer: serialize(moof), mdatPayload: payload, start };
+}
+
+/** Index of the first fragment-local sample group description (ISO/IEC 14496-12 §8.9.4). */
+const FRAGMENT_GROUP_INDEX = 0x10001;
+
+/**
+ * A traf's `seig` sample group: `sbgp` putting its `samples` in group 0x10001 and a version 1 `sgpd`
+ * whose one entry says protected, 8-byte IVs, `keyId` (CencSampleEncryptionInformationGroupEntry).
+ */
+function seigGroup(keyId: Buffer, samples: number): Node[] {
+  const sbgp = Buffer.alloc(16);
+  sbgp.write('seig', 0, 'latin1');
+  sbgp.writeUInt32BE(1, 4);
+  sbgp.writeUInt32BE(samples, 8);
+  sbgp.writeUInt32BE(FRAGMENT_GROUP_INDEX, 12);
+  const entry = Buffer.concat([Buffer.from([0, 0, 1, IV_SIZE]), keyId]);
+  const sgpd = Buffer.alloc(12);
+  sgpd.write('seig', 0, 'latin1');
+  sgpd.writeUInt32BE(entry.length, 4); // default_length
+  sgpd.writeUInt32BE(1, 8);
+  return [box('sbgp', fullBox(0, 0, sbgp)), box('sgpd', fullBox(1, 0, Buffer.concat([sgpd, entry])))];
+}
+
+function checkedKey(fragmentKey: FragmentKey): FragmentKey {
+  if (fragmentKey.key.length !== 16 || fragmentKey.keyId.length !== 16)
+    throw new Error('A fragment key and its key id are 16 bytes each');
+  return fragmentKey;
 }
 
 /** Byte offset of `target` from the start of `root` (both serialised). */
@@ -313,17 +360,20 @@ function subsamples(sample: Buffer, lengthSize: number): [number, number][] {
 /** The W3C common system id: ClearKey reads the key ids of this pssh. */
 const COMMON_SYSTEM_ID = Buffer.from('1077efecc0b24d02ace33c1e52e2fb4b', 'hex');
 
-/** A version 1 `pssh` box listing one key id (W3C "cenc" initialisation data). */
-export function clearKeyPssh(keyIdHex: string): Buffer {
-  const kid = Buffer.from(keyIdHex, 'hex');
-  if (kid.length !== 16) throw new Error('A key id is 16 bytes');
-  const box = Buffer.alloc(52);
-  box.writeUInt32BE(52, 0);
+/** A version 1 `pssh` box listing `keyIds` (W3C "cenc" initialisation data, read by ClearKey). */
+export function clearKeyPssh(keyIds: readonly Buffer[]): Buffer {
+  if (keyIds.length === 0 || keyIds.some((kid) => kid.length !== 16))
+    throw new Error('A ClearKey pssh lists one or more 16-byte key ids');
+  const size = 32 + keyIds.length * 16 + 4;
+  const box = Buffer.alloc(size);
+  box.writeUInt32BE(size, 0);
   box.write('pssh', 4, 'latin1');
   box.writeUInt32BE(0x01000000, 8); // version 1, flags 0
   COMMON_SYSTEM_ID.copy(box, 12);
-  box.writeUInt32BE(1, 28);
-  kid.copy(box, 32);
-  box.writeUInt32BE(0, 48);
+  box.writeUInt32BE(keyIds.length, 28);
+  keyIds.forEach((kid, i) => {
+    kid.copy(box, 32 + i * 16);
+  });
+  box.writeUInt32BE(0, size - 4); // no data
   return box;
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import type { MediaAssetId, MediaStore } from './store';
 
@@ -62,3 +62,32 @@ export function keyIdOf(key: Buffer): string {
 export function segmentKey(assetKey: Buffer, index: number): Buffer {
   return createHmac('sha256', assetKey).update(`kadr segment key ${index}`).digest().subarray(0, KEY_BYTES);
 }
+
+/** Bytes of a segment key id before its index (the rest: the index, 4 bytes big-endian). */
+const KEY_ID_TAG_BYTES = 12;
+
+/**
+ * The ClearKey key id of one segment (cenc-clearkey assets, docs/decisions/022): a 12-byte tag derived
+ * from the asset key and the index, then the index itself, so the licence reads which segment a KID
+ * names without a table and checks the tag. Key ids are public (every fragment carries its own);
+ * the tag only keeps them apart between assets.
+ */
+export function segmentKeyId(assetKey: Buffer, index: number): Buffer {
+  if (!Number.isInteger(index) || index < 0 || index > 0xffffffff)
+    throw new Error(`Not a segment index: ${index}`);
+  const id = Buffer.alloc(KEY_BYTES);
+  segmentKeyIdTag(assetKey, index).copy(id, 0);
+  id.writeUInt32BE(index, KEY_ID_TAG_BYTES);
+  return id;
+}
+
+/** The segment index a key id names when it is one of this asset's segment key ids, else undefined. */
+export function segmentIndexOfKeyId(assetKey: Buffer, keyId: Buffer): number | undefined {
+  if (keyId.length !== KEY_BYTES) return undefined;
+  const index = keyId.readUInt32BE(KEY_ID_TAG_BYTES);
+  const tag = segmentKeyIdTag(assetKey, index);
+  return timingSafeEqual(tag, keyId.subarray(0, KEY_ID_TAG_BYTES)) ? index : undefined;
+}
+
+const segmentKeyIdTag = (assetKey: Buffer, index: number) =>
+  createHmac('sha256', assetKey).update(`kadr segment kid ${index}`).digest().subarray(0, KEY_ID_TAG_BYTES);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg, runFfmpeg } from './ffmpeg';
-import { segmentKey } from './keys';
+import { segmentKey, segmentKeyId } from './keys';
 import { MediaInputError, packageVideo, type RenditionSpec, readAssetMeta } from './package';
 import { parseMediaPlaylist } from './playlist';
 import { MediaStore } from './store';
@@ -146,7 +146,7 @@ describe('packageVideo (AES-128 HLS)', () => {
     expect(readFileSync(store.keyFile('ek-13'))).toEqual(key);
   });
 
-  it('packages fMP4 with CENC for ClearKey: init segment with pssh and the key id, encrypted fragments', async () => {
+  it('packages fMP4 with CENC for ClearKey, a key and key id per segment shared by the renditions', async () => {
     const { meta } = await packageVideo({
       input: source,
       asset: 'ek-14',
@@ -155,15 +155,18 @@ describe('packageVideo (AES-128 HLS)', () => {
       encryption: 'cenc-clearkey',
     });
     expect(meta.encryption).toBe('cenc-clearkey');
+    expect(meta.segmentKeys).toBe(true);
     expect(meta.iv).toBeUndefined();
-    const kid = Buffer.from(meta.keyId, 'hex');
+    const assetKey = readFileSync(store.keyFile('ek-14'));
+    expect(assetKey).toHaveLength(16);
+    const kids = [0, 1].map((i) => segmentKeyId(assetKey, i));
     for (const rendition of meta.renditions) {
       expect(rendition.initUri).toBe('init.mp4');
       const text = readFileSync(store.mediaPlaylist('ek-14', rendition.name), 'utf8');
       expect(text).toContain('#EXT-X-MAP:URI="init.mp4"');
       const playlist = parseMediaPlaylist(text);
       expect(playlist.keyLine).toBe(
-        `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="key://ek-14",KEYID=0x${meta.keyId}`,
+        '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="key://ek-14"',
       );
       expect(playlist.segments.map((s) => s.uri)).toEqual(['seg-00000.m4s', 'seg-00001.m4s']);
       expect(playlist.segments[0]!.duration).toBeCloseTo(4, 1);
@@ -171,16 +174,22 @@ describe('packageVideo (AES-128 HLS)', () => {
 
       const init = readFileSync(store.segment('ek-14', rendition.name, 'init.mp4'));
       expect(init.subarray(4, 8).toString('latin1')).toBe('ftyp');
-      // Encrypted sample entries, the track's default key id (tenc) and the ClearKey pssh.
+      // Encrypted sample entries, the default key id (tenc: segment 0's) and the ClearKey pssh.
       for (const box of ['encv', 'enca', 'tenc', 'pssh'])
         expect(init.includes(box, 0, 'latin1'), box).toBe(true);
-      expect(init.indexOf(kid)).toBeGreaterThan(init.indexOf('tenc', 0, 'latin1'));
-      expect(init.lastIndexOf(kid)).toBeGreaterThan(init.indexOf('pssh', 0, 'latin1'));
-      const segment = readFileSync(store.segment('ek-14', rendition.name, 'seg-00000.m4s'));
-      expect(segment.subarray(4, 8).toString('latin1')).toBe('moof');
-      expect(segment.includes('senc', 0, 'latin1')).toBe(true);
+      expect(init.indexOf(kids[0]!)).toBeGreaterThan(init.indexOf('tenc', 0, 'latin1'));
+      expect(init.lastIndexOf(kids[0]!)).toBeGreaterThan(init.indexOf('pssh', 0, 'latin1'));
+      expect(init.includes(kids[1]!)).toBe(false);
+      // Each segment names its own key id (moof pssh, seig group), never another's.
+      kids.forEach((kid, i) => {
+        const segment = readFileSync(store.segment('ek-14', rendition.name, `seg-0000${i}.m4s`));
+        expect(segment.subarray(4, 8).toString('latin1')).toBe('moof');
+        for (const box of ['pssh', 'sgpd', 'sbgp', 'senc'])
+          expect(segment.includes(box, 0, 'latin1'), box).toBe(true);
+        expect(segment.includes(kid)).toBe(true);
+        expect(segment.includes(kids[1 - i]!)).toBe(false);
+      });
     }
-    expect(readFileSync(store.keyFile('ek-14'))).toHaveLength(16);
   });
 
   it('refuses a missing file, an empty file and a file that is not a video, writing nothing', async () => {

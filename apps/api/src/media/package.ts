@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/pr
 import { dirname, join } from 'node:path';
 import { encryptFragmentedMp4 } from './cenc';
 import { type FfmpegBinary, findFfmpeg, runFfmpeg } from './ffmpeg';
-import { ensureAssetKey, segmentKey } from './keys';
+import { ensureAssetKey, segmentKey, segmentKeyId } from './keys';
 import { parseMediaPlaylist, writeMasterPlaylist, writeMediaPlaylist } from './playlist';
 import { MediaInputError, probeInput } from './probe';
 import {
@@ -128,9 +128,10 @@ export async function packageVideo(options: PackageVideoOptions): Promise<Packag
           `#EXT-X-KEY:METHOD=AES-128,URI="${segmentKeyPlaceholderUri(asset, index)}",IV=0x${ivs[index]!.toString('hex')}`;
         await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(meta, keyLine));
       } else {
-        const meta = await finishFmp4Rendition(out, r, key, keyId, source.duration, source.hasAudio);
+        const meta = await finishFmp4Rendition(out, r, key, source.duration, source.hasAudio);
         metaRenditions.push(meta);
-        const keyLine = `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="${keyPlaceholderUri(asset)}",KEYID=0x${keyId}`;
+        // No KEYID: the key id changes with every fragment (its pssh and seig name it, cenc.ts).
+        const keyLine = `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="${keyPlaceholderUri(asset)}"`;
         await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(meta, keyLine));
       }
     }
@@ -145,7 +146,7 @@ export async function packageVideo(options: PackageVideoOptions): Promise<Packag
       renditions: metaRenditions,
       encryption,
       keyId,
-      ...(encryption === 'aes-128' ? { segmentKeys: true as const } : {}),
+      segmentKeys: true,
       createdAt: new Date().toISOString(),
       sourceHash,
       origin: source.kind === 'file' ? 'file' : 'generated',
@@ -176,11 +177,17 @@ function packagingHash(
   sourceHash: string,
   options: Omit<PackageVideoOptions, 'input' | 'asset' | 'store'>,
 ): string {
-  return createHash('sha256')
-    .update(sourceHash)
-    .update(JSON.stringify({ ...packagingSettings(options), v: 2 }))
-    .digest('hex');
+  return (
+    createHash('sha256')
+      .update(sourceHash)
+      // v: 2 (aes-128) and 3 (cenc-clearkey) since a key per segment: older packages are redone once.
+      .update(JSON.stringify({ ...packagingSettings(options), v: packagingVersion(options) }))
+      .digest('hex')
+  );
 }
+
+const packagingVersion = (options: Pick<PackageVideoOptions, 'encryption'>) =>
+  options.encryption === 'cenc-clearkey' ? 3 : 2;
 
 /**
  * True when the asset is already packaged from this generated source with these options (what
@@ -363,17 +370,24 @@ async function finishTsRendition(
   return { meta: await renditionMeta(r, dir, segments, codec, hasAudio), ivs };
 }
 
+/**
+ * Encrypts a rendition's clear fMP4 with a key per fragment (= segment: ffmpeg cuts a fragment at each
+ * forced key frame): the AES-128 segment key of that index and its key id (keys.ts), so renditions
+ * share the keys of an index and a preview's licence opens the segments before its end only.
+ */
 async function finishFmp4Rendition(
   out: string,
   r: RenditionSpec,
-  key: Buffer,
-  keyId: string,
+  assetKey: Buffer,
   duration: number,
   hasAudio: boolean,
 ): Promise<MediaRenditionMeta> {
   const work = dirname(out);
   const file = join(work, `${r.name}.mp4`);
-  const split = encryptFragmentedMp4(await readFile(file), key, keyId);
+  const split = encryptFragmentedMp4(await readFile(file), (index) => ({
+    key: segmentKey(assetKey, index),
+    keyId: segmentKeyId(assetKey, index),
+  }));
   await unlink(file);
   const dir = join(out, r.name);
   await writeFile(join(dir, INIT_SEGMENT), split.init);

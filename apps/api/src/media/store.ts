@@ -14,14 +14,15 @@ import { join } from 'node:path';
  *   DATA_DIR/keys/<asset>.key                            16 random bytes, outside the served tree
  *
  * One key per asset: every film, episode and trailer has its own key file (episodes of a series do not
- * share one), so a grant for one episode never unlocks another. AES-128 assets encrypt each segment with
- * a key derived from it and the segment's index (keys.ts `segmentKey`, docs/decisions/022).
+ * share one), so a grant for one episode never unlocks another. Each segment is encrypted with a key
+ * derived from it and the segment's index (keys.ts `segmentKey`, docs/decisions/022); cenc-clearkey
+ * segments also carry their own key id (keys.ts `segmentKeyId`, cenc.ts key rotation).
  *
  * Playlists reference keys with placeholder URIs: before each AES-128 segment
  * `#EXT-X-KEY:METHOD=AES-128,URI="key://<asset>/<index>",IV=0x…`
- * (cenc-clearkey, once: `METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="key://<asset>",
- * KEYID=0x<keyId>`: the player gets the key through EME — a ClearKey licence answers the JWK of meta.keyId —
- * and hls.js reads the KID from KEYID); the delivery module rewrites the URI per grant.
+ * (cenc-clearkey, once: `METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="key://<asset>"`:
+ * the player gets the keys through EME — each fragment's pssh names its key id and a ClearKey licence
+ * answers the JWKs the grant may have); the delivery module rewrites the URI per grant.
  */
 
 /** `ek-<EK_id>` (a film's main video) or `ep-<EP_id>` (an episode or a trailer). */
@@ -58,13 +59,17 @@ export interface MediaAssetMeta {
   duration: number;
   renditions: MediaRenditionMeta[];
   encryption: MediaEncryption;
-  /** Hex, 32 characters: the ClearKey key id (cenc-clearkey); an id of the key file (aes-128). */
+  /**
+   * Hex, 32 characters: an id of the key file (the release's drm_id). cenc-clearkey assets packaged
+   * before per-segment keys: the ClearKey key id of every segment.
+   */
   keyId: string;
   /** aes-128 assets packaged before per-segment keys: the IV of every segment, hex, 32 characters. */
   iv?: string;
   /**
-   * aes-128: every segment has its own key (keys.ts segmentKey) and IV, named in its playlist. Absent in
-   * assets packaged before: one key for the whole asset, served to full grants only.
+   * Every segment has its own key (keys.ts segmentKey): aes-128 with its IV named in its playlist,
+   * cenc-clearkey with its key id (segmentKeyId) in its fragment. Absent in assets packaged before: one
+   * key for the whole asset, served to full grants only.
    */
   segmentKeys?: true;
   /** ISO 8601. */

@@ -4,7 +4,7 @@ import type { ErrorData, HlsConfig, Level } from 'hls.js';
 import videojs from 'video.js';
 import { Hls } from './hls-light.js';
 import 'videojs-contrib-eme';
-import { createSourceRenewal, type SourceRenewal } from '../source-renewal.js';
+import { createSourceRenewal, fetchWithRenewal, type SourceRenewal } from '../source-renewal.js';
 import type {
   PlayerQuality,
   VideoAdapter,
@@ -230,7 +230,11 @@ export function createVideoJsAdapter(
     load(source) {
       if (source.drm) {
         const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-        player.eme.options.keySystems = buildKeySystems(source.drm, fetchImpl);
+        // Licences carry the newest grant too: each segment has its own key, asked for as it loads.
+        player.eme.options.keySystems = buildKeySystems(
+          source.drm,
+          fetchWithRenewal(fetchImpl, () => renewal),
+        );
       }
       if (Hls.isSupported()) return loadWithHls(source);
       if (video.canPlayType('application/vnd.apple.mpegurl')) return loadNative(source);

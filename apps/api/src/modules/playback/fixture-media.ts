@@ -37,7 +37,10 @@ export function writeFixtureAsset(
     encryption?: MediaEncryption;
     segments?: number;
     segmentSeconds?: number;
-    /** aes-128 as packaged before per-segment keys: one key line, the asset key (docs/decisions/022). */
+    /**
+     * As packaged before per-segment keys (docs/decisions/022): aes-128 with one key line, the asset key;
+     * cenc-clearkey with the asset key under one key id (meta.keyId).
+     */
     assetKey?: boolean;
   } = {},
 ): FixtureAsset {
@@ -70,7 +73,8 @@ export function writeFixtureAsset(
     ];
     if (encryption === 'cenc-clearkey')
       lines.push(`#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",URI="key://${asset}"`);
-    if (options.assetKey) lines.push(`#EXT-X-KEY:METHOD=AES-128,URI="key://${asset}",IV=0x${iv}`);
+    if (options.assetKey && encryption === 'aes-128')
+      lines.push(`#EXT-X-KEY:METHOD=AES-128,URI="key://${asset}",IV=0x${iv}`);
     if (encryption === 'cenc-clearkey') {
       lines.push(`#EXT-X-MAP:URI="${INIT_SEGMENT}"`);
       write(store.segment(asset, r.name, INIT_SEGMENT), Buffer.from(`${asset}/${r.name}/init`));
@@ -102,7 +106,7 @@ export function writeFixtureAsset(
     })),
     encryption,
     keyId,
-    ...(encryption !== 'aes-128' ? {} : options.assetKey ? { iv } : { segmentKeys: true as const }),
+    ...(!options.assetKey ? { segmentKeys: true as const } : encryption === 'aes-128' ? { iv } : {}),
     createdAt: '2030-01-15T10:00:00.000Z',
     sourceHash: 'fixture',
   };

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { accessTokenOf } from '../../http/register-call';
-import { segmentKey } from '../../media/keys';
+import { segmentIndexOfKeyId, segmentKey } from '../../media/keys';
 import {
   INIT_SEGMENT,
   isMediaAssetId,
@@ -200,20 +200,22 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
       .header('cache-control', 'private, no-store')
       .send(key);
 
-  // W3C ClearKey licence: {kids: [base64url]} → {keys: [{kty, kid, k}]}, for cenc-clearkey assets.
+  // W3C ClearKey licence: {kids: [base64url]} → {keys: [{kty, kid, k}]}, for cenc-clearkey assets. Each
+  // segment has its own key id (cenc.ts key rotation): a full grant gets the key of every segment key id
+  // asked for, a preview only those of segments inside it (the rule of the AES-128 keys); other kids
+  // are left out, as ClearKey allows, and a request left with none is refused.
   await app.register(async (licence) => {
     licence.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     licence.post<{ Params: { grant: string } }>('/media/license/:grant', noSchema, async (request, reply) => {
       const grant = await grantOf(request, request.params.grant);
-      const meta = await metaOf(grant);
+      const meta = await keyMetaOf(grant);
       if (meta.encryption !== 'cenc-clearkey') throw new AppError('not_found');
       const kids = kidsOf(request.body);
-      const kid = hexToBase64url(meta.keyId);
-      if (!kids.includes(kid)) throw new AppError('grant_foreign');
-      const key = await keys.of(assetOfGrant(grant));
-      return reply
-        .header('cache-control', 'private, no-store')
-        .send({ keys: [{ kty: 'oct', kid, k: key.toString('base64url') }], type: 'temporary' });
+      const assetKey = await keys.of(assetOfGrant(grant));
+      const keysOut = meta.segmentKeys
+        ? segmentLicenceKeys(grant, meta, assetKey, kids)
+        : wholeAssetLicenceKey(grant, meta, assetKey, kids);
+      return reply.header('cache-control', 'private, no-store').send({ keys: keysOut, type: 'temporary' });
     });
   });
 
@@ -293,6 +295,45 @@ class AssetKeys {
       throw new AppError('media_not_ready', { retryAfter: 5 });
     });
   }
+}
+
+/** One key of a ClearKey licence (a JWK). */
+interface LicenceKey {
+  kty: 'oct';
+  kid: string;
+  k: string;
+}
+
+/**
+ * The JWKs of the segment key ids in `kids` that `grant` may have: all of the asset's for a full grant,
+ * those of segments before the preview's end for a preview. Throws when none remain: past_preview when
+ * only later segments were asked for, grant_foreign when no kid is one of this asset's.
+ */
+function segmentLicenceKeys(grant: Grant, meta: MediaAssetMeta, assetKey: Buffer, kids: string[]) {
+  const durations = meta.renditions[0]?.segments.map((s) => s.duration) ?? [];
+  const allowed =
+    grant.access === 'preview' ? previewSegmentCountOf(durations, grant.previewSeconds) : durations.length;
+  const out: LicenceKey[] = [];
+  let pastPreview = false;
+  for (const kid of kids) {
+    const index = segmentIndexOfKeyId(assetKey, Buffer.from(kid, 'base64url'));
+    if (index === undefined || index >= durations.length) continue;
+    if (index >= allowed) pastPreview = true;
+    else out.push({ kty: 'oct', kid, k: segmentKey(assetKey, index).toString('base64url') });
+  }
+  if (out.length === 0) throw new AppError(pastPreview ? 'past_preview' : 'grant_foreign');
+  return out;
+}
+
+/**
+ * Assets packaged before per-segment keys: one key id, whose key opens every segment, so only a full
+ * grant gets it (a preview of such an asset needs it repackaged, as AES-128 ones do).
+ */
+function wholeAssetLicenceKey(grant: Grant, meta: MediaAssetMeta, assetKey: Buffer, kids: string[]) {
+  const kid = hexToBase64url(meta.keyId);
+  if (!kids.includes(kid)) throw new AppError('grant_foreign');
+  if (grant.access !== 'full') throw new AppError('past_preview');
+  return [{ kty: 'oct', kid, k: assetKey.toString('base64url') }] satisfies LicenceKey[];
 }
 
 /** The kids of a ClearKey licence request (a JSON body, as bytes or parsed); [] when malformed. */

@@ -9,7 +9,7 @@ import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-imp
 import { LocalImageStore } from '../../catalogue-import/images';
 import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
-import { segmentKey } from '../../media/keys';
+import { segmentKey, segmentKeyId } from '../../media/keys';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
 import { ServiceMetrics } from '../../metrics/metrics';
 import { anonymousClient, backends, useApi } from '../../test/harness';
@@ -519,33 +519,131 @@ for (const backend of backends) {
         expect(res.json().response.error).toBe('grant_foreign');
       });
 
-      it("answers a W3C ClearKey licence for the asset's key id only", async () => {
+      /** A W3C ClearKey licence request for `kids` (base64url) to `url`. */
+      const licence = (t: Awaited<ReturnType<typeof setup>>['t'], url: string, kids: string[]) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          payload: JSON.stringify({ kids, type: 'temporary' }),
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+      /** The ClearKey film's key id of segment `i`, and the JWK a licence answers for it. */
+      const kidOf = (i: number) => segmentKeyId(assets.clearkey!.key, i).toString('base64url');
+      const jwkOf = (i: number) => ({
+        kty: 'oct',
+        kid: kidOf(i),
+        k: segmentKey(assets.clearkey!.key, i).toString('base64url'),
+      });
+      const ALL_SEGMENTS = [0, 1, 2, 3, 4, 5];
+
+      it("answers a preview's ClearKey licence with the keys of the preview's segments only", async () => {
         const { release, t } = await setup();
         const r = (await release('3?dev_type=PCWEB&dev_model=web')).body.response;
-        const kid = Buffer.from(assets.clearkey!.keyId, 'hex').toString('base64url');
-        const post = (payload: string) =>
-          t.app.inject({
-            method: 'POST',
-            url: r.drm!.license_server,
-            payload,
-            headers: { 'content-type': 'application/octet-stream' },
-          });
-        const res = await post(JSON.stringify({ kids: [kid], type: 'temporary' }));
+        expect(r.preview_timer).toBe(PREVIEW);
+        // 4 s segments, 10 s preview: segments 0–2 play, so their keys are given and no other.
+        const res = await licence(t, r.drm!.license_server, ALL_SEGMENTS.map(kidOf));
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({
-          keys: [{ kty: 'oct', kid, k: assets.clearkey!.key.toString('base64url') }],
-          type: 'temporary',
-        });
-        expect((await post(JSON.stringify({ kids: ['AAAAAAAAAAAAAAAAAAAAAA'] }))).statusCode).toBe(403);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.json()).toEqual({ keys: [0, 1, 2].map(jwkOf), type: 'temporary' });
+        expect((await licence(t, r.drm!.license_server, [kidOf(2)])).json().keys).toEqual([jwkOf(2)]);
+        for (const i of [3, 5]) {
+          const past = await licence(t, r.drm!.license_server, [kidOf(i)]);
+          expect(past.statusCode).toBe(403);
+          expect(past.json().response.error).toBe('past_preview');
+        }
+        expect(res.body).not.toContain(assets.clearkey!.key.toString('base64url'));
+      });
+
+      it("answers a buyer's ClearKey licence with the key of every segment asked for", async () => {
+        const { release, t, grant, guest } = await setup();
+        await grant(guest.profile_id);
+        const r = (await release('3?dev_type=PCWEB&dev_model=web')).body.response;
+        expect(r.preview_timer).toBeNull();
+        const all = await licence(t, r.drm!.license_server, ALL_SEGMENTS.map(kidOf));
+        expect(all.statusCode).toBe(200);
+        expect(all.json()).toEqual({ keys: ALL_SEGMENTS.map(jwkOf), type: 'temporary' });
+        // One key id per fragment is what Chromium asks for: one key back.
+        expect((await licence(t, r.drm!.license_server, [kidOf(5)])).json().keys).toEqual([jwkOf(5)]);
+        // Key ids that are not this asset's segments' are left out.
+        const mixed = await licence(t, r.drm!.license_server, [kidOf(4), 'AAAAAAAAAAAAAAAAAAAAAA', kidOf(6)]);
+        expect(mixed.json().keys).toEqual([jwkOf(4)]);
+      });
+
+      it('refuses a ClearKey licence for key ids not of the asset, malformed requests and other assets', async () => {
+        const { release, t, grant, guest } = await setup();
+        await grant(guest.profile_id);
+        const url = (await release('3?dev_type=PCWEB&dev_model=web')).body.response.drm!.license_server;
+        const foreign = [
+          ['AAAAAAAAAAAAAAAAAAAAAA'],
+          // The key file's id (drm_id) names no segment; nor do segment 6 (there are 6) or the AES film's.
+          [Buffer.from(assets.clearkey!.keyId, 'hex').toString('base64url')],
+          [kidOf(6)],
+          [segmentKeyId(assets.film!.key, 0).toString('base64url')],
+        ];
+        for (const kids of foreign) {
+          const res = await licence(t, url, kids);
+          expect({ kids, status: res.statusCode }).toEqual({ kids, status: 403 });
+          expect(res.json().response.error).toBe('grant_foreign');
+        }
+        const post = (payload: string) =>
+          t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
         expect((await post('not json')).statusCode).toBe(400);
+        expect(
+          (await post(JSON.stringify({ kids: Array.from({ length: 17 }, (_, i) => kidOf(i)) }))).statusCode,
+        ).toBe(400);
         const aes = grantOf((await release('1?dev_type=PCWEB&dev_model=web')).body.response);
-        const wrongAsset = await t.app.inject({
-          method: 'POST',
-          url: `/media/license/${aes}`,
-          payload: JSON.stringify({ kids: [kid] }),
-          headers: { 'content-type': 'application/json' },
+        expect((await licence(t, `/media/license/${aes}`, [kidOf(0)])).statusCode).toBe(404);
+      });
+
+      it('refuses the ClearKey licence of a tampered, expired or revoked grant, as it refuses its keys', async () => {
+        const { release, t, grant, guest } = await setup();
+        const preview = grantOf((await release('3?dev_type=PCWEB&dev_model=web')).body.response);
+        const [profile, content, episode, , pack, session, expires, signature] = preview.split('.');
+        const forgedFull = [profile, content, episode, 'f', pack, session, expires, signature].join('.');
+        const tampered = await licence(t, `/media/license/${forgedFull}`, [kidOf(5)]);
+        expect(tampered.statusCode).toBe(403);
+        expect(tampered.json().response.error).toBe('grant_invalid');
+        await grant(guest.profile_id);
+        const full = grantOf((await release('3?dev_type=PCWEB&dev_model=web')).body.response);
+        expect((await licence(t, `/media/license/${full}`, [kidOf(5)])).statusCode).toBe(200);
+        await revokePackage(t.database.db, {
+          profile: { profileId: guest.profile_id },
+          packageId: 1,
+          now: t.clock.now(),
         });
-        expect(wrongAsset.statusCode).toBe(404);
+        t.clock.advance(GRANT_CHECK_SECONDS + 1);
+        const revoked = await licence(t, `/media/license/${full}`, [kidOf(5)]);
+        expect(revoked.statusCode).toBe(403);
+        expect(revoked.json().response.error).toBe('grant_revoked');
+        t.clock.advance(GRANT_SECONDS);
+        const expired = await licence(t, `/media/license/${preview}`, [kidOf(0)]);
+        expect(expired.statusCode).toBe(410);
+        expect(expired.json().response.error).toBe('grant_expired');
+      });
+
+      it('answers the one key of a ClearKey asset packaged before per-segment keys to buyers only', async () => {
+        const old = writeFixtureAsset(dataDir, 'ek-3', { encryption: 'cenc-clearkey', assetKey: true });
+        try {
+          const { release, t, grant, guest } = await setup();
+          const kid = Buffer.from(old.keyId, 'hex').toString('base64url');
+          const preview = (await release('3?dev_type=PCWEB&dev_model=web')).body.response;
+          const refused = await licence(t, preview.drm!.license_server, [kid]);
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json().response.error).toBe('past_preview');
+          await grant(guest.profile_id);
+          const full = (await release('3?dev_type=PCWEB&dev_model=web')).body.response;
+          const res = await licence(t, full.drm!.license_server, [kid]);
+          expect(res.statusCode).toBe(200);
+          expect(res.json()).toEqual({
+            keys: [{ kty: 'oct', kid, k: old.key.toString('base64url') }],
+            type: 'temporary',
+          });
+          expect((await licence(t, full.drm!.license_server, ['AAAAAAAAAAAAAAAAAAAAAA'])).statusCode).toBe(
+            403,
+          );
+        } finally {
+          assets.clearkey = writeFixtureAsset(dataDir, 'ek-3', { encryption: 'cenc-clearkey' });
+        }
       });
     });
 
