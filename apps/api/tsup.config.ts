@@ -5,8 +5,9 @@ import { defineConfig, type Options } from 'tsup';
 // dist/server.js runs the service (src/launch.ts, then src/server.ts); dist/app.js exposes buildApp for tests and benchmarks;
 // dist/catalogue-import.js is the catalogue import CLI (`pnpm --filter @kadr/api catalogue:import`);
 // dist/package-access.js the package grant/revoke support command (`package:grant`, `package:revoke`);
-// dist/build-db-template.js makes dist/db-template, the PGlite data directory a first start copies
-// (`build` runs it after tsup; src/db/template.ts).
+// dist/build-db-template.js makes dist/db-template, the PGlite data directory a first start copies,
+// and dist/db-template-seeded, the same with the demo catalogue imported (`build` runs it after tsup;
+// src/db/template.ts, src/db/seeded-template.ts). tsup's clean deletes both with the old code.
 //
 // Everything is bundled: workspace packages from source (the `@kadr/source` condition) and npm
 // dependencies too. Loading ~600 files from node_modules cost about a second of every start (ESM
