@@ -150,7 +150,11 @@ function ownOrigin(app: FastifyInstance): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.db ?? (await createDatabase(env, { poolSize: env.databasePoolSize }));
+  const seed =
+    options.seedCatalogue && env.catalogueSeed
+      ? { manifest: env.catalogueSeed, mediaDir: env.mediaDir }
+      : undefined;
+  const database = options.db ?? (await createDatabase(env, { poolSize: env.databasePoolSize, seed }));
   const ownsDatabase = options.db === undefined;
   try {
     await migrateDatabase(database);
@@ -318,13 +322,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes, { db, redis, lifecycle, openApi: env.apiDocs });
   await app.register(authRoutes, { signIn, sessions, clients });
   await app.register(profileRoutes, { profiles });
-  if (options.seedCatalogue && env.catalogueSeed) {
-    await seedCatalogue(db, {
-      manifest: env.catalogueSeed,
-      mediaDir: env.mediaDir,
-      log: app.log,
-      now: clock.now(),
-    });
+  if (database.fromSeededTemplate) {
+    // The import the build made from this very manifest (docs/decisions/028-first-start-template.md).
+    app.log.info({ manifest: env.catalogueSeed }, 'catalogue copied on first start from the seeded template');
+  } else if (seed) {
+    await seedCatalogue(db, { ...seed, log: app.log, now: clock.now() });
   }
   // Demo media for the catalogue's titles (src/media/demo.ts): packaged in the background after listen.
   const demoMedia = options.seedCatalogue ? createDemoMedia({ db, env, log: app.log }) : undefined;

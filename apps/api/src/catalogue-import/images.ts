@@ -75,6 +75,20 @@ export class LocalImageStore implements ImageStore {
   }
 }
 
+/** Every image file `manifest` names, as written there (what resolveImages copies; URLs left out). */
+export function imageFileRefs(manifest: Manifest): string[] {
+  const refs = [
+    ...manifest.stickers.map((s) => s.image),
+    ...manifest.packages.flatMap((p) => [p.icon, p.wide_poster]),
+    ...manifest.channels.map((c) => c.logo),
+    ...manifest.titles.flatMap((t) => [
+      ...TITLE_IMAGE_KINDS.map((kind) => t.images[kind]),
+      ...(t.seasons ?? []).flatMap((season) => season.episodes.map((e) => e.poster)),
+    ]),
+  ];
+  return [...new Set(refs.filter((ref): ref is string => ref !== undefined && !isUrlRef(ref)))];
+}
+
 /** The public URLs of every image of a manifest, by entry key. */
 export interface ResolvedImages {
   stickers: Map<string, string>;

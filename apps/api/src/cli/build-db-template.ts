@@ -1,13 +1,33 @@
-import { buildDbTemplate } from '../db/build-template';
+import { existsSync } from 'node:fs';
+import { buildDbTemplate, buildSeededTemplate } from '../db/build-template';
+import { DEFAULT_SEEDED_TEMPLATE } from '../db/seeded-template';
 import { DEFAULT_DB_TEMPLATE } from '../db/template';
+import { demoCatalogue } from '../paths';
 
-// `node dist/build-db-template.js [target]`: the last step of `pnpm --filter @kadr/api build`.
-const target = process.argv[2] ?? DEFAULT_DB_TEMPLATE;
-const started = performance.now();
-buildDbTemplate(target).then(
-  () => console.log(`PGlite template ready in ${target} (${Math.round(performance.now() - started)} ms)`),
-  (error: unknown) => {
-    console.error('building the PGlite template failed:', error);
-    process.exitCode = 1;
-  },
-);
+// `node dist/build-db-template.js`: the last step of `pnpm --filter @kadr/api build`. Makes the plain
+// template (every migration), then from it the one seeded with the demo catalogue, the default
+// CATALOGUE_SEED (docs/decisions/028-first-start-template.md).
+async function main(): Promise<void> {
+  let started = performance.now();
+  await buildDbTemplate(DEFAULT_DB_TEMPLATE);
+  console.log(
+    `PGlite template ready in ${DEFAULT_DB_TEMPLATE} (${Math.round(performance.now() - started)} ms)`,
+  );
+  if (!existsSync(demoCatalogue)) {
+    console.log(`no demo catalogue at ${demoCatalogue}: no seeded template`);
+    return;
+  }
+  started = performance.now();
+  await buildSeededTemplate(DEFAULT_SEEDED_TEMPLATE, {
+    template: DEFAULT_DB_TEMPLATE,
+    manifest: demoCatalogue,
+  });
+  console.log(
+    `PGlite template with the demo catalogue ready in ${DEFAULT_SEEDED_TEMPLATE} (${Math.round(performance.now() - started)} ms)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('building the PGlite templates failed:', error);
+  process.exitCode = 1;
+});

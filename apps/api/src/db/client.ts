@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Env } from '../env';
 import * as schema from './schema';
+import { copySeededTemplate } from './seeded-template';
 import { copyDbTemplate, DEFAULT_DB_TEMPLATE } from './template';
 
 /** The drizzle database, whichever driver is behind it. */
@@ -20,6 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite: this start filled an empty data folder from the seeded template, catalogue included. */
+  fromSeededTemplate?: boolean;
   /**
    * Calls `lost` when a connection to PostgreSQL breaks (the server stopped, crashed or restarts) and
    * `made` when a new one is made; the app logs an outage once from these (none with PGlite).
@@ -41,6 +44,12 @@ export interface DatabaseOptions {
    * build's template by default; false runs PGlite's own initdb.
    */
   template?: string | false;
+  /**
+   * The catalogue seed of this start (env.catalogueSeed, when the app seeds): an empty data folder is
+   * then filled from the seeded template (`template`: the build's by default) instead when it was
+   * made from the same manifest, images into `mediaDir` too (seeded-template.ts).
+   */
+  seed?: { manifest: string; mediaDir: string; template?: string };
 }
 
 /**
@@ -56,14 +65,17 @@ export async function createDatabase(
   // Contrib extensions must be registered when PGlite is created; the migrations then CREATE EXTENSION them.
   const extensions = { pg_trgm };
   let client: PGlite;
+  let fromSeededTemplate = false;
   if (options.inMemory) {
     client = new PGlite({ extensions });
   } else {
     const dataDir = join(env.dataDir, 'db');
     // PGlite's own mkdir is not recursive: the parent must exist.
     mkdirSync(dirname(dataDir), { recursive: true });
+    const { seed } = options;
+    fromSeededTemplate = seed !== undefined && copySeededTemplate(dataDir, seed, seed.template);
     const template = options.template ?? DEFAULT_DB_TEMPLATE;
-    if (template) copyDbTemplate(dataDir, template);
+    if (template && !fromSeededTemplate) copyDbTemplate(dataDir, template);
     client = new PGlite(dataDir, { extensions });
   }
   await client.waitReady;
@@ -71,6 +83,7 @@ export async function createDatabase(
   return {
     db,
     kind: 'pglite',
+    fromSeededTemplate,
     // In-process: no connection to lose.
     watchConnections() {},
     // PGlite is one connection in one process: the lock is taken for symmetry, nothing else can race.

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { SeedFingerprint } from '../catalogue-import/seed-fingerprint';
 import { packageRoot } from '../paths';
 import { newestJournalEntry } from './migrate';
 
@@ -15,10 +16,12 @@ export const DEFAULT_DB_TEMPLATE = join(packageRoot, 'dist', 'db-template');
 /** Written into the template: what made it. A template from another PGlite is not used. */
 export const TEMPLATE_STAMP = 'kadr-template.json';
 
-interface TemplateStamp {
+export interface TemplateStamp {
   pglite: string;
   /** `when` of the newest migration it holds. */
   migrations: number;
+  /** A seeded template's: what its catalogue was imported from (seeded-template.ts). */
+  seed?: SeedFingerprint;
 }
 
 /** The installed PGlite's version: its data directory format follows it. */
@@ -29,14 +32,18 @@ export function pgliteVersion(): string {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
-/** Marks `folder` (a closed, migrated PGlite data directory) as a template. */
-export function writeTemplateStamp(folder: string, migrationsFolder?: string): void {
-  const stamp: TemplateStamp = { pglite: pgliteVersion(), migrations: newestJournalEntry(migrationsFolder) };
+/** Marks `folder` (a closed, migrated PGlite data directory) as a template; `seed` for a seeded one. */
+export function writeTemplateStamp(folder: string, migrationsFolder?: string, seed?: SeedFingerprint): void {
+  const stamp: TemplateStamp = {
+    pglite: pgliteVersion(),
+    migrations: newestJournalEntry(migrationsFolder),
+    seed,
+  };
   writeFileSync(join(folder, TEMPLATE_STAMP), JSON.stringify(stamp));
 }
 
 /** The template's stamp; undefined when there is no template or its stamp is unreadable. */
-function readStamp(template: string): TemplateStamp | undefined {
+export function readTemplateStamp(template: string): TemplateStamp | undefined {
   try {
     return JSON.parse(readFileSync(join(template, TEMPLATE_STAMP), 'utf8')) as TemplateStamp;
   } catch {
@@ -52,7 +59,7 @@ function readStamp(template: string): TemplateStamp | undefined {
  */
 export function copyDbTemplate(dataDir: string, template = DEFAULT_DB_TEMPLATE): boolean {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return false;
-  if (readStamp(template)?.pglite !== pgliteVersion()) return false;
+  if (readTemplateStamp(template)?.pglite !== pgliteVersion()) return false;
 
   const partial = `${dataDir}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
