@@ -76,6 +76,22 @@ async function readGuideFile(path: string, keep: (channel: string) => boolean): 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
 /**
+ * Reads and checks a guide file: its channels and programmes, and each channel's guide (schedule.ts).
+ * Throws an XmltvError naming every problem, or when the file has no programme. `keep`: the channels
+ * whose texts are kept (readXmltv).
+ */
+export async function readGuide(
+  path: string,
+  keep: (channel: string) => boolean = () => true,
+): Promise<{ file: XmltvFile; guides: ChannelGuide[] }> {
+  const file = await readGuideFile(path, keep);
+  const checked = guidesOf(file.programmes);
+  if (!checked.ok) throw new XmltvError(checked.problems);
+  if (file.programmes.length === 0) throw new XmltvError(['the file has no <programme>: nothing to import']);
+  return { file, guides: checked.guides };
+}
+
+/**
  * Imports an XMLTV file into the guide (docs/epg-import.md): reads it as a stream, keeping the
  * programmes of the catalogue's channels (by `xmltv_id`) and checking all of them; refuses it with
  * an XmltvError naming the line and element of every problem, or when none of its channels is in
@@ -89,11 +105,8 @@ export async function importGuideFile(
 ): Promise<GuideImportSummary> {
   const started = performance.now();
   const catalogue = await channelsByXmltvId(db);
-  const file = await readGuideFile(path, (id) => catalogue.has(id));
-  const checked = guidesOf(file.programmes);
-  if (!checked.ok) throw new XmltvError(checked.problems);
+  const { file, guides } = await readGuide(path, (id) => catalogue.has(id));
   const readMs = performance.now() - started;
-  if (file.programmes.length === 0) throw new XmltvError(['the file has no <programme>: nothing to import']);
 
   const names = new Map(file.channels.map((c) => [c.id, c.name]));
   const now = options.now ?? new Date();
@@ -103,7 +116,7 @@ export async function importGuideFile(
   const programmes: NewProgramme[] = [];
   let withoutStop = 0;
   let beforeArchive = 0;
-  for (const guide of checked.guides) {
+  for (const guide of guides) {
     const channel = catalogue.get(guide.channel);
     if (!channel) {
       unknown.push({ xmltvId: guide.channel, name: names.get(guide.channel), programmes: countOf(guide) });

@@ -104,6 +104,21 @@ describe('reading XMLTV', () => {
     expect((await read(bytes)).programmes[0]!.title).toBe('Ёлка');
   });
 
+  it("squeezes XML's white space only: a no-break space stays", async () => {
+    const file = await read(
+      tv(
+        programme(
+          'start="20300115060000 +0300" channel="a.ru"',
+          '<title>\n  Т.\u00a0е.  кино\t</title><desc> Одна\r\n  строка,\u00a0другая. </desc>',
+        ),
+      ),
+    );
+    expect(file.programmes[0]).toMatchObject({
+      title: 'Т.\u00a0е. кино',
+      description: 'Одна строка,\u00a0другая.',
+    });
+  });
+
   it('prefers a Russian text, then one without lang, then the first', () => {
     expect(
       preferredText([

@@ -93,8 +93,20 @@ const TEXT_CHILDREN: Readonly<Record<string, ReadonlySet<string>>> = {
   programme: new Set(['title', 'sub-title', 'desc', 'image']),
 };
 
-/** XML says leading and trailing white space is not significant, and desc's runs are one space. */
-const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+/**
+ * A copy of a string that holds nothing else. saxes hands out slices of the chunk it is reading, and
+ * V8 keeps a slice's whole parent alive: kept as they are, a programme's texts would keep most of
+ * the file in memory. Concatenating makes a new string; slicing that retains only it.
+ */
+const detached = (text: string) => (text.length < 13 ? text : ` ${text}`.slice(1));
+
+/**
+ * The DTD: leading and trailing white space is not significant, and a description's runs of it are
+ * one space. XML's white space only (a no-break space is text), and single spaces left alone: most
+ * texts then need no replacing at all.
+ */
+const squeeze = (text: string) =>
+  detached(text.replace(/[ \t\r\n]{2,}|[\t\r\n]/g, ' ').replace(/^ | $/g, ''));
 
 /** The best text for a Russian guide: Russian (`ru`, `ru_RU`, `ru-RU`), then one without `lang`, then the first. */
 export function preferredText(texts: Texts): string | undefined {
@@ -188,6 +200,15 @@ export async function readXmltv(
   const channels: XmltvChannel[] = [];
   const channelLines = new Map<string, number>();
   const programmes: XmltvProgramme[] = [];
+  /** Each channel id once, detached: every programme of a channel shares it. */
+  const channelIds = new Map<string, string>();
+  const channelId = (id: string) => {
+    const shared = channelIds.get(id);
+    if (shared !== undefined) return shared;
+    const copy = detached(id);
+    channelIds.set(copy, copy);
+    return copy;
+  };
   let programmeCount = 0;
   let sawRoot = false;
   /** Element names from the root down. */
@@ -299,7 +320,7 @@ export async function readXmltv(
     else channelLines.set(id, line);
     const name = preferredText(element.names.filter((n) => n.text !== ''));
     if (name === undefined) report(line, `${label}: display-name is required`);
-    else channels.push({ id, name, line });
+    else channels.push({ id: channelId(id), name, line });
   }
 
   function closeProgramme(element: OpenProgramme) {
@@ -350,19 +371,20 @@ export async function readXmltv(
     if (problems.length + more > before || start === undefined || title === undefined) return;
 
     const kept = keep(channel);
+    const announce = icon ?? still?.url;
     programmes.push({
       index: programmeCount - 1,
       line,
-      channel,
-      startText: a.start ?? '',
+      channel: channelId(channel),
+      startText: detached(a.start ?? ''),
       start,
       stop,
-      stopText: a.stop,
+      stopText: a.stop === undefined ? undefined : detached(a.stop),
       clump,
       title: kept ? withSubTitle(title, preferredText(element.subTitles.filter((t) => t.text !== ''))) : '',
       description: kept ? (preferredText(element.descriptions) ?? '') : '',
-      posterUrl: kept ? (poster?.url ?? null) : null,
-      announceUrl: kept ? (icon ?? still?.url ?? null) : null,
+      posterUrl: kept && poster ? detached(poster.url) : null,
+      announceUrl: kept && announce !== undefined ? detached(announce) : null,
     });
   }
 

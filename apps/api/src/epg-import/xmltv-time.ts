@@ -17,8 +17,10 @@ export type XmltvTime = { ok: true; date: Date } | { ok: false; problem: string 
 
 const fail = (problem: string): XmltvTime => ({ ok: false, problem });
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Days in a month of a year (month 1–12). */
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const daysIn = (year: number, month: number) =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_DAYS[month - 1]!;
 
 /** Parses an XMLTV time: `20300115063000 +0300` → 2030-01-15T03:30:00Z. */
 export function parseXmltvTime(text: string): XmltvTime {
