@@ -301,6 +301,33 @@ for (const backend of backends) {
       expect(await table()).toEqual([]);
     });
 
+    it('names the first 20 skipped channels and counts the rest', async () => {
+      const others = Array.from(
+        { length: 23 },
+        (_, i) =>
+          `<programme start="20300115060000 +0300" stop="20300115070000 +0300" channel="c${i}.example.ru"><title>П</title></programme>`,
+      );
+      const summary = await run(guideFile(SAMPLE_TEXT.replace('</tv>', `${others.join('\n')}\n</tv>`)));
+      const line = formatGuideSummary(summary).find((l) => l.startsWith('not in the catalogue'));
+      expect(line).toBe(
+        `not in the catalogue, skipped: sport.example.ru «Спорт Плюс» (1), ${Array.from({ length: 19 }, (_, i) => `c${i}.example.ru (1)`).join(', ')} and 4 more`,
+      );
+    });
+
+    it('counts a mapped channel whose only programme has no stop as imported, with nothing written', async () => {
+      const summary = await run(
+        guideFile(
+          '<tv><programme start="20300115060000 +0300" channel="kino.kadr.tv"><title>Фильм</title></programme></tv>',
+        ),
+      );
+      expect(summary).toMatchObject({
+        imported: [{ xmltvId: 'kino.kadr.tv', key: 'kadr-kino', programmes: 0 }],
+        programmes: { created: 0, updated: 0, unchanged: 0, deleted: 0, pruned: 0 },
+        withoutStop: 1,
+      });
+      expect(await table()).toEqual([]);
+    });
+
     it("with prune, also deletes the channel's programmes after the file and before its archive", async () => {
       await fillDemoSchedule(db(), NOW);
       // Days 12–25 on channel 1 (the demo fill's window); the archive is 3 days, so before 12 10:00Z

@@ -125,7 +125,11 @@ export async function importGuideFile(
     withoutStop += guide.withoutStop;
     const first = guide.programmes[0];
     const last = guide.programmes.at(-1);
-    if (!first || !last) continue;
+    if (!first || !last) {
+      // Its only programme had no stop: mapped, but nothing to write.
+      imported.push({ xmltvId: guide.channel, key: channel.key, programmes: 0 });
+      continue;
+    }
     ranges.push({ channelId: channel.id, from: first.start, to: last.stop });
     const archiveStart = now.getTime() - channel.archive_days * MS_PER_DAY;
     let written = 0;
@@ -149,9 +153,9 @@ export async function importGuideFile(
   }
   if (imported.length === 0)
     throw new XmltvError([
-      `none of the file's channels is a catalogue channel's xmltv_id (docs/catalogue-manifest.md): ${unknown
-        .map((c) => `"${c.xmltvId}"`)
-        .join(', ')}`,
+      `none of the file's channels is a catalogue channel's xmltv_id (docs/catalogue-manifest.md): ${listed(
+        unknown.map((c) => `"${c.xmltvId}"`),
+      )}`,
     ]);
 
   const counts = await replaceSchedules(db, ranges, programmes, { prune: options.prune, now });
@@ -169,19 +173,27 @@ export async function importGuideFile(
 /** The programmes a guide has, with the ones left out for want of a stop. */
 const countOf = (guide: ChannelGuide) => guide.programmes.length + guide.withoutStop;
 
+/** Channels a summary line names before it only counts the rest (a provider's file has hundreds). */
+export const LISTED_CHANNELS = 20;
+
+const listed = (items: string[]) =>
+  items.length <= LISTED_CHANNELS
+    ? items.join(', ')
+    : `${items.slice(0, LISTED_CHANNELS).join(', ')} and ${items.length - LISTED_CHANNELS} more`;
+
 /** The summary as lines for the operator. */
 export function formatGuideSummary(summary: GuideImportSummary): string[] {
   const { programmes: c } = summary;
   const lines = [
-    `channels: ${summary.imported.map((ch) => `${ch.xmltvId} → ${ch.key} (${ch.programmes})`).join(', ')}`,
+    `channels: ${listed(summary.imported.map((ch) => `${ch.xmltvId} → ${ch.key} (${ch.programmes})`))}`,
     `programmes: ${c.created} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.deleted} deleted` +
       (c.pruned > 0 ? `, ${c.pruned} pruned` : ''),
   ];
   if (summary.unknown.length > 0)
     lines.push(
-      `not in the catalogue, skipped: ${summary.unknown
-        .map((u) => `${u.xmltvId}${u.name ? ` «${u.name}»` : ''} (${u.programmes})`)
-        .join(', ')}`,
+      `not in the catalogue, skipped: ${listed(
+        summary.unknown.map((u) => `${u.xmltvId}${u.name ? ` «${u.name}»` : ''} (${u.programmes})`),
+      )}`,
     );
   if (summary.withoutStop > 0)
     lines.push(`left out: ${summary.withoutStop} last programme(s) of a channel without stop`);
