@@ -148,6 +148,10 @@ describe('reading XMLTV', () => {
     expect(
       await problemsOf(tv('<channel id="a.ru"><display-name>A &nbsp; B</display-name></channel>')),
     ).toEqual(['line 3, column 41: not well-formed XML: undefined entity.']);
+    // Entities a DOCTYPE declares are not expanded (no entity bomb): using one is an error.
+    expect(
+      await problemsOf('<!DOCTYPE tv [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>\n<tv>&b;</tv>'),
+    ).toEqual(['line 2, column 7: not well-formed XML: undefined entity.']);
     expect(await problemsOf('')).toEqual([
       'line 1, column 1: not well-formed XML: document must contain a root element.',
     ]);
