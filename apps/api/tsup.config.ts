@@ -4,6 +4,7 @@ import { defineConfig, type Options } from 'tsup';
 
 // dist/server.js runs the service (src/launch.ts, then src/server.ts); dist/app.js exposes buildApp for tests and benchmarks;
 // dist/catalogue-import.js is the catalogue import CLI (`pnpm --filter @kadr/api catalogue:import`);
+// dist/epg-import.js the XMLTV guide import CLI (`epg:import`);
 // dist/package-access.js the package grant/revoke support command (`package:grant`, `package:revoke`);
 // dist/build-db-template.js makes dist/db-template, the PGlite data directory a first start copies,
 // and dist/db-template-seeded, the same with the demo catalogue imported (`build` runs it after tsup;
@@ -53,6 +54,7 @@ export default defineConfig({
     server: 'src/launch.ts',
     app: 'src/app.ts',
     'catalogue-import': 'src/cli/catalogue-import.ts',
+    'epg-import': 'src/cli/epg-import.ts',
     'media-package': 'src/cli/media-package.ts',
     'package-access': 'src/cli/package-access.ts',
     'build-db-template': 'src/cli/build-db-template.ts',

@@ -476,6 +476,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 export { systemClock } from './clock';
 export { createDatabase } from './db/client';
 export { migrateDatabase } from './db/migrate';
+// For bench/epg-import.ts, which times the XMLTV guide import beside reading the file alone.
+export { importGuideFile, readGuide } from './epg-import/import';
 // For bench/metrics-overhead.ts, which measures the request metrics on a bare Fastify route.
 export { ServiceMetrics } from './metrics/metrics';
 export { registerMetrics } from './metrics/routes';

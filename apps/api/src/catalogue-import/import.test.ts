@@ -417,6 +417,41 @@ for (const backend of backends) {
       ]);
     });
 
+    it("writes channels' XMLTV ids, lets two channels swap them, and hands a pruned channel's on", async () => {
+      const t = setup();
+      await t.importData(fixtureData());
+      const ids = () => t.query(`select key, xmltv_id from channels order by id`);
+      expect(await ids()).toEqual([
+        { key: 'kadr-novosti', xmltv_id: 'novosti.kadr.tv' },
+        { key: 'kadr-kino', xmltv_id: 'kino.kadr.tv' },
+      ]);
+
+      const swapped = fixtureData();
+      swapped.channels[0]!.xmltv_id = 'kino.kadr.tv';
+      swapped.channels[1]!.xmltv_id = 'novosti.kadr.tv';
+      expect((await t.importData(swapped)).counts.channels).toMatchObject({ updated: 2, unchanged: 0 });
+      expect(await ids()).toEqual([
+        { key: 'kadr-novosti', xmltv_id: 'kino.kadr.tv' },
+        { key: 'kadr-kino', xmltv_id: 'novosti.kadr.tv' },
+      ]);
+
+      // A channel the manifest drops keeps its id unless pruned: the id cannot go to another one.
+      const moved = fixtureData();
+      moved.channels = moved.channels.filter((c) => c.key !== 'kadr-kino');
+      moved.collections = moved.collections.map((c) => ({
+        ...c,
+        items: c.items.filter((k) => k !== 'kadr-kino'),
+      }));
+      moved.channels[0]!.xmltv_id = 'novosti.kadr.tv';
+      const before = await t.snapshot();
+      await expect(t.importData(moved)).rejects.toThrow(
+        'channel "kadr-novosti": xmltv_id "novosti.kadr.tv" belongs to channel "kadr-kino", which the manifest does not list',
+      );
+      expect(await t.snapshot()).toEqual(before);
+      await t.importData(moved, { prune: true });
+      expect(await ids()).toEqual([{ key: 'kadr-novosti', xmltv_id: 'novosti.kadr.tv' }]);
+    });
+
     it('prunes the genres, countries, stickers and partner labels the manifest no longer lists', async () => {
       const t = setup();
       const data = fixtureData();

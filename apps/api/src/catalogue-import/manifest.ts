@@ -197,6 +197,16 @@ const title = z.strictObject({
   channel: entryKey.optional(),
 });
 
+/**
+ * A channel's id in XMLTV guide files: the guide import maps `<programme channel>` to the channel by
+ * it (docs/decisions/030-xmltv-import.md). Any text without spaces (XMLTV recommends an RFC 2838 name
+ * such as `novosti.kadr.tv`; providers often use numbers, which YAML reads as numbers).
+ */
+export const xmltvId = z.preprocess(
+  asText,
+  z.string().regex(/^\S{1,200}$/, 'expected 1–200 characters without spaces (e.g. novosti.kadr.tv)'),
+);
+
 const channel = z.strictObject({
   key: entryKey,
   name: text(200),
@@ -204,6 +214,7 @@ const channel = z.strictObject({
   genres: keyList.default([]),
   logo: imageRef.optional(),
   archive_days: z.number().int().min(0).max(30).default(3),
+  xmltv_id: xmltvId.optional(),
 });
 
 const collection = z.strictObject({

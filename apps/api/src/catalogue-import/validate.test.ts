@@ -46,6 +46,24 @@ describe('manifest validation', () => {
     expect(manifest.channels[1]).toMatchObject({ genres: [], archive_days: 3 });
   });
 
+  it("checks channels' XMLTV ids: text without spaces, numbers as text, each on one channel", () => {
+    const { data } = setup();
+    data.channels[1]!.xmltv_id = 'novosti.kadr.tv';
+    data.channels.push({ key: 'kadr-sport', name: 'Кадр Спорт', xmltv_id: 'kadr sport' });
+    data.channels.push({ key: 'kadr-muzyka', name: 'Кадр Музыка', xmltv_id: 1024 });
+    expect(problemsOf(data)).toEqual([
+      'channels[2] (key "kadr-sport"): xmltv_id: expected 1–200 characters without spaces (e.g. novosti.kadr.tv)',
+      'channels[1] (key "kadr-kino"): xmltv_id: "novosti.kadr.tv" is also the xmltv_id of channels[0]',
+    ]);
+    data.channels.splice(2, 1);
+    data.channels[1]!.xmltv_id = 'kino.kadr.tv';
+    expect(validateManifest(data, FIXTURE_DIR).channels.map((c) => c.xmltv_id)).toEqual([
+      'novosti.kadr.tv',
+      'kino.kadr.tv',
+      '1024',
+    ]);
+  });
+
   it('checks packages: references, duplicates, and preview_timer only with is_preview', () => {
     const { data } = setup();
     data.packages = [

@@ -320,10 +320,15 @@ function checkReferences(raw: unknown, baseDir: string, valid: Salvaged): string
     for (const kind of TITLE_IMAGE_KINDS) checkImage([...at, 'images', kind], t.images[kind]);
   });
 
+  const xmltvIds = new Map<string, number>();
   manifest.channels.forEach((c, i) => {
     const at = ['channels', rawIndex('channels', i)] as const;
     checkRefs([...at, 'genres'], c.genres, genres, 'genre');
     checkImage([...at, 'logo'], c.logo);
+    if (c.xmltv_id === undefined) return;
+    const first = xmltvIds.get(c.xmltv_id);
+    if (first === undefined) xmltvIds.set(c.xmltv_id, at[1]);
+    else report([...at, 'xmltv_id'], `"${c.xmltv_id}" is also the xmltv_id of channels[${first}]`);
   });
 
   manifest.collections.forEach((c, i) => {

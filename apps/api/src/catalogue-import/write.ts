@@ -120,7 +120,7 @@ export async function writeCatalogue(
     // The order matters: each step refers to the ids of the ones before it, and new ids follow it.
     const lookups = await writeLookups(step);
     const packages = await writePackages(step);
-    const channels = await writeChannels(step, lookups.genres.ids);
+    const channels = await writeChannels(step, lookups.genres.ids, options.prune ?? false);
     const titles = await writeTitles(step, {
       genres: lookups.genres.ids,
       countries: lookups.countries.ids,
@@ -277,8 +277,43 @@ async function writePackages({ tx, manifest, images, now }: Step): Promise<Keyed
   return packages;
 }
 
+/**
+ * Frees the XMLTV ids the manifest gives to another channel than the one holding them, before the
+ * upsert hands them out: the unique index is checked row by row, so two listed channels swapping
+ * ids, or one taking the id of a channel `prune` is about to delete, would fail half-way otherwise.
+ * An id held by a kept channel the manifest does not list is refused, naming both channels.
+ */
+async function releaseXmltvIds({ tx, manifest, now }: Step, prune: boolean) {
+  const claims = manifest.channels.flatMap((c) =>
+    c.xmltv_id === undefined ? [] : [{ key: c.key, xmltv_id: c.xmltv_id }],
+  );
+  if (claims.length === 0) return;
+  const listed = JSON.stringify(manifest.channels.map((c) => c.key));
+  const holders = rowsOf<{ key: string; xmltv_id: string; claimed_by: string; listed: boolean }>(
+    await tx.execute(sql`
+      select ch.key, ch.xmltv_id, v.key as claimed_by,
+             ch.key in (select jsonb_array_elements_text(${listed}::jsonb)) as listed
+      from channels ch
+      join jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as v(key text, xmltv_id text)
+        on ch.xmltv_id = v.xmltv_id and ch.key <> v.key
+      order by ch.key`),
+  );
+  const kept = holders.find((h) => !h.listed && !prune);
+  if (kept)
+    throw new Error(
+      `channel "${kept.claimed_by}": xmltv_id "${kept.xmltv_id}" belongs to channel "${kept.key}", ` +
+        'which the manifest does not list (import with --prune to delete it, or list it with another xmltv_id)',
+    );
+  if (holders.length === 0) return;
+  await tx.execute(sql`
+    update channels set xmltv_id = null, updated_at = ${now}::timestamptz
+    where key in (select jsonb_array_elements_text(${JSON.stringify(holders.map((h) => h.key))}::jsonb))`);
+}
+
 /** TV channels and their genres in order. */
-async function writeChannels({ tx, manifest, images, now }: Step, genreIds: Map<string, number>) {
+async function writeChannels(step: Step, genreIds: Map<string, number>, prune: boolean) {
+  const { tx, manifest, images, now } = step;
+  await releaseXmltvIds(step, prune);
   const channels = await upsertKeyed(
     tx,
     'channels',
@@ -287,6 +322,7 @@ async function writeChannels({ tx, manifest, images, now }: Step, genreIds: Map<
       ['description', 'text'],
       ['logo_url', 'text'],
       ['archive_days', 'smallint'],
+      ['xmltv_id', 'text'],
       ['search_text', 'text'],
     ],
     manifest.channels.map((c) => ({
@@ -295,6 +331,7 @@ async function writeChannels({ tx, manifest, images, now }: Step, genreIds: Map<
       description: c.description,
       logo_url: required(images.channels, c.key),
       archive_days: c.archive_days,
+      xmltv_id: c.xmltv_id ?? null,
       search_text: searchTextOf(c.name),
     })),
     now,

@@ -211,18 +211,27 @@ export const partnerLabels = pgTable('partner_labels', {
 export const contentType = pgEnum('content_type', ['film', 'series', 'tvshow', 'channel']);
 
 /** A live TV channel; `id` is the tv_channel_id. */
-export const channels = pgTable('channels', {
-  id: serial('id').primaryKey(),
-  key: key(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  logoUrl: text('logo_url').notNull(),
-  /** Catch-up depth in days. */
-  archiveDays: smallint('archive_days').notNull().default(3),
-  searchText: text('search_text').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const channels = pgTable(
+  'channels',
+  {
+    id: serial('id').primaryKey(),
+    key: key(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    logoUrl: text('logo_url').notNull(),
+    /** Catch-up depth in days. */
+    archiveDays: smallint('archive_days').notNull().default(3),
+    /**
+     * The channel's id in XMLTV guide files (`<channel id>`, `<programme channel>`), which the guide
+     * import maps to this channel (src/epg-import, docs/decisions/030-xmltv-import.md); null: none.
+     */
+    xmltvId: text('xmltv_id'),
+    searchText: text('search_text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('channels_xmltv_id_idx').on(t.xmltvId)],
+);
 
 /** A content item (EK); `id` is the EK_id. */
 export const contents = pgTable(

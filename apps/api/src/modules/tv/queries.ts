@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
 // Raw SQL like the catalogue module; times travel as ISO text and come back as `Date | string`
 // (PGlite and node-postgres differ), so callers convert with `new Date(…)`.
@@ -204,4 +204,146 @@ export async function insertProgrammes(db: Db, programmes: readonly NewProgramme
       select count(*)::int as written from written`),
   );
   return row?.written ?? 0;
+}
+
+/** A channel a guide file may name: its id in XMLTV files and its catch-up depth. */
+export interface XmltvChannelRow {
+  id: number;
+  key: string;
+  xmltv_id: string;
+  archive_days: number;
+}
+
+/** The channels that have an XMLTV id (catalogue manifest `xmltv_id`), by that id. */
+export async function channelsByXmltvId(db: Db | Tx): Promise<Map<string, XmltvChannelRow>> {
+  const rows = rowsOf<XmltvChannelRow>(
+    await db.execute(
+      sql`select id, key, xmltv_id, archive_days from channels where xmltv_id is not null order by id`,
+    ),
+  );
+  return new Map(rows.map((row) => [row.xmltv_id, row]));
+}
+
+/** The span of a channel's schedule a guide replaces: [from, to). */
+export interface ScheduleRange {
+  channelId: number;
+  from: Date;
+  to: Date;
+}
+
+/** What replacing schedules did, in rows. */
+export interface ScheduleReplacement {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Programmes of the ranges the guide no longer lists. */
+  deleted: number;
+  /** Programmes `prune` deleted outside the ranges. */
+  pruned: number;
+}
+
+/**
+ * Makes each range of a channel's schedule hold exactly `programmes` (which lie in their channel's
+ * range and do not overlap), in one transaction: programmes are matched by channel and start, so a
+ * programme already there stays as it is (or is updated in place when its end, texts or images
+ * changed), and every other programme on air at some moment of the range — a previous feed's, or the
+ * demo fill's, even one that began before the range — is deleted. Re-running with the same
+ * programmes changes no row. The table is locked against other writers (guide imports, the demo
+ * fill) until commit, so their rows cannot slip in between; readers go on.
+ *
+ * With `prune`, the ranges' channels first lose the programmes after their range (the guide is the
+ * channel's schedule from its start on) and those that ended before their catch-up archive
+ * (`archive_days` before `now`); the caller leaves such old programmes out of `programmes`.
+ */
+export async function replaceSchedules(
+  db: Db,
+  ranges: readonly ScheduleRange[],
+  programmes: readonly NewProgramme[],
+  options: { prune?: boolean; now: Date },
+): Promise<ScheduleReplacement> {
+  const rangeRows = JSON.stringify(
+    ranges.map((r) => ({
+      channel_id: r.channelId,
+      starts_at: r.from.toISOString(),
+      ends_at: r.to.toISOString(),
+    })),
+  );
+  const rows = JSON.stringify(
+    programmes.map((p) => ({
+      channel_id: p.channelId,
+      starts_at: p.startsAt.toISOString(),
+      ends_at: p.endsAt.toISOString(),
+      title: p.title,
+      description: p.description,
+      poster_url: p.posterUrl,
+      announce_url: p.announceUrl,
+    })),
+  );
+  return db.transaction(async (tx) => {
+    // SHARE ROW EXCLUSIVE: conflicts with itself and with every insert, update and delete.
+    await tx.execute(sql`lock table tv_programmes in share row exclusive mode`);
+    let pruned = 0;
+    if (options.prune && ranges.length > 0) {
+      const [row] = rowsOf<{ pruned: number }>(
+        await tx.execute(sql`
+          with r as (
+            select * from jsonb_to_recordset(${rangeRows}::jsonb) as r(
+              channel_id int, starts_at timestamptz, ends_at timestamptz)
+          ),
+          pruned as (
+            delete from tv_programmes p using r, channels ch
+            where p.channel_id = r.channel_id and ch.id = r.channel_id
+              and (p.starts_at >= r.ends_at
+                   or p.ends_at <= ${options.now.toISOString()}::timestamptz - make_interval(days => ch.archive_days))
+            returning 1
+          )
+          select count(*)::int as pruned from pruned`),
+      );
+      pruned = row?.pruned ?? 0;
+    }
+    // One statement: its three changes touch disjoint rows (a start the guide lists is updated or
+    // inserted, any other start in a range deleted), so none needs to see another's effect.
+    const [counts] = rowsOf<Omit<ScheduleReplacement, 'unchanged' | 'pruned'>>(
+      await tx.execute(sql`
+        with v as (
+          select * from jsonb_to_recordset(${rows}::jsonb) as v(
+            channel_id int, starts_at timestamptz, ends_at timestamptz, title text, description text,
+            poster_url text, announce_url text)
+        ),
+        r as (
+          select * from jsonb_to_recordset(${rangeRows}::jsonb) as r(
+            channel_id int, starts_at timestamptz, ends_at timestamptz)
+        ),
+        deleted as (
+          delete from tv_programmes p using r
+          where p.channel_id = r.channel_id and p.ends_at > r.starts_at and p.starts_at < r.ends_at
+            and not exists (select 1 from v where v.channel_id = p.channel_id and v.starts_at = p.starts_at)
+          returning 1
+        ),
+        updated as (
+          update tv_programmes p
+          set (ends_at, title, description, poster_url, announce_url)
+            = (v.ends_at, v.title, v.description, v.poster_url, v.announce_url)
+          from v
+          where p.channel_id = v.channel_id and p.starts_at = v.starts_at
+            and (p.ends_at, p.title, p.description, p.poster_url, p.announce_url)
+                is distinct from (v.ends_at, v.title, v.description, v.poster_url, v.announce_url)
+          returning 1
+        ),
+        inserted as (
+          insert into tv_programmes (channel_id, starts_at, ends_at, title, description, poster_url, announce_url)
+          select v.channel_id, v.starts_at, v.ends_at, v.title, v.description, v.poster_url, v.announce_url
+          from v
+          where not exists (
+            select 1 from tv_programmes p where p.channel_id = v.channel_id and p.starts_at = v.starts_at)
+          order by v.channel_id, v.starts_at
+          returning 1
+        )
+        select (select count(*) from inserted)::int as created,
+               (select count(*) from updated)::int as updated,
+               (select count(*) from deleted)::int as deleted`),
+    );
+    const { created = 0, updated = 0, deleted = 0 } = counts ?? {};
+    return { created, updated, unchanged: programmes.length - created - updated, deleted, pruned };
+  });
 }
