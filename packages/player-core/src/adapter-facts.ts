@@ -48,7 +48,11 @@ export const PLAYER_FACTS: Required<Omit<FactTable, 'timelinechange'>> = {
 
 /** The timeline's fact, for channels: the window, live edge and program date-time as the adapter reads them. */
 export const TIMELINE_FACTS: FactTable = {
-  timelinechange: (source) => ({ type: 'timeline-updated', timeline: source.getTimeline?.() ?? null }),
+  timelinechange: (source) => ({
+    type: 'timeline-updated',
+    timeline: source.getTimeline?.() ?? null,
+    currentTime: source.getCurrentTime(),
+  }),
 };
 
 /** Subscribes to the events of `facts` on `source` and hands each on as a fact; returns the unsubscribe. */

@@ -202,22 +202,32 @@ describe('reduceLive: loading a channel', () => {
 describe('reduceLive: the timeline (DVR window, live edge, program date-time)', () => {
   it.each<Row>([
     {
-      rule: 'the adapter’s timeline is kept',
+      rule: 'the adapter’s timeline is kept, with the position read beside it',
       given: watching({ stream: { kind: 'live', timeline: null } }),
-      event: { type: 'timeline-updated', timeline: TIMELINE },
-      expected: { stream: { kind: 'live', timeline: TIMELINE } },
+      event: { type: 'timeline-updated', timeline: TIMELINE, currentTime: 7195 },
+      expected: { stream: { kind: 'live', timeline: TIMELINE }, currentTime: 7195 },
+    },
+    {
+      rule: 'the position read with the timeline decides, not an older time update (hls.js jumped to the edge)',
+      given: watching({ currentTime: 0, lastKnownTime: 0, stream: { kind: 'live', timeline: null } }),
+      event: { type: 'timeline-updated', timeline: { ...TIMELINE, start: 50 }, currentTime: 7194 },
+      expected: { currentTime: 7194 },
     },
     {
       rule: 'paused so long the window slid past the playhead: on to the oldest point kept (a segment in)',
       given: watching({ phase: 'paused', currentTime: 40, lastKnownTime: 40 }),
-      event: { type: 'timeline-updated', timeline: { ...TIMELINE, start: 50, end: 7250, liveEdge: 7244 } },
+      event: {
+        type: 'timeline-updated',
+        timeline: { ...TIMELINE, start: 50, end: 7250, liveEdge: 7244 },
+        currentTime: 40,
+      },
       expected: { currentTime: 52, lastKnownTime: 52, phase: 'paused' },
       effects: [{ type: 'adapter.seek', seconds: 52 }],
     },
     {
       rule: 'a playhead inside the window stays where it is',
       given: watching({ phase: 'paused', currentTime: 60 }),
-      event: { type: 'timeline-updated', timeline: { ...TIMELINE, start: 50 } },
+      event: { type: 'timeline-updated', timeline: { ...TIMELINE, start: 50 }, currentTime: 60 },
       expected: { currentTime: 60, stream: { kind: 'live', timeline: { ...TIMELINE, start: 50 } } },
     },
     {
@@ -227,7 +237,7 @@ describe('reduceLive: the timeline (DVR window, live edge, program date-time)', 
         load: { step: 'release', adapterRequested: false },
         stream: { kind: 'live', timeline: null },
       }),
-      event: { type: 'timeline-updated', timeline: TIMELINE },
+      event: { type: 'timeline-updated', timeline: TIMELINE, currentTime: 12 },
     },
     {
       rule: 'a new load forgets the previous source’s timeline',
@@ -245,7 +255,7 @@ describe('reduceLive: the timeline (DVR window, live edge, program date-time)', 
   it('the content rules ignore a live intent or fact that reached them (RunnerSetup.reduce)', () => {
     const content = deepFreeze({ ...watching(), channel: null, stream: { kind: 'vod' as const } });
     const events: ChannelEvent[] = [
-      { type: 'timeline-updated', timeline: TIMELINE },
+      { type: 'timeline-updated', timeline: TIMELINE, currentTime: 0 },
       { type: 'go-live' },
       { type: 'switch-channel', channel: OTHER, isBought: true },
     ];

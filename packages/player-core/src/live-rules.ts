@@ -76,7 +76,7 @@ function liveStep(state: PlayerState, event: ChannelEvent): PlayerTransition {
   const live = state.stream.kind === 'live';
   switch (event.type) {
     case 'timeline-updated':
-      return transition(state, (step) => timelineUpdated(step, event.timeline));
+      return transition(state, (step) => timelineUpdated(step, event.timeline, event.currentTime));
     case 'go-live':
       return transition(state, goLive);
     case 'switch-channel':
@@ -124,15 +124,16 @@ function forgetOldTimeline(before: PlayerState, result: PlayerTransition): Playe
   return { ...result, state: { ...after, stream: { kind: after.stream.kind, timeline: null } } };
 }
 
-function timelineUpdated(step: Step, timeline: VideoTimeline | null): void {
+function timelineUpdated(step: Step, timeline: VideoTimeline | null, currentTime: number): void {
   const s = step.state;
   // Before the new source is handed to a kept adapter, its timeline is still the previous channel's.
   if (s.load?.step === 'release' || s.load?.step === 'adapter' || s.stream.kind === 'vod') return;
   set(step, { stream: { kind: s.stream.kind, timeline } });
+  if (Number.isFinite(currentTime)) set(step, { currentTime });
   if (s.stream.kind !== 'live' || !timeline?.live || s.load !== null || !s.adapterAttached) return;
   // Paused (or stalled) so long that the window slid past the playhead: on to the oldest point kept —
   // a target duration in, so the segment asked for is not the next to go.
-  if (s.currentTime >= timeline.start) return;
+  if (step.state.currentTime >= timeline.start) return;
   const target = Math.min(timeline.start + targetDurationOf(timeline), seekableEnd(timeline));
   seekAdapter(step, target);
 }

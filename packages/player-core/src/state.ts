@@ -204,10 +204,15 @@ export type PlayerAdapterFact =
   /** A fatal error: playback cannot continue. */
   | { readonly type: 'media-error'; readonly error: PlayerError };
 
-/** The adapter's timeline (window, live edge, program date-time) changed; null: none known. Channels only. */
+/**
+ * The adapter's timeline (window, live edge, program date-time) changed; null: none known. With the
+ * position read at the same moment (the last `time-updated` may be a quarter of a second old, or older
+ * than the engine's own jump to the live edge). Channels only.
+ */
 export interface LiveFact {
   readonly type: 'timeline-updated';
   readonly timeline: VideoTimeline | null;
+  readonly currentTime: number;
 }
 
 /** The runner's timers firing. The watchdog carries what the adapter reports (null: no adapter). */
