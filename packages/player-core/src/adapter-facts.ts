@@ -1,13 +1,20 @@
 import { toPlayerError } from './errors.js';
-import type { PlayerAdapterFact } from './state.js';
+import type { LiveFact, PlayerAdapterFact } from './state.js';
 import type { VideoAdapter, VideoAdapterEvent, VideoAdapterEvents } from './types.js';
 
-type FactOf = {
-  [E in VideoAdapterEvent]: (source: VideoAdapter, payload: VideoAdapterEvents[E]) => PlayerAdapterFact;
+/** Which adapter events a player listens to, and the fact each one becomes. */
+export type FactTable = {
+  [E in VideoAdapterEvent]?: (
+    source: VideoAdapter,
+    payload: VideoAdapterEvents[E],
+  ) => PlayerAdapterFact | LiveFact;
 };
 
-/** Each adapter event as a fact, with the readings `reduce` needs taken when the event fires. */
-const FACTS: FactOf = {
+/**
+ * Each adapter event as a fact, with the readings `reduce` needs taken when the event fires — all but
+ * `timelinechange`, which only a channel's player listens to (`TIMELINE_FACTS`).
+ */
+export const PLAYER_FACTS: Required<Omit<FactTable, 'timelinechange'>> = {
   loadedmetadata: (source) => ({
     type: 'metadata-loaded',
     currentTime: source.getCurrentTime(),
@@ -39,10 +46,23 @@ const FACTS: FactOf = {
   error: (_source, error) => ({ type: 'media-error', error: toPlayerError(error, 'UNKNOWN') }),
 };
 
-/** Subscribes to every event of `source` and hands each on as a fact; returns the unsubscribe. */
-export function listenForFacts(source: VideoAdapter, emit: (fact: PlayerAdapterFact) => void): () => void {
-  const unsubscribes = (Object.keys(FACTS) as VideoAdapterEvent[]).map((event) =>
-    source.on(event, (payload) => emit(FACTS[event](source, payload as never))),
+/** The timeline's fact, for channels: the window, live edge and program date-time as the adapter reads them. */
+export const TIMELINE_FACTS: FactTable = {
+  timelinechange: (source) => ({
+    type: 'timeline-updated',
+    timeline: source.getTimeline?.() ?? null,
+    currentTime: source.getCurrentTime(),
+  }),
+};
+
+/** Subscribes to the events of `facts` on `source` and hands each on as a fact; returns the unsubscribe. */
+export function listenForFacts(
+  source: VideoAdapter,
+  emit: (fact: PlayerAdapterFact | LiveFact) => void,
+  facts: FactTable = PLAYER_FACTS,
+): () => void {
+  const unsubscribes = (Object.keys(facts) as VideoAdapterEvent[]).map((event) =>
+    source.on(event, (payload) => emit(facts[event]!(source, payload as never))),
   );
   return () => {
     for (const unsubscribe of unsubscribes) unsubscribe();

@@ -1,9 +1,9 @@
-import { type episode, type goods, release } from '@kadr/api-contract';
+import { type episode, type getReleaseChannel, type goods, release } from '@kadr/api-contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { createPlayerController } from './controller.js';
 import { createFakeAdapter } from './testing/fake-adapter.js';
-import type { PlayerEpisode, PlayerGoods, PlayerRelease } from './types.js';
+import type { PlayerChannelRelease, PlayerEpisode, PlayerGoods, PlayerRelease } from './types.js';
 
 // The API contract's shapes go into the controller as they are: the build breaks here when they drift.
 describe('the API contract fits the controller', () => {
@@ -11,6 +11,10 @@ describe('the API contract fits the controller', () => {
     expectTypeOf<z.infer<typeof release>>().toExtend<PlayerRelease>();
     expectTypeOf<z.infer<typeof goods>>().toExtend<PlayerGoods>();
     expectTypeOf<z.infer<typeof episode>>().toExtend<PlayerEpisode>();
+  });
+
+  it('types: getReleaseChannel’s answer goes into the channel controller without mapping', () => {
+    expectTypeOf<z.infer<typeof getReleaseChannel.response>>().toExtend<PlayerChannelRelease>();
   });
 
   it('a release parsed by the contract plays, and its preview_timer drives the countdown', async () => {

@@ -1,4 +1,4 @@
-import { listenForFacts } from './adapter-facts.js';
+import { type FactTable, listenForFacts } from './adapter-facts.js';
 import { toPlayerError } from './errors.js';
 import { createKeyedQueue } from './intent-queue.js';
 import { initialPlayerState, reduce } from './reducer.js';
@@ -13,19 +13,24 @@ import {
   selectWaitingIntentApplies,
 } from './selectors.js';
 import type {
+  ChannelEvent,
+  ChannelIntent,
   PlayerEffect,
-  PlayerEvent,
   PlayerFact,
-  PlayerIntent,
   PlayerState,
   PlayerTimer,
+  PlayerTransition,
+  ReleaseRequest,
 } from './state.js';
 import type {
+  PlayerAnalytics,
   PlayerClock,
   PlayerController,
   PlayerControllerOptions,
+  PlayerRelease,
   PlayerSnapshot,
   VideoAdapter,
+  VideoAdapterFactory,
 } from './types.js';
 
 const defaultClock: PlayerClock = {
@@ -68,23 +73,73 @@ function attempt<T>(start: () => T | Promise<T>): Promise<T> {
 }
 
 /**
- * Creates the play logic of one content card's player (SPEC §4, §6, §8, §9). This is the runner around
- * the pure `reduce`: it owns the adapter (one per load, through `adapterFactory`), the timers, the
- * release calls and a keyed queue of intents made before an adapter is ready; it turns adapter events
- * and timer ticks into facts, carries out the effects `reduce` returns and publishes snapshots.
+ * What a content controller and a channel controller differ in: the first state, the rules (`reduce`,
+ * or `reduceLive` over it), the snapshot, how a release is fetched and the commands beyond the shared
+ * ones. The runner is the same.
+ */
+export interface RunnerSetup<S extends PlayerSnapshot, X> {
+  readonly state: PlayerState;
+  /**
+   * The rules. A content controller passes `reduce`, which knows only `PlayerEvent`: its runner makes no
+   * live event (no live commands, no timeline facts), and `reduce`'s default branch would ignore one.
+   */
+  reduce(state: PlayerState, event: ChannelEvent): PlayerTransition;
+  readonly select: (state: PlayerState) => S;
+  /** Fetches what a `release.load`/`release.renew` effect asks for (a release, or a channel's stream). */
+  readonly fetchRelease: (request: ReleaseRequest) => Promise<PlayerRelease>;
+  /** The commands of this kind of player (episodes; «В эфир» and channels), as intents for the runner. */
+  readonly commands?: (command: (intent: ChannelIntent) => Promise<void>) => X;
+  /** The adapter events to listen to (default: all but the timeline's). */
+  readonly facts?: FactTable;
+  readonly adapterFactory: VideoAdapterFactory;
+  readonly clock?: PlayerClock;
+  readonly analytics?: PlayerAnalytics;
+  readonly onEpisodeChange?: (episodeId: number) => void;
+}
+
+/**
+ * The commands every runner has: a content card's (episodes included; a channel controller's type
+ * leaves those out) with its own snapshot.
+ */
+export type PlayerCommands<S extends PlayerSnapshot> = Omit<PlayerController, 'getSnapshot'> & {
+  getSnapshot(): S;
+};
+
+/**
+ * Creates the play logic of one content card's player (SPEC §4, §6, §8, §9) over `createRunner`: the
+ * content's rules (`reduce`), its snapshot, `loadRelease` for the release calls, and episodes.
  */
 export function createPlayerController(options: PlayerControllerOptions): PlayerController {
+  return createRunner({
+    ...options,
+    state: initialPlayerState(options),
+    reduce,
+    select: selectSnapshot,
+    fetchRelease: (request) => options.loadRelease(request.episodeId),
+  });
+}
+
+/**
+ * The runner around the pure rules: it owns the adapter (one per load, through `adapterFactory`), the
+ * timers, the release calls and a keyed queue of intents made before an adapter is ready; it turns
+ * adapter events and timer ticks into facts, carries out the effects the rules return and publishes
+ * snapshots.
+ */
+export function createRunner<S extends PlayerSnapshot, X = unknown>(
+  options: RunnerSetup<S, X>,
+): PlayerCommands<S> & X {
+  const { reduce, select } = options;
   const clock = options.clock ?? defaultClock;
   const listeners = new Set<() => void>();
-  let state: PlayerState = initialPlayerState(options);
-  let snapshot: PlayerSnapshot = Object.freeze(selectSnapshot(state));
+  let state: PlayerState = options.state;
+  let snapshot: S = Object.freeze(select(state));
 
   let adapter: VideoAdapter | null = null;
   let unsubscribeAdapter: () => void = () => {};
   const timers = new Map<PlayerTimer, unknown>();
   const trackers = new Set<Tracker>();
-  const waiting = createKeyedQueue<IntentQueueKey, { intent: PlayerIntent; stamp: IntentStamp; job: Job }>();
-  const inbox: { event: PlayerEvent; job: Job }[] = [];
+  const waiting = createKeyedQueue<IntentQueueKey, { intent: ChannelIntent; stamp: IntentStamp; job: Job }>();
+  const inbox: { event: ChannelEvent; job: Job }[] = [];
   let draining = false;
   /** The job that started the load in flight: a play() during that load waits for it. */
   let loadJob: { generation: number; job: Job } | null = null;
@@ -95,7 +150,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
   }
 
   /** Queues an event; reduces it at once unless an event is being reduced (effects may emit events). */
-  function send(event: PlayerEvent, job: Job): void {
+  function send(event: ChannelEvent, job: Job): void {
     job.pending++;
     inbox.push({ event, job });
     if (!draining) drain();
@@ -183,10 +238,8 @@ export function createPlayerController(options: PlayerControllerOptions): Player
   /** Publishes a new frozen snapshot when any field changed. */
   function publish(): void {
     if (state.destroyed) return;
-    const next = selectSnapshot(state);
-    const changed = (Object.keys(next) as (keyof PlayerSnapshot)[]).some(
-      (key) => next[key] !== snapshot[key],
-    );
+    const next = select(state);
+    const changed = (Object.keys(next) as (keyof S)[]).some((key) => next[key] !== snapshot[key]);
     if (!changed) return;
     snapshot = Object.freeze(next);
     for (const listener of [...listeners]) listener();
@@ -197,11 +250,11 @@ export function createPlayerController(options: PlayerControllerOptions): Player
   function run(effect: PlayerEffect, job: Job): void {
     switch (effect.type) {
       case 'release.load': {
-        const { generation, episodeId } = effect;
+        const { generation } = effect;
         track(
           job,
           generation,
-          attempt(() => options.loadRelease(episodeId)),
+          attempt(() => options.fetchRelease(effect)),
           (loaded) => ({ type: 'release-loaded', generation, release: loaded }),
           (cause) => ({
             type: 'release-failed',
@@ -212,9 +265,9 @@ export function createPlayerController(options: PlayerControllerOptions): Player
         return;
       }
       case 'release.renew': {
-        const { generation, episodeId } = effect;
+        const { generation } = effect;
         // Not tracked by the command's job: a renewal runs beside playback and answers when it can.
-        attempt(() => options.loadRelease(episodeId)).then(
+        attempt(() => options.fetchRelease(effect)).then(
           (renewed) => send({ type: 'release-renewed', generation, release: renewed }, newJob()),
           () => send({ type: 'release-renew-failed', generation }, newJob()),
         );
@@ -259,7 +312,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
             if (created === null) return null;
             settled = true;
             adapter = created;
-            unsubscribeAdapter = listenForFacts(created, (fact) => send(fact, newJob()));
+            unsubscribeAdapter = listenForFacts(created, (fact) => send(fact, newJob()), options.facts);
             return { type: 'adapter-created', generation };
           },
           (cause) => ({ type: 'adapter-failed', generation, error: toPlayerError(cause, 'UNKNOWN') }),
@@ -389,7 +442,7 @@ export function createPlayerController(options: PlayerControllerOptions): Player
    * Carries out an intent: at once, or — when it needs an adapter that is not ready yet — later, from
    * the keyed queue. Resolves when the work it started is done (or superseded, or the player destroyed).
    */
-  function command(intent: PlayerIntent): Promise<void> {
+  function command(intent: ChannelIntent): Promise<void> {
     if (state.destroyed) return Promise.resolve();
     const job = newJob();
     const key = selectIntentQueueKey(state, intent);
@@ -446,9 +499,10 @@ export function createPlayerController(options: PlayerControllerOptions): Player
     setBought: (isBought) => command({ type: 'set-bought', isBought }),
     reload: () => command({ type: 'reload' }),
     renewGrant: () => void command({ type: 'renew-grant' }),
-    changeEpisode: (episodeId) => command({ type: 'change-episode', episodeId }),
+    changeEpisode: (episodeId: number) => command({ type: 'change-episode', episodeId }),
     previousEpisode: () => command({ type: 'previous-episode' }),
     nextEpisode: () => command({ type: 'next-episode' }),
     destroy,
+    ...(options.commands?.(command) as X),
   };
 }

@@ -1258,13 +1258,10 @@ describe('selectors', () => {
     expect(given({}, { ...series, currentEpisodeId: 4 }).currentEpisodeId).toBe(4);
   });
 
-  it('live content has a live stream with room for its DVR window and programme time', () => {
-    expect(given({}, { contentKind: 'live' }).stream).toEqual({
-      kind: 'live',
-      dvrWindowSeconds: null,
-      programDateTime: null,
-    });
+  it('live content has a live stream whose timeline the adapter fills; content has no channel', () => {
+    expect(given({}, { contentKind: 'live' }).stream).toEqual({ kind: 'live', timeline: null });
     expect(given().stream).toEqual({ kind: 'vod' });
+    expect(given().channel).toBeNull();
   });
 
   it.each([

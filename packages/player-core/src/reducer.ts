@@ -39,10 +39,7 @@ export function initialPlayerState(options: PlayerStateOptions): PlayerState {
   const playable = playableEpisodeIds(options.episodes ?? []);
   return {
     setup: { contentKind: options.contentKind, playable, config: options.config ?? {} },
-    stream:
-      options.contentKind === 'live'
-        ? { kind: 'live', dvrWindowSeconds: null, programDateTime: null }
-        : { kind: 'vod' },
+    stream: options.contentKind === 'live' ? { kind: 'live', timeline: null } : { kind: 'vod' },
     output: { kind: 'local' },
     phase: 'idle',
     access: options.goods.is_bought ? 'full' : 'preview',
@@ -52,6 +49,7 @@ export function initialPlayerState(options: PlayerStateOptions): PlayerState {
     muted: false,
     currentEpisodeId:
       options.currentEpisodeId ?? (options.contentKind === 'series' ? (playable[0] ?? null) : null),
+    channel: null,
     currentTime: 0,
     duration: 0,
     lastKnownTime: 0,
@@ -84,17 +82,30 @@ export function reduce(state: PlayerState, event: PlayerEvent): PlayerTransition
   return step.effects.length === 0 && step.state === state ? { state, effects: [] } : step;
 }
 
+/**
+ * One step of other rules over these helpers, as `reduce` takes its own: `change` edits a scratch copy,
+ * then the timers follow the new state; a step that changed nothing returns the very same state. The
+ * live rules (live-rules.ts) build theirs with it (`reduce` does not call it: content controllers, which
+ * never load the live rules, do not ship it).
+ */
+export function transition(state: PlayerState, change: (step: Step) => void): PlayerTransition {
+  const step: Step = { state, effects: [] };
+  change(step);
+  syncTimers(step, state);
+  return step.effects.length === 0 && step.state === state ? { state, effects: [] } : step;
+}
+
 /** The transition being built: `reduce` is pure from outside, this is its scratch pad. */
-interface Step {
+export interface Step {
   state: PlayerState;
   effects: PlayerEffect[];
 }
 
-function set(step: Step, patch: Partial<PlayerState>): void {
+export function set(step: Step, patch: Partial<PlayerState>): void {
   step.state = { ...step.state, ...patch };
 }
 
-function emit(step: Step, effect: PlayerEffect): void {
+export function emit(step: Step, effect: PlayerEffect): void {
   step.effects.push(effect);
 }
 
@@ -313,7 +324,7 @@ function times(currentTime: number, duration: number): { currentTime: number; du
 
 // ---- play, load, restart ----
 
-function play(step: Step): void {
+export function play(step: Step): void {
   const s = step.state;
   // A play during a load joins it (the runner hands back that load's promise).
   if (s.load !== null) return;
@@ -348,7 +359,7 @@ function detachAdapter(step: Step): void {
  * as the release call, so the first frame comes sooner when they overlap. The adapter only gets a
  * source (`adapter.load`) once the release is there and has armed the preview.
  */
-function startLoad(step: Step): void {
+export function startLoad(step: Step): void {
   detachAdapter(step);
   const s = step.state;
   const generation = s.generation + 1;
@@ -461,7 +472,7 @@ function fail(step: Step, error: PlayerError): void {
 // ---- preview, final block, seek guard ----
 
 /** Forgets the preview of the previous release (episode change, purchase, unsubscribe). */
-function resetPreview(step: Step): void {
+export function resetPreview(step: Step): void {
   const s = step.state;
   // The expired preview's mute was ours, not the viewer's: the next player starts with sound.
   const wasLocked = s.access === 'locked';
@@ -483,7 +494,7 @@ function countdownTick(step: Step): void {
 }
 
 /** The final block: pause, mute, optionally leave fullscreen; the watchdog keeps it so. */
-function lock(step: Step, leaveFullscreen: boolean): void {
+export function lock(step: Step, leaveFullscreen: boolean): void {
   const s = step.state;
   set(step, { access: 'locked', installPaywall: false, pausedByInstallPaywall: false });
   silence(step);

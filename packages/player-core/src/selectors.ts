@@ -1,5 +1,5 @@
 import { episodeNeighbours } from './episodes.js';
-import type { PlayerAccess, PlayerIntent, PlayerState } from './state.js';
+import type { ChannelIntent, PlayerAccess, PlayerIntent, PlayerState } from './state.js';
 import { type PaywallState, type PlayerSnapshot, SEEK_STEP_SECONDS } from './types.js';
 
 /** Which paywall covers the video: the final block of a locked preview wins over the install prompt. */
@@ -71,7 +71,7 @@ export type IntentQueueKey = 'playback' | 'seek' | 'quality' | 'picture-in-pictu
  * gesture, which browsers require); and anything after a failed load (nothing is loading; the retry is
  * a new load).
  */
-export function selectIntentQueueKey(state: PlayerState, intent: PlayerIntent): IntentQueueKey | null {
+export function selectIntentQueueKey(state: PlayerState, intent: ChannelIntent): IntentQueueKey | null {
   if (state.destroyed || selectAdapterReady(state)) return null;
   const loading = state.load !== null;
   if (!loading && state.phase !== 'idle') return null;
@@ -111,14 +111,14 @@ export function selectIntentStamp(state: PlayerState): IntentStamp {
 /**
  * Whether a waiting intent still applies: it is carried out when the adapter is ready and dropped (its
  * promise settles) as soon as this turns false. It belongs to one load under one access: another load
- * (a reload, an episode change, `set-bought`), a failed load, a change of access (a purchase, an
+ * (a reload, an episode change, a channel switch, `set-bought`), a failed load, a change of access (a purchase, an
  * unsubscribe, the preview running out) or `destroy` ends it. A replayed seek is a buyer's and applies
  * only while access is full: it never reaches the non-buyer seek guard, which would lock a preview the
  * viewer never scrubbed.
  */
 export function selectWaitingIntentApplies(
   state: PlayerState,
-  intent: PlayerIntent,
+  intent: ChannelIntent,
   stamp: IntentStamp,
 ): boolean {
   if (state.destroyed) return false;

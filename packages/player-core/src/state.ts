@@ -6,6 +6,7 @@
  */
 import type {
   ContentKind,
+  PlayerChannel,
   PlayerConfig,
   PlayerError,
   PlayerErrorCode,
@@ -13,6 +14,7 @@ import type {
   PlayerQuality,
   PlayerRelease,
   VideoSource,
+  VideoTimeline,
 } from './types.js';
 
 /**
@@ -22,19 +24,14 @@ import type {
 export type PlayerAccess = 'preview' | 'full' | 'locked';
 
 /**
- * What kind of stream plays. VOD has a fixed duration. Live (channels today: no seek guard on the
- * engine's jumps to the live edge) has no fixed duration; the DVR window and the programme date-time
- * (`EXT-X-PROGRAM-DATE-TIME`) are placeholders for the catch-up player, filled by facts it will add.
+ * What kind of stream plays. VOD has a fixed duration. Live (a channel's broadcast) has none: a
+ * sliding DVR window whose edge is live. Archive is a finished programme of a channel played as VOD
+ * (a duration, 0 = the programme's start). Live and archive keep the adapter's last `timeline` (the
+ * seekable window, the live edge and program date-time; null until the playlist is read).
  */
 export type PlayerStream =
   | { readonly kind: 'vod' }
-  | {
-      readonly kind: 'live';
-      /** Seconds of the seekable window behind the live edge; null: unknown or no DVR. */
-      readonly dvrWindowSeconds: number | null;
-      /** Wall-clock time (ms since epoch) of the current position; null until the playlist names one. */
-      readonly programDateTime: number | null;
-    };
+  | { readonly kind: 'live' | 'archive'; readonly timeline: VideoTimeline | null };
 
 /**
  * Where the picture goes. Only this page's video today; casting adds `{ kind: 'cast', … }` with a cast
@@ -87,9 +84,14 @@ export interface PlayerState {
   readonly pausedByInstallPaywall: boolean;
   readonly muted: boolean;
   readonly currentEpisodeId: number | null;
+  /**
+   * The channel a channel controller plays (`archiveStart` null for the broadcast); null for content.
+   * Loads and renewals of a channel fetch its stream instead of a release.
+   */
+  readonly channel: PlayerChannel | null;
   /** Seconds. */
   readonly currentTime: number;
-  /** Seconds; 0 until known (and for live). */
+  /** Seconds; 0 until known, and for live (no fixed duration: see `stream.timeline`). */
   readonly duration: number;
   /** Last position seen by `time-updated` or set by a seek, to tell a scrub from the engine's nudges. */
   readonly lastKnownTime: number;
@@ -148,6 +150,13 @@ export type PlayerIntent =
   | { readonly type: 'next-episode' }
   | { readonly type: 'destroy' };
 
+/** Intents only a channel's player has (`reduceLive`, docs/decisions/031). */
+export type LiveIntent =
+  /** «В эфир»: back to the live edge, or from an archived programme to the broadcast. */
+  | { readonly type: 'go-live' }
+  /** Another channel or programme in the same player (channel up/down, the archive). */
+  | { readonly type: 'switch-channel'; readonly channel: PlayerChannel; readonly isBought: boolean };
+
 // ---- events: facts (what happened) ----
 
 /** Answers to the runner's async effects; each carries the generation of the effect it answers. */
@@ -195,6 +204,17 @@ export type PlayerAdapterFact =
   /** A fatal error: playback cannot continue. */
   | { readonly type: 'media-error'; readonly error: PlayerError };
 
+/**
+ * The adapter's timeline (window, live edge, program date-time) changed; null: none known. With the
+ * position read at the same moment (the last `time-updated` may be a quarter of a second old, or older
+ * than the engine's own jump to the live edge). Channels only.
+ */
+export interface LiveFact {
+  readonly type: 'timeline-updated';
+  readonly timeline: VideoTimeline | null;
+  readonly currentTime: number;
+}
+
 /** The runner's timers firing. The watchdog carries what the adapter reports (null: no adapter). */
 export type PlayerTimerFact =
   | { readonly type: 'countdown-tick' }
@@ -209,12 +229,18 @@ export type PlayerTimerFact =
 export type PlayerFact = PlayerResultFact | PlayerAdapterFact | PlayerTimerFact;
 
 /**
- * Everything `reduce` understands. The union is open by design: live streams add facts such as
- * `live-window-changed` (DVR window, programme date-time) that fill `PlayerStream`; the frame player adds
- * no events of its own (its commands are intents, its outgoing events are read from snapshots); casting
- * adds `cast-*` facts that switch `PlayerOutput`. A new member is a new `case` in `reduce`.
+ * Everything `reduce` understands. The union is open by design: the frame player adds no events of its
+ * own (its commands are intents, its outgoing events are read from snapshots); casting adds `cast-*`
+ * facts that switch `PlayerOutput`. A new member is a new `case` in `reduce`. Live channels add theirs
+ * beside it (`ChannelEvent`), for the live rules that wrap `reduce`.
  */
 export type PlayerEvent = PlayerIntent | PlayerFact;
+
+/** Everything `reduceLive` understands: the content events, and the live intents and timeline fact. */
+export type ChannelEvent = PlayerEvent | LiveIntent | LiveFact;
+
+/** What a channel's player can be asked for. */
+export type ChannelIntent = PlayerIntent | LiveIntent;
 
 // ---- effects ----
 
@@ -229,10 +255,13 @@ export type PlayerTimer = 'countdown' | 'watchdog' | 'renewal';
  * answers each with a fact of the same generation (or drops it when a newer generation made it stale).
  */
 export type PlayerEffect =
-  /** Fetch the release of an episode (or of the content): answered by `release-loaded`/`release-failed`. */
-  | { readonly type: 'release.load'; readonly generation: number; readonly episodeId: number | null }
-  /** Fetch the release again for a fresh grant: answered by `release-renewed`/`release-renew-failed`. */
-  | { readonly type: 'release.renew'; readonly generation: number; readonly episodeId: number | null }
+  /**
+   * Fetch the release of an episode (or of the content) — or, with `channel`, that channel's stream:
+   * answered by `release-loaded`/`release-failed`.
+   */
+  | ReleaseRequest<'release.load'>
+  /** Fetch the release (or channel stream) again for a fresh grant: answered by `release-renewed`/`release-renew-failed`. */
+  | ReleaseRequest<'release.renew'>
   /** `adapter.renewSource(source)`: the same video, new URLs, no reload. */
   | { readonly type: 'adapter.renewSource'; readonly source: VideoSource }
   /** Call the adapter factory and attach: answered by `adapter-created`/`adapter-failed`. */
@@ -262,6 +291,17 @@ export type PlayerEffect =
     }
   /** Tell the app the controller moved to another episode (it follows with the address). */
   | { readonly type: 'episode.changed'; readonly episodeId: number };
+
+/** What a load or renewal fetches: a content's (episode's) release, or a channel's stream. */
+export interface ReleaseRequest<
+  T extends 'release.load' | 'release.renew' = 'release.load' | 'release.renew',
+> {
+  readonly type: T;
+  readonly generation: number;
+  readonly episodeId: number | null;
+  /** Set for a channel controller: getReleaseChannel for this channel instead of getRelease. */
+  readonly channel?: PlayerChannel;
+}
 
 /** The result of one `reduce` step. */
 export interface PlayerTransition {

@@ -158,6 +158,25 @@ export interface VideoSource {
   readonly drm: PlayerDrm | null;
 }
 
+/**
+ * What the engine knows of a stream's timeline (hls.js: the playing rendition's playlist), in media
+ * seconds — the scale of `getCurrentTime()`. A live playlist slides: `start` and `end` move on as
+ * segments come and go. A finished one (VOD, an archived programme) keeps them.
+ */
+export interface VideoTimeline {
+  /** The playlist is live (no EXT-X-ENDLIST): a sliding window. */
+  readonly live: boolean;
+  /** The seekable window: the first segment's start and the last one's end. */
+  readonly start: number;
+  readonly end: number;
+  /** Where live playback sits (hls.js `liveSyncPosition`: `end` less a few target durations); null when not live. */
+  readonly liveEdge: number | null;
+  /** EXT-X-TARGETDURATION, seconds; null when the engine does not say (native HLS). */
+  readonly targetDuration: number | null;
+  /** Wall clock (ms since epoch) at media time 0, from EXT-X-PROGRAM-DATE-TIME; null when the playlist names none. */
+  readonly dateAtZero: number | null;
+}
+
 /** A media or DRM error from the adapter. */
 export interface VideoAdapterError {
   readonly code: Exclude<PlayerErrorCode, 'RELEASE_LOAD_FAILED'>;
@@ -177,6 +196,8 @@ export interface VideoAdapterEvents {
   qualitieschange: undefined;
   /** Entered or left picture-in-picture. */
   pictureinpicturechange: undefined;
+  /** The timeline changed: a live playlist slid, or the playhead entered a segment with another date. */
+  timelinechange: undefined;
   /** A fatal error: playback cannot continue. */
   error: VideoAdapterError;
 }
@@ -186,7 +207,10 @@ export type VideoAdapterEvent = keyof VideoAdapterEvents;
 
 /** The video engine seen by the controller: video.js + hls.js in the browser, a fake in tests. */
 export interface VideoAdapter {
-  /** Attaches the source; resolves when the engine accepted it (rejects with a `VideoAdapterError`). */
+  /**
+   * Attaches the source; resolves when the engine accepted it (rejects with a `VideoAdapterError`). A
+   * channel switch calls it again on the same adapter: the previous source is dropped first.
+   */
   load(source: VideoSource): Promise<void>;
   /** Starts playback; rejects when the browser refuses (`NotAllowedError`) or the media fails. */
   play(): Promise<void>;
@@ -216,6 +240,11 @@ export interface VideoAdapter {
    * grant they loaded with expires.
    */
   renewSource?(source: VideoSource): void;
+  /**
+   * The stream's seekable window, live edge and program date-time, as of the last `timelinechange`;
+   * null until known. Adapters without it play live streams without a DVR window (seeks are refused).
+   */
+  getTimeline?(): VideoTimeline | null;
   /** Stops playback, releases the engine and removes what the adapter added to the page. */
   destroy(): void;
 }
@@ -286,4 +315,92 @@ export interface PlayerController {
   nextEpisode(): Promise<void>;
   /** Stops timers and destroys the adapter; later commands do nothing. */
   destroy(): void;
+}
+
+// ---- live channels (docs/decisions/031-player-live.md) ----
+
+/**
+ * A channel to play (SPEC §7 getReleaseChannel's `stream_id`): its broadcast, or with `archiveStart`
+ * one programme of its archive.
+ */
+export interface PlayerChannel {
+  readonly streamId: number;
+  /**
+   * `tv_air_date_start` of an archived programme: that programme as VOD from its start (contract
+   * extension `archive_start`). Null or absent: the live broadcast.
+   */
+  readonly archiveStart?: string | null;
+}
+
+/** getReleaseChannel's answer (SPEC §3 Channel stream), as the API contract gives it. */
+export interface PlayerChannelRelease {
+  readonly stream: { readonly stream_url: string };
+  readonly drm: PlayerDrm | null;
+  /** Preview length in seconds for viewers without the channel's package; null: 60 s (SPEC §9). */
+  readonly preview_timer: number | null;
+  /** As for a release (docs/decisions/022): seconds the stream's grant lasts. */
+  readonly expires_in?: number;
+}
+
+/** Label of the back-to-live action (the UI's button text). */
+export const GO_LIVE_LABEL = 'В эфир';
+
+/** The live part of a channel's snapshot: the DVR window, the live edge and the wall clock. */
+export interface PlayerLiveSnapshot {
+  /** `live`: the broadcast, a sliding DVR window; `archive`: a finished programme played as VOD. */
+  readonly kind: 'live' | 'archive';
+  /** The channel (and programme) playing; null for a live content card loaded with `getRelease`. */
+  readonly channel: PlayerChannel | null;
+  /**
+   * Where seeks can go, in `currentTime`'s seconds: live, from the oldest segment kept to the live edge
+   * (seeks are clamped to it); archive, 0 to the programme's duration. Null until the playlist is read.
+   */
+  readonly windowStart: number | null;
+  readonly windowEnd: number | null;
+  /** The playhead is at the live edge (within `LIVE_EDGE_TOLERANCE_TARGET_DURATIONS`); false for archive. */
+  readonly atLiveEdge: boolean;
+  /** «В эфир» would do something: live and behind the edge, or an archived programme (back to the broadcast). */
+  readonly canGoLive: boolean;
+  /** Wall clock at the playhead (ms since epoch) from EXT-X-PROGRAM-DATE-TIME; null while unknown. */
+  readonly playheadDate: number | null;
+  /** Wall clock at `windowStart` and `windowEnd`; null while unknown. */
+  readonly windowStartDate: number | null;
+  readonly windowEndDate: number | null;
+}
+
+/** A channel controller's snapshot: the player's, plus the live part. */
+export interface ChannelSnapshot extends PlayerSnapshot {
+  readonly live: PlayerLiveSnapshot;
+}
+
+/** Options of `createChannelController`: a channel's broadcast or archive, its package's goods. */
+export interface ChannelControllerOptions {
+  /** The goods of the channel's package (getPackageByChannel): `is_bought` decides buyer or preview. */
+  readonly goods: PlayerGoods;
+  /** The channel (and programme) to play first. */
+  readonly channel: PlayerChannel;
+  /** Fetches a channel's stream (POST getReleaseChannel with stream_id and, for archive, archive_start). */
+  readonly loadChannel: (channel: PlayerChannel) => Promise<PlayerChannelRelease>;
+  /** An already loaded stream of `channel`; the first `play()` then skips the call. */
+  readonly release?: PlayerChannelRelease;
+  readonly config?: PlayerConfig;
+  readonly adapterFactory: VideoAdapterFactory;
+  readonly clock?: PlayerClock;
+  readonly analytics?: PlayerAnalytics;
+}
+
+/** A channel's player: the player's commands (no episodes), «В эфир» and switching channels in place. */
+export interface ChannelController
+  extends Omit<PlayerController, 'getSnapshot' | 'changeEpisode' | 'previousEpisode' | 'nextEpisode'> {
+  getSnapshot(): ChannelSnapshot;
+  /**
+   * «В эфир»: live, seek to the live edge and play; an archived programme, the channel's broadcast
+   * instead (in the same player); nothing playing yet, start (a live load starts at the edge).
+   */
+  goLive(): Promise<void>;
+  /**
+   * Plays another channel, another programme of the archive, or the broadcast again, keeping the
+   * video element and adapter (channel up/down). `goods` are the new channel's package's.
+   */
+  switchChannel(channel: PlayerChannel, goods: PlayerGoods): Promise<void>;
 }

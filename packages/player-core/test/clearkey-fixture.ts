@@ -22,7 +22,8 @@ export function findFfmpeg(): string {
   return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-function run(command: string, args: string[]): Promise<void> {
+/** Runs a tool to completion; rejects with the end of its stderr when it fails. */
+export function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -39,15 +40,15 @@ function run(command: string, args: string[]): Promise<void> {
 // ---- the page ----
 
 /**
- * Bundles the test page the way an app bundles the lazy player chunk: sources through the
- * `@kadr/source` condition, `video.js` aliased to its core build (no VHS: hls.js streams).
+ * Bundles a test page (this folder's `page`) the way an app bundles the lazy player chunk: sources
+ * through the `@kadr/source` condition, `video.js` aliased to its core build (no VHS: hls.js streams).
  */
-export async function bundlePlayerPage(): Promise<string> {
+export async function bundlePlayerPage(page = 'clearkey-page.ts'): Promise<string> {
   const result = await build({
     stdin: {
-      contents: readFileSync(join(import.meta.dirname, 'clearkey-page.ts'), 'utf8'),
+      contents: readFileSync(join(import.meta.dirname, page), 'utf8'),
       resolveDir: import.meta.dirname,
-      sourcefile: 'clearkey-page.ts',
+      sourcefile: page,
       loader: 'ts',
     },
     bundle: true,

@@ -5,11 +5,12 @@ import type {
   VideoAdapterEvent,
   VideoAdapterEvents,
   VideoSource,
+  VideoTimeline,
 } from '../types.js';
 
 /** How a fake adapter behaves. */
 export interface FakeAdapterOptions {
-  /** Media length in seconds once loaded (default 1200). */
+  /** Media length in seconds once loaded (default 1200; `Infinity` for a live stream that never ends). */
   duration?: number;
   qualities?: readonly PlayerQuality[];
   /** `load()` rejects with this. */
@@ -39,6 +40,8 @@ export interface FakeVideoAdapter extends VideoAdapter {
   scrubTo(seconds: number): void;
   resolveLoad(): void;
   rejectLoad(error: VideoAdapterError): void;
+  /** The engine read a playlist: the timeline `getTimeline()` reports from now on (emits timelinechange). */
+  setTimeline(timeline: VideoTimeline | null): void;
 }
 
 /** Creates a fake adapter; pair it with `vi.useFakeTimers()` to drive the controller's countdown. */
@@ -56,6 +59,7 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeVideoAd
   let pip = false;
   let destroyed = false;
   let pendingLoad: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  let timeline: VideoTimeline | null = null;
 
   function emit(event: VideoAdapterEvent, payload?: unknown): void {
     for (const listener of [...(listeners.get(event) ?? [])]) (listener as (value: unknown) => void)(payload);
@@ -76,7 +80,11 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeVideoAd
     },
     load(next) {
       calls.push(`load:${next.url}`);
+      // A new source, as the media element's load algorithm: from the start, paused, no timeline yet.
       source = next;
+      currentTime = 0;
+      paused = true;
+      timeline = null;
       if (options.loadError) return Promise.reject(options.loadError);
       if (options.manualLoad) {
         return new Promise<void>((resolve, reject) => {
@@ -144,6 +152,7 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeVideoAd
       rate = value;
     },
     isPictureInPicture: () => pip,
+    getTimeline: () => timeline,
     togglePictureInPicture() {
       calls.push('togglePictureInPicture');
       pip = !pip;
@@ -190,6 +199,10 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeVideoAd
     rejectLoad(error) {
       pendingLoad?.reject(error);
       pendingLoad = null;
+    },
+    setTimeline(next) {
+      timeline = next;
+      emit('timelinechange');
     },
   };
   return adapter;

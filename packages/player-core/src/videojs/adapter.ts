@@ -23,6 +23,16 @@ export interface VideoJsAdapterOptions {
   readonly hlsConfig?: Partial<HlsConfig>;
   /** Fetch for licence requests (default: the global fetch). */
   readonly fetch?: typeof fetch;
+  /**
+   * Called at each load with its engine (null: native HLS), the element and the adapter's `emit`:
+   * how `createLiveVideoJsAdapter` (live.ts) follows a channel's timeline. The content player leaves
+   * it out and ships none of that.
+   */
+  readonly onLoad?: (
+    engine: Hls | null,
+    video: HTMLVideoElement,
+    emit: (event: 'timelinechange') => void,
+  ) => void;
 }
 
 /** The part of a video.js player the adapter uses (video.js's generated types are too loose to help). */
@@ -228,6 +238,9 @@ export function createVideoJsAdapter(
       renewal?.renew(source.url);
     },
     load(source) {
+      // Called again on a channel switch: the previous source's engine goes, the element stays.
+      hls?.destroy();
+      chosenQuality = null;
       if (source.drm) {
         const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
         // Licences carry the newest grant too: each segment has its own key, asked for as it loads.
@@ -236,9 +249,14 @@ export function createVideoJsAdapter(
           fetchWithRenewal(fetchImpl, () => renewal),
         );
       }
-      if (Hls.isSupported()) return loadWithHls(source);
-      if (video.canPlayType('application/vnd.apple.mpegurl')) return loadNative(source);
-      return Promise.reject({ code: 'MEDIA_UNSUPPORTED', message: 'neither MSE nor native HLS available' });
+      const loading = Hls.isSupported()
+        ? loadWithHls(source)
+        : video.canPlayType('application/vnd.apple.mpegurl')
+          ? loadNative(source)
+          : Promise.reject({ code: 'MEDIA_UNSUPPORTED', message: 'neither MSE nor native HLS available' });
+      // `hls` is this load's engine now (null under native HLS).
+      options.onLoad?.(hls, video, emit);
+      return loading;
     },
     play: () => video.play(),
     pause: () => video.pause(),
