@@ -457,6 +457,13 @@ ${table(
 )}
 
 Errors: ${errors} (${statuses}).
+
+The earlier run (2026-11-26 12:57 UTC, before the fixes in docs/decisions/027-operations.md, "The soak"):
+the heap floor rose from about 48 to 68–76 MiB, +0.73 MiB a minute (29.5 %, **not flat**), while RSS
+(+4.7 %) and p99 stayed flat. Heap snapshots showed why: the session cache and the grant guard kept an
+entry for every session ever opened (one per anonymous auth, about 1 900 a minute) long past its TTL
+or check period, up to their caps of 50 000 and 100 000. Now a session cache generation also ends with
+time (the longer of the TTL and 60 s) and the guard sweeps checks whose period ended.
 `;
   writeSection('soak', `Soak: ${MINUTES} minutes of mixed traffic (bench/soak.ts)`, body);
   console.log(body);
