@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionCache } from './session-cache';
+import { ENDED_KEPT_SECONDS, SessionCache } from './session-cache';
 import type { SessionContext } from './sessions';
 
 function setup(ttlSeconds = 5, capacity = 3) {
@@ -30,12 +30,52 @@ describe('SessionCache', () => {
     expect(cache.lookup('s1')).toBeUndefined();
   });
 
-  it('refuses an ended session for good, whatever the TTL', () => {
-    const { cache, session, advance } = setup();
+  it('refuses an ended session for at least ENDED_KEPT_SECONDS, whatever the TTL and the traffic', () => {
+    const { cache, session, advance } = setup(5, 50_000);
     cache.remember(session(1));
     cache.end(['s1']);
-    advance(3600);
-    expect(cache.lookup('s1')).toBe('ended');
+    for (let n = 2; n < 2 + ENDED_KEPT_SECONDS; n++) {
+      advance(1);
+      cache.remember(session(n));
+      expect(cache.lookup('s1')).toBe('ended');
+    }
+  });
+
+  it('leaves an ended session to the database once it is long gone', () => {
+    const { cache, session, advance } = setup(5, 50_000);
+    cache.end(['s1']);
+    for (let n = 2; n < 2 + 3 * ENDED_KEPT_SECONDS; n++) {
+      advance(1);
+      cache.remember(session(n));
+    }
+    // Not "live": unknown, so the next request asks the database, which knows it ended.
+    expect(cache.lookup('s1')).toBeUndefined();
+  });
+
+  it('holds only the sessions of its last two generations, however many distinct sessions pass', () => {
+    const { cache, session, advance } = setup(5, 50_000);
+    // Anonymous auth opens a new session each time: 1000 a minute for an hour, far under the capacity.
+    for (let n = 0; n < 60_000; n++) {
+      cache.remember(session(n), true);
+      advance(0.06);
+    }
+    // A generation lasts the longer of the TTL and ENDED_KEPT_SECONDS: at most two of them are held.
+    expect(cache.size).toBeLessThanOrEqual((2 * ENDED_KEPT_SECONDS * 1000) / 60 + 1);
+    expect(cache.lookup('s59999')).toEqual(session(59_999));
+  });
+
+  it('keeps a live entry for its whole TTL when the TTL is longer than ENDED_KEPT_SECONDS', () => {
+    const ttl = 10 * ENDED_KEPT_SECONDS;
+    const { cache, session, advance } = setup(ttl, 50_000);
+    // One session a second for two TTLs but a second: the one filled a second before the first
+    // generation ended is still trusted, the first one not.
+    for (let n = 0; n < 2 * ttl - 1; n++) {
+      cache.remember(session(n));
+      advance(1);
+    }
+    advance(-1);
+    expect(cache.lookup(`s${ttl - 1}`)).toEqual(session(ttl - 1));
+    expect(cache.lookup('s0')).toBeUndefined();
   });
 
   it('does not let a lookup that raced with the ending cache the session as live again', () => {

@@ -4,7 +4,15 @@ import type { SessionContext } from './sessions';
 /** Sessions kept at most; the older half goes first. About 10 MB when full. */
 export const SESSION_CACHE_CAPACITY = 50_000;
 
-/** A live session until `expiresAt`, or an ended one (`session: null`), which never expires. */
+/**
+ * The shortest time an ended session stays marked as ended, whatever the TTL (seconds): longer than
+ * what others took from the session before it ended may be trusted (the grant guard's checks, 15 s)
+ * and than a database check racing the ending. After it the database answers for the session again
+ * (one query), and it knows the session ended.
+ */
+export const ENDED_KEPT_SECONDS = 60;
+
+/** A live session until `expiresAt`, or an ended one (`session: null`), kept ENDED_KEPT_SECONDS at least. */
 interface Entry {
   session: SessionContext | null;
   expiresAt: number;
@@ -12,21 +20,33 @@ interface Entry {
 
 /**
  * The sessions this process checked or issued lately, so an authenticated request needs no database
- * round trip (docs/decisions/002). Bounded: when full, the older half goes. A live entry is trusted for `ttlSeconds`: long enough to take the
+ * round trip (docs/decisions/002). A live entry is trusted for `ttlSeconds`: long enough to take the
  * database off the hot path, short enough to bound how long another instance that missed an
- * invalidation accepts an ended session. An ended session is remembered as such (sessions never come
- * back), which also stops a lookup that raced with the ending from caching it as live again.
+ * invalidation accepts an ended session. An ended session is remembered as such for a while (sessions
+ * never come back), which also stops a lookup that raced with the ending from caching it as live again.
+ * Bounded twice: by the entries filled in the last two generations (each lasts the longer of the TTL
+ * and ENDED_KEPT_SECONDS), and by the capacity.
  */
 export class SessionCache {
   /**
    * Two generations instead of one map evicting its oldest entry: anonymous auth fills a new entry
    * per request, and a full V8 Map that deletes one key per insert keeps rehashing itself (a tenth of
-   * anonymous auth's CPU, measured). Entries go into `young`; when it holds half the capacity it
-   * becomes `old` and the previous `old` is dropped whole. A key in both: `young` is the newer.
+   * anonymous auth's CPU, measured). Entries go into `young`; when it holds half the capacity, or
+   * has lasted `generationMs`, it becomes `old` and the previous `old` is dropped whole. A key in
+   * both: `young` is the newer. The time matters: every anonymous auth opens a session, so without
+   * it the maps filled to the capacity with entries long stale (the soak's heap snapshots: 22 000
+   * after 12 minutes at a TTL of 5 s, about 280 bytes each, growing until 50 000).
    */
   private young = new Map<string, Entry>();
   private old = new Map<string, Entry>();
   private readonly generationSize: number;
+  /**
+   * How long a generation lasts, ms: what `old` holds when dropped was filled before `young` began,
+   * at least this long ago — every live entry in it stale, every ended one kept long enough.
+   */
+  private readonly generationMs: number;
+  /** When `young` began, ms. */
+  private youngSince: number;
   /**
    * Profiles that stopped being anonymous lately (signed in), with when this process heard of it:
    * their anonymous sessions are ended, stored or not. Kept for two TTLs — every live entry filled
@@ -45,6 +65,8 @@ export class SessionCache {
   ) {
     this.ttlMs = ttlSeconds * 1000;
     this.generationSize = Math.max(1, Math.ceil(capacity / 2));
+    this.generationMs = Math.max(this.ttlMs, ENDED_KEPT_SECONDS * 1000);
+    this.youngSince = clock.now().getTime();
   }
 
   /** The cached session, `'ended'` when it is known to have ended, undefined when unknown or stale. */
@@ -69,7 +91,8 @@ export class SessionCache {
   remember(session: SessionContext, isNew = false): void {
     if (this.ttlMs <= 0 || (!isNew && this.entry(session.sessionId)?.session === null)) return;
     if (session.phone === null && this.isAdopted(session.profileId)) return;
-    this.put(session.sessionId, { session, expiresAt: this.clock.now().getTime() + this.ttlMs });
+    const now = this.clock.now().getTime();
+    this.put(session.sessionId, { session, expiresAt: now + this.ttlMs }, now);
   }
 
   /**
@@ -100,7 +123,8 @@ export class SessionCache {
   /** Marks sessions as ended: their tokens are refused from now on without asking the database. */
   end(sessionIds: Iterable<string>): void {
     if (this.ttlMs <= 0) return;
-    for (const id of sessionIds) this.put(id, { session: null, expiresAt: Number.POSITIVE_INFINITY });
+    const now = this.clock.now().getTime();
+    for (const id of sessionIds) this.put(id, { session: null, expiresAt: Number.POSITIVE_INFINITY }, now);
   }
 
   /** Forgets every live entry (after invalidations may have been missed); ended ones stay ended. */
@@ -125,11 +149,15 @@ export class SessionCache {
     return this.young.get(sessionId) ?? this.old.get(sessionId);
   }
 
-  private put(sessionId: string, entry: Entry): void {
+  private put(sessionId: string, entry: Entry, now: number): void {
+    if (now - this.youngSince >= this.generationMs) this.nextGeneration(now);
     this.young.set(sessionId, entry);
-    if (this.young.size >= this.generationSize) {
-      this.old = this.young;
-      this.young = new Map();
-    }
+    if (this.young.size >= this.generationSize) this.nextGeneration(now);
+  }
+
+  private nextGeneration(now: number): void {
+    this.old = this.young;
+    this.young = new Map();
+    this.youngSince = now;
   }
 }

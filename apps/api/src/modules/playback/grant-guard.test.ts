@@ -95,6 +95,33 @@ describe('GrantGuard', () => {
     expect(calls.holding).toBe(0);
   });
 
+  it('holds only the checks of the last period, however many sessions play', async () => {
+    const { guard, grant, clock } = setup();
+    // Ten new playbacks a second for over eight minutes: 5000 sessions, each checked once.
+    for (let i = 0; i < 5000; i++) {
+      expect(await guard.check(grant({ sessionId: `session-${i}` }))).toBe('ok');
+      clock.advance(0.1);
+    }
+    expect(guard.size).toBeLessThanOrEqual(GRANT_CHECK_SECONDS * 10 + 1);
+  });
+
+  it('keeps a check asked again after its period as the newest', async () => {
+    const { guard, grant, clock, calls } = setup();
+    await guard.check(grant({ sessionId: 'a' }));
+    clock.advance(1);
+    await guard.check(grant({ sessionId: 'b' }));
+    clock.advance(GRANT_CHECK_SECONDS);
+    await guard.check(grant({ sessionId: 'a' }));
+    clock.advance(1);
+    await guard.check(grant({ sessionId: 'c' }));
+    // b's period ended behind a's renewed one: it is gone, a and c stay.
+    expect(guard.size).toBe(2);
+    clock.advance(GRANT_CHECK_SECONDS - 2);
+    const before = calls.live;
+    await guard.check(grant({ sessionId: 'a' }));
+    expect(calls.live).toBe(before);
+  });
+
   it('does not cache a failed check', async () => {
     const { guard, grant, calls } = setup();
     let fail = true;
