@@ -144,14 +144,14 @@ describe('guide routes', () => {
   });
 
   it('/tv/{tv_channel_id}/tv_guide asks by stream_id', async () => {
-    const { calls } = renderApp('/tv/7/tv_guide', { deviceKind: 'mobile' });
+    const { calls } = renderApp('/tv/2/tv_guide', { deviceKind: 'mobile' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' }),
     ).toBeInTheDocument();
     const call = calls.find((recorded) => recorded.id === 'getTvSchedule');
     expect((call?.input as { body: object } | undefined)?.body).toEqual({
       tv_schedule_day_start_utc0: expect.any(String),
-      stream_id: 7,
+      stream_id: 2,
     });
   });
 
@@ -159,7 +159,7 @@ describe('guide routes', () => {
     const [today] = scheduleDays(Date.now(), viewerTimeZone(), 1);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime((today?.startsAt ?? 0) + 23.5 * 3_600_000);
-    const { calls, router } = renderApp('/tv/7/tv_guide', { deviceKind: 'mobile' });
+    const { calls, router } = renderApp('/tv/2/tv_guide', { deviceKind: 'mobile' });
     await screen.findByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' });
     const firstDay = (streamId: number) =>
       calls
@@ -175,7 +175,7 @@ describe('guide routes', () => {
     vi.setSystemTime((today?.startsAt ?? 0) + 24.5 * 3_600_000);
     await act(() => router.navigate('/tv/8/tv_guide'));
     await vi.waitFor(() => expect(firstDay(8)).toBeDefined());
-    expect(firstDay(7)).not.toBe(firstDay(8));
+    expect(firstDay(2)).not.toBe(firstDay(8));
     expect(new Date(firstDay(8) ?? '').getTime()).toBe(tomorrow?.startsAt);
   });
 
