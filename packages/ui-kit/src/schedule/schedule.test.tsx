@@ -126,12 +126,29 @@ describe('ScheduleList', () => {
   });
 
   it('makes every line focusable with one in the tab order when a roving focus is asked for', () => {
-    const { container } = render(<ScheduleList entries={archive} onPlay={() => {}} tabbableId="b" />);
-    const lines = [...container.querySelectorAll('[data-entry-id]')];
-    expect(lines.map((line) => [line.getAttribute('data-entry-id'), line.getAttribute('tabindex')])).toEqual([
+    const { container, rerender } = render(
+      <ScheduleList entries={archive} onPlay={() => {}} tabbableId="b" />,
+    );
+    const tabIndexes = () =>
+      [...container.querySelectorAll('[data-entry-id]')].map((line) => [
+        line.getAttribute('data-entry-id'),
+        line.getAttribute('tabindex'),
+      ]);
+    expect(tabIndexes()).toEqual([
       ['a', '-1'],
       ['b', '0'],
       ['c', '-1'],
+    ]);
+    rerender(<ScheduleList entries={archive} onPlay={() => {}} tabbableId={null} />);
+    expect(tabIndexes().map(([, index]) => index)).toEqual(['-1', '-1', '-1']);
+  });
+
+  it('marks the programme on air as the schedule’s current item', () => {
+    render(<ScheduleList entries={archive} />);
+    expect(screen.getAllByRole('listitem').map((line) => line.getAttribute('aria-current'))).toEqual([
+      null,
+      'time',
+      null,
     ]);
   });
 });

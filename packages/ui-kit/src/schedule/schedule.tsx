@@ -41,10 +41,10 @@ export interface ScheduleListProps {
   onPlay?: (entry: ScheduleEntry) => void;
   /**
    * Every line becomes focusable for keyboard and remote navigation (a roving focus the caller moves
-   * with the arrow keys); the line with this id is the one in the tab order. Lines carry
-   * `data-entry-id`. Undefined: only playable lines are focusable, in the usual order.
+   * with the arrow keys); the line with this id is the one in the tab order (null: none of these).
+   * Lines carry `data-entry-id`. Undefined: only playable lines are focusable, in the usual order.
    */
-  tabbableId?: string;
+  tabbableId?: string | null;
   /** Texts; the kit's Russian defaults otherwise. */
   messages?: Partial<typeof uiMessages.schedule>;
 }
@@ -58,7 +58,8 @@ export function ScheduleList({ entries, id, onPlay, tabbableId, messages }: Sche
   return (
     <ul id={id} className={styles.list}>
       {entries.map((entry) => (
-        <li key={entry.id} className={lineClass(entry)}>
+        // aria-current="time": the programme on air is the current item of a schedule.
+        <li key={entry.id} className={lineClass(entry)} aria-current={entry.onAir ? 'time' : undefined}>
           <ScheduleLine
             entry={entry}
             onPlay={onPlay}
