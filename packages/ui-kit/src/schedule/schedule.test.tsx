@@ -39,7 +39,7 @@ describe('ScheduleDayCard', () => {
 
   it('shows each programme’s time and title, and no toggle for three or fewer', () => {
     const { card } = setup({ entries: [{ id: 'a', time: 'Сейчас', title: 'Новости', onAir: true }] });
-    expect(within(card).getByRole('listitem')).toHaveTextContent('СейчасНовости');
+    expect(within(card).getByRole('listitem')).toHaveTextContent('Сейчас Новости');
     expect(within(card).queryByRole('button')).toBeNull();
   });
 
@@ -50,7 +50,7 @@ describe('ScheduleDayCard', () => {
       within(card)
         .getAllByRole('listitem')
         .map((line) => line.textContent),
-    ).toEqual(['08:00Передача 3', '09:00Передача 4', '10:00Передача 5']);
+    ).toEqual(['08:00 Передача 3', '09:00 Передача 4', '10:00 Передача 5']);
     await user.click(within(card).getByRole('button', { name: 'Вся программа (6)' }));
     expect(within(card).getAllByRole('listitem')).toHaveLength(6);
   });
@@ -62,7 +62,7 @@ describe('ScheduleDayCard', () => {
       within(card)
         .getAllByRole('listitem')
         .map((line) => line.textContent),
-    ).toEqual(['08:00Передача 3', '09:00Передача 4', '10:00Передача 5']);
+    ).toEqual(['08:00 Передача 3', '09:00 Передача 4', '10:00 Передача 5']);
   });
 
   it('announces loading, and says a day is empty or failed', () => {
@@ -111,7 +111,7 @@ describe('ScheduleList', () => {
     const user = userEvent.setup();
     const onPlay = vi.fn();
     render(<ScheduleList entries={archive} onPlay={onPlay} />);
-    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('06:00УтроВ записи');
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('06:00 Утро В записи');
     await user.click(screen.getByRole('button', { name: 'Смотреть: 06:00 Утро В записи' }));
     await user.click(screen.getByRole('button', { name: 'Смотреть: Сейчас Новости' }));
     expect(onPlay.mock.calls.map(([entry]) => entry.id)).toEqual(['a', 'b']);
@@ -122,7 +122,7 @@ describe('ScheduleList', () => {
   it('has no buttons without onPlay', () => {
     render(<ScheduleList entries={archive} />);
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('06:00УтроВ записи');
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('06:00 Утро В записи');
   });
 
   it('makes every line focusable with one in the tab order when a roving focus is asked for', () => {

@@ -89,11 +89,17 @@ function ScheduleLine({
   tabIndex?: number;
   m: typeof uiMessages.schedule;
 }) {
+  // Spaces between the parts: a screen reader (and a button's name) reads «08:00 Новости В записи»,
+  // not one word; the grid lays the parts out and ignores them.
   const content = (
     <>
-      <span className={styles.time}>{entry.time}</span>
-      <span className={styles.title}>{entry.title}</span>
-      {entry.archived && <span className={styles.mark}>{m.archived}</span>}
+      <span className={styles.time}>{entry.time}</span> <span className={styles.title}>{entry.title}</span>
+      {entry.archived && (
+        <>
+          {' '}
+          <span className={styles.mark}>{m.archived}</span>
+        </>
+      )}
     </>
   );
   if (entry.playable && onPlay) {

@@ -26,7 +26,7 @@ export function ChannelGuide({ source, onPlay }: ChannelGuideProps) {
   const timeZone = useMemo(viewerTimeZone, []);
   const { days, today, now, archiveDays } = useTvSchedule(source, timeZone, {
     screen: true,
-    archive: onPlay !== undefined,
+    pastDays: onPlay !== undefined,
   });
   // The schedule names its channel: the guide's heading needs no other call.
   const channel = days.flatMap((day) => day.items ?? [])[0]?.tv_channel_title;
@@ -43,7 +43,12 @@ export function ChannelGuide({ source, onPlay }: ChannelGuideProps) {
   return (
     <ProgrammeGuide
       channel={channel}
-      days={scheduleView(days, now, timeZone, { today, archiveDays, playable: play !== undefined })}
+      // The archive is the channel's own guide's: a content item's cannot play it.
+      days={scheduleView(days, now, timeZone, {
+        today,
+        archiveDays: play ? archiveDays : 0,
+        playable: play !== undefined,
+      })}
       mobile={device === 'mobile'}
       autoFocus={device === 'tv'}
       onPlay={play}

@@ -155,7 +155,7 @@ describe('ProgrammeGuide', () => {
     const user = userEvent.setup();
     render(<ProgrammeGuide days={archiveWeek()} onPlay={onPlay} onBack={() => {}} />);
     const yesterday = screen.getByRole('region', { name: 'Вчера' });
-    expect(within(yesterday).getAllByRole('listitem')[0]).toHaveTextContent('06:00УтроВ записи');
+    expect(within(yesterday).getAllByRole('listitem')[0]).toHaveTextContent('06:00 Утро В записи');
     await user.click(screen.getByRole('button', { name: 'Смотреть: 09:00 Новости В записи' }));
     expect(onPlay).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1-1', archived: true }));
   });
@@ -169,18 +169,18 @@ describe('ProgrammeGuide', () => {
     expect(tabbableLines()).toEqual([onAir]);
     onAir.focus();
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toHaveTextContent('12:00Спорт');
+    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
     expect(tabbableLines()).toEqual([document.activeElement]);
     await user.keyboard('{ArrowDown}');
     // On into the next day.
-    expect(document.activeElement).toHaveTextContent('06:00Утро');
+    expect(document.activeElement).toHaveTextContent('06:00 Утро');
     expect(document.activeElement?.closest('section')).toHaveAccessibleName('Завтра');
     expect(screen.getByRole('button', { name: 'Завтра' })).toHaveAttribute('aria-current', 'true');
     await user.keyboard('{ArrowLeft}');
     // Back a day lands on today's programme on air.
     expect(document.activeElement).toBe(onAir);
     await user.keyboard('{ArrowLeft}');
-    expect(document.activeElement).toHaveTextContent('06:00УтроВ записи');
+    expect(document.activeElement).toHaveTextContent('06:00 Утро В записи');
     await user.keyboard('{ArrowLeft}{ArrowUp}');
     // Nothing before the first day or line: the focus stays.
     expect(document.activeElement?.closest('section')).toHaveAccessibleName('Вчера');
@@ -189,7 +189,7 @@ describe('ProgrammeGuide', () => {
     // A programme to come plays nothing.
     onPlay.mockClear();
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    expect(document.activeElement).toHaveTextContent('12:00Спорт');
+    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
     expect(onPlay).not.toHaveBeenCalled();
   });
 
@@ -198,11 +198,11 @@ describe('ProgrammeGuide', () => {
     render(<ProgrammeGuide days={archiveWeek()} onPlay={() => {}} onBack={() => {}} />);
     screen.getByRole('button', { name: 'Смотреть: Сейчас Кино' }).focus();
     await user.keyboard('{Down}');
-    expect(document.activeElement).toHaveTextContent('12:00Спорт');
+    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
     await user.keyboard('{Right}');
-    expect(document.activeElement).toHaveTextContent('06:00Утро');
+    expect(document.activeElement).toHaveTextContent('06:00 Утро');
     await user.keyboard('{Left}{Up}');
-    expect(document.activeElement).toHaveTextContent('09:00НовостиВ записи');
+    expect(document.activeElement).toHaveTextContent('09:00 Новости В записи');
   });
 
   it('opens on the programme on air when the archive comes before it, focused on a TV', () => {
@@ -228,11 +228,11 @@ describe('guide routes', () => {
     const { calls } = renderApp('/movie/31/tv_guide', { deviceKind: 'mobile' });
     const todaySection = await screen.findByRole('region', { name: 'Сегодня' });
     const lines = within(todaySection).getAllByRole('listitem');
-    expect(lines[0]).toHaveTextContent('СейчасДневные новости');
-    expect(lines[1]).toHaveTextContent('12:00Сериал «Северный ветер»');
+    expect(lines[0]).toHaveTextContent('Сейчас Дневные новости');
+    expect(lines[1]).toHaveTextContent('12:00 Сериал «Северный ветер»');
     // Tomorrow is whole, from midnight.
     const tomorrow = screen.getByRole('region', { name: 'Завтра' });
-    expect(within(tomorrow).getAllByRole('listitem')[0]).toHaveTextContent('00:00Ночной эфир');
+    expect(within(tomorrow).getAllByRole('listitem')[0]).toHaveTextContent('00:00 Ночной эфир');
     expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
   });
 
@@ -288,8 +288,8 @@ describe('guide routes', () => {
       'Сегодня',
     ]);
     const lines = within(todaySection).getAllByRole('listitem');
-    expect(lines[0]).toHaveTextContent('00:00Ночной эфирВ записи');
-    expect(lines[5]).toHaveTextContent('СейчасДневные новости');
+    expect(lines[0]).toHaveTextContent('00:00 Ночной эфир В записи');
+    expect(lines[5]).toHaveTextContent('Сейчас Дневные новости');
     expect(lines[6]).not.toHaveTextContent('В записи');
     await user.click(
       within(todaySection).getByRole('button', { name: 'Смотреть: 08:00 Кино до обеда В записи' }),

@@ -27,7 +27,7 @@ export interface LoadedDay extends ScheduleDay {
 
 /** What {@link useTvSchedule} gives. */
 export interface TvSchedule {
-  /** The archive's days (oldest first) when asked for, then today and the next six. */
+  /** The archive's days (oldest first) when asked for (`pastDays`), then today and the next six. */
   days: LoadedDay[];
   /** Today's date (`YYYY-MM-DD`): the first day of the week. */
   today: string;
@@ -41,8 +41,11 @@ export interface TvSchedule {
 export interface TvScheduleOptions {
   /** The week is the screen's primary data (the programme guide's, the channel page's). */
   screen?: boolean;
-  /** Also the days of the channel's archive before today, once an answer says how many it keeps. */
-  archive?: boolean;
+  /**
+   * Also the days of the channel's archive before today, asked once an answer says how many it keeps
+   * (the guide; the channel page's week keeps to today plus 6).
+   */
+  pastDays?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +54,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * The week schedule of a channel-type content item or of a channel: today plus 6 days in the viewer's
- * time zone, one scheduleDayQuery per day, all in parallel (SPEC §7, §9); with `archive`, the days of
+ * time zone, one scheduleDayQuery per day, all in parallel (SPEC §7, §9); with `pastDays`, the days of
  * the channel's archive before today too, asked as soon as an answer names `archive_days`. A failed
  * day becomes empty and keeps its error; the others are unaffected. `now` moves on by a timer to the
  * next change — the programme on air ending, the next one starting, a programme leaving the archive —
@@ -61,7 +64,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 export function useTvSchedule(
   source: ScheduleSource,
   timeZone: string,
-  { screen = false, archive = false }: TvScheduleOptions = {},
+  { screen = false, pastDays = false }: TvScheduleOptions = {},
 ): TvSchedule {
   const { api } = useServices();
   // The queries depend on the ids, not on the object a caller may create at every render.
@@ -85,11 +88,13 @@ export function useTvSchedule(
   });
   const combineWeek = useCombine(week);
   const weekAnswers = useQueries({ queries: week.map(queryOf), combine: combineWeek });
-  const archiveDays = archive ? (weekAnswers.find((day) => day.answer)?.answer?.archiveDays ?? 0) : 0;
+  const archiveDays = weekAnswers.find((day) => day.answer)?.answer?.archiveDays ?? 0;
 
   // The days before today holding programmes that ended less than archiveDays ago.
   const backDays =
-    archiveDays > 0 ? daysBetween(scheduleDayAt(start - archiveDays * DAY_MS, timeZone).date, today) : 0;
+    pastDays && archiveDays > 0
+      ? daysBetween(scheduleDayAt(start - archiveDays * DAY_MS, timeZone).date, today)
+      : 0;
   const past = useMemo(
     () => (backDays > 0 ? scheduleDays(start, timeZone, backDays, -backDays) : []),
     [start, timeZone, backDays],
