@@ -70,8 +70,8 @@ function FirstPlayImage({
           </div>
         )}
         <div className={styles.center}>
-          <Button onClick={onWatch}>
-            <IconPlay size={20} />
+          <Button onClick={onWatch} className={styles.watch}>
+            <IconPlay size={18} />
             {cm.watch}
           </Button>
         </div>
