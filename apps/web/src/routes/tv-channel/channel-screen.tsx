@@ -48,8 +48,8 @@ function isChannelId(id: number): boolean {
  *
  * The page is re-created for another channel (SPEC §2) in all but the player slot: channel up and down
  * keep the slot mounted and a live picture going on to the next channel when it is bought. Everything
- * per channel follows the id — its queries by key, the schedule's week by source, the day cards and
- * the payment window by a `key` and the state reset below.
+ * per channel follows the id — its queries by key, the schedule's week by source, the day cards by a
+ * `key`, what plays and the payment window by the state reset below.
  */
 export function ChannelScreen({ channelId }: { channelId: number }) {
   if (!isChannelId(channelId)) return <ChannelNotFound />;
@@ -75,8 +75,10 @@ function ChannelPage({ channelId }: { channelId: number }) {
   const { previous, next: following } = neighboursOf(channels, channelId);
 
   const programmes = useMemo(() => uniqueProgrammes(schedule.days), [schedule.days]);
-  const loaded = schedule.days.some((day) => day.items !== null);
-  const failed = loaded && schedule.days.every((day) => day.items?.length === 0 && day.error != null);
+  // The programme on air and the next ones come from today's answer (a day failed is empty, SPEC §8).
+  const today = schedule.days.find((day) => day.date === schedule.today);
+  const loaded = today !== undefined && today.items !== null;
+  const failed = today?.error != null;
   const onAir = currentProgramme(programmes, schedule.now);
   const name = item?.chan_name ?? programmes[0]?.tv_channel_title;
   usePageName(name);
