@@ -32,6 +32,15 @@ describe('scheduleDays', () => {
     expect(((sunday?.endsAt ?? 0) - (sunday?.startsAt ?? 0)) / 3_600_000).toBe(23);
   });
 
+  it('starts days back when asked, across a month boundary', () => {
+    const days = scheduleDays(Date.parse('2026-12-02T09:00:00Z'), 'Europe/Moscow', 3, -3);
+    expect(days.map((day) => day.dayStart)).toEqual([
+      '2026-11-29T00:00+03:00',
+      '2026-11-30T00:00+03:00',
+      '2026-12-01T00:00+03:00',
+    ]);
+  });
+
   it('handles zones behind UTC and with half-hour offsets', () => {
     expect(scheduleDayAt(Date.parse('2026-11-24T03:00:00Z'), 'America/New_York').dayStart).toBe(
       '2026-11-23T00:00-05:00',

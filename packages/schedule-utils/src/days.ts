@@ -88,12 +88,13 @@ function scheduleDay(year: number, month: number, day: number, timeZone: string)
 /**
  * The schedule's days in `timeZone`: the day holding `now`, then the next ones, `count` in all. The
  * product's horizon is the contract's `SCHEDULE_DAYS` (`@kadr/api-contract/routes`, SPEC §9: 7, today
- * plus 6); it is passed in, not copied here.
+ * plus 6); it is passed in, not copied here. `first` moves the first day from today: -3 starts three
+ * days back (the days of a channel's archive).
  */
-export function scheduleDays(now: number, timeZone: string, count: number): ScheduleDay[] {
+export function scheduleDays(now: number, timeZone: string, count: number, first = 0): ScheduleDay[] {
   const today = wallClock(now, timeZone);
   return Array.from({ length: count }, (_, index) => {
-    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + index));
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + first + index));
     return scheduleDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timeZone);
   });
 }

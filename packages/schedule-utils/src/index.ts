@@ -12,7 +12,9 @@ export {
   byStart,
   currentProgramme,
   fromCurrent,
+  isArchived,
   nextProgrammes,
+  nextScheduleChange,
   programmesOfDay,
   programmesStartingIn,
 } from './programmes.js';

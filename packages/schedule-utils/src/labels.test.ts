@@ -9,6 +9,11 @@ describe('dayLabel', () => {
     expect(dayLabel('2026-12-01', '2026-11-30')).toBe('Завтра');
     expect(dayLabel('2027-01-02', '2026-12-31')).toBe('2 января');
   });
+
+  it('says Вчера for the day before today and dates further back (the archive)', () => {
+    expect(dayLabel('2026-11-23', '2026-11-24')).toBe('Вчера');
+    expect(dayLabel('2026-11-21', '2026-11-24')).toBe('21 ноября');
+  });
 });
 
 describe('formatTime', () => {

@@ -4,6 +4,8 @@ import { daysBetween } from './days.js';
 export const dayLabels = {
   today: 'Сегодня',
   tomorrow: 'Завтра',
+  /** The day before today (a channel's archive). */
+  yesterday: 'Вчера',
   /** The first programme of today: the one on air. */
   now: 'Сейчас',
 } as const;
@@ -12,13 +14,14 @@ const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long
 const times = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The label of the day `date` (`YYYY-MM-DD`) seen on `today`: «Сегодня», «Завтра», else the date in
- * Russian, day and month («27 ноября»; SPEC §9).
+ * The label of the day `date` (`YYYY-MM-DD`) seen on `today`: «Сегодня», «Завтра», «Вчера» (a day of
+ * the archive), else the date in Russian, day and month («27 ноября»; SPEC §9).
  */
 export function dayLabel(date: string, today: string): string {
   const ahead = daysBetween(today, date);
   if (ahead === 0) return dayLabels.today;
   if (ahead === 1) return dayLabels.tomorrow;
+  if (ahead === -1) return dayLabels.yesterday;
   return dayMonth.format(Date.parse(`${date}T00:00Z`));
 }
 

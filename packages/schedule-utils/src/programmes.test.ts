@@ -3,7 +3,9 @@ import {
   byStart,
   currentProgramme,
   fromCurrent,
+  isArchived,
   nextProgrammes,
+  nextScheduleChange,
   programmesOfDay,
   programmesStartingIn,
 } from './index.js';
@@ -73,5 +75,37 @@ describe('lists', () => {
     const items = setup();
     expect(byStart(items)[0]?.title).toBe('Утро');
     expect(items[0]?.title).toBe('Новости');
+  });
+});
+
+describe('isArchived', () => {
+  const DAY = 24 * 3_600_000;
+  const news = programme('Новости', '09:00', '09:30');
+
+  it('is true once the programme has ended, for less than the archive’s days', () => {
+    expect(isArchived(news, at('09:30'), 3)).toBe(false);
+    expect(isArchived(news, at('09:31'), 3)).toBe(true);
+    expect(isArchived(news, at('09:30') + 3 * DAY - 1, 3)).toBe(true);
+    expect(isArchived(news, at('09:30') + 3 * DAY, 3)).toBe(false);
+  });
+
+  it('is never true for a channel without an archive or a programme still on air', () => {
+    expect(isArchived(news, at('12:00'), 0)).toBe(false);
+    expect(isArchived(news, at('09:10'), 3)).toBe(false);
+  });
+});
+
+describe('nextScheduleChange', () => {
+  it('is the next start, or the end of the programme on air (just after it)', () => {
+    expect(nextScheduleChange(setup(), at('10:00'))).toBe(at('11:30'));
+    expect(nextScheduleChange(setup(), at('05:00'))).toBe(at('06:00'));
+    // At the very end the programme is still on air; a millisecond later the next one is.
+    expect(nextScheduleChange(setup(), at('11:30'))).toBe(at('11:30') + 1);
+  });
+
+  it('counts a programme leaving the archive, and is undefined when nothing changes any more', () => {
+    const DAY = 24 * 3_600_000;
+    expect(nextScheduleChange(setup(), at('14:00'), 1)).toBe(at('09:00') + DAY);
+    expect(nextScheduleChange(setup(), at('14:00'))).toBeUndefined();
   });
 });

@@ -55,3 +55,38 @@ export function programmesOfDay<T extends TimedProgramme>(
 ): T[] {
   return byStart(items).filter((item) => startOf(item) < endsAt && endOf(item) > startsAt);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a programme is in its channel's archive at `now`: it has ended, less than `archiveDays` days
+ * ago (getTvSchedule's `archive_days`; 0: the channel keeps no archive). Such a programme plays from
+ * its start (getReleaseChannel's `archive_start`).
+ */
+export function isArchived(item: TimedProgramme, now: number, archiveDays: number): boolean {
+  const end = endOf(item);
+  return end < now && now - end < archiveDays * DAY_MS;
+}
+
+/**
+ * The next instant after `now` at which what the guide shows changes: a programme starts, the one on
+ * air ends (it stays current up to its end, inclusive, so the change is a millisecond later), or an
+ * archived programme leaves the archive. Undefined when nothing changes any more. A timer to this
+ * instant moves the programme on air on by itself, without polling.
+ */
+export function nextScheduleChange(
+  items: readonly TimedProgramme[],
+  now: number,
+  archiveDays = 0,
+): number | undefined {
+  let next = Number.POSITIVE_INFINITY;
+  const consider = (instant: number) => {
+    if (instant > now && instant < next) next = instant;
+  };
+  for (const item of items) {
+    consider(startOf(item));
+    consider(endOf(item) + 1);
+    if (archiveDays > 0) consider(endOf(item) + archiveDays * DAY_MS);
+  }
+  return Number.isFinite(next) ? next : undefined;
+}

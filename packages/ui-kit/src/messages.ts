@@ -45,6 +45,10 @@ export const uiMessages = {
     failed: 'Не удалось загрузить программу',
     expand: (count: number) => `Вся программа (${count})`,
     collapse: 'Свернуть',
+    /** The mark of a programme in the channel's archive. */
+    archived: 'В записи',
+    /** The name of a playable programme line: what pressing it does, then what the line shows. */
+    play: (line: string) => `Смотреть: ${line}`,
   },
   search: {
     open: 'Поиск',

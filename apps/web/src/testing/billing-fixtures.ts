@@ -3,7 +3,7 @@ import type { CallId } from '@kadr/api-contract';
 import { art } from '@kadr/ui-kit/testing';
 import type { Goods } from '../shared/catalogue-types';
 import type { CardList, PackageInfo, PackageSummary, Receipt } from '../shared/data/billing';
-import { goods } from './catalogue-fixtures';
+import { FAKE_PROGRAMME_MS, fakeChannel, goods } from './catalogue-fixtures';
 import { apiError, type FakeHandler } from './fake-services';
 
 /** The main tariff as the api might word it for a status (the texts are the server's, not the web's). */
@@ -142,6 +142,22 @@ export function samplePackages(): PackageInfo[] {
     }),
   ];
 }
+
+/** The package holding a fake channel (getPackageByChannel): «Кино ТВ» (2) its own (5), the others «Кадр Премиум» (3). */
+export function channelPackageId(channelId: number): number {
+  return channelId === 2 ? 5 : 3;
+}
+
+/**
+ * The packages of the fake channels, none bought: what the default fake api sells (with
+ * `samplePackages()` «Кино ТВ» is bought, «Кадр Премиум» is not).
+ */
+export function tvPackages(): PackageInfo[] {
+  return [packageInfo(3, 'Кадр Премиум'), packageInfo(5, 'Кино ТВ')];
+}
+
+/** Seconds a fake channel stream's grant lasts (getReleaseChannel's expires_in). */
+export const CHANNEL_GRANT_SECONDS = 600;
 
 /** Sample saved cards. */
 export function sampleCards(): CardList {
@@ -289,5 +305,35 @@ export function billingHandlers(options: BillingFakeOptions = {}): Partial<Recor
       return { ok: true };
     },
     listReceipts: () => ({ receipts }),
+    // The channel calls read the same packages: a payment for a channel's package buys the channel.
+    getPackageByChannel: (input) => {
+      const channelId = (input as { body: { stream_id: number } }).body.stream_id;
+      if (!fakeChannel(channelId)) throw apiError(404, 'channel_not_found');
+      const info = packages.get(channelPackageId(channelId));
+      if (!info) throw apiError(404, 'package_not_found');
+      return { goods: info.goods };
+    },
+    // As the api: the live stream, or with archive_start a programme of the archive from its start
+    // (refused for a start whose programme has not ended or left the archive); a viewer without the
+    // package gets the live preview (60 s).
+    getReleaseChannel: (input) => {
+      const body = (input as { body: { stream_id: number; archive_start?: string } }).body;
+      const channel = fakeChannel(body.stream_id);
+      if (!channel) throw apiError(404, 'channel_not_found');
+      const bought = packages.get(channelPackageId(channel.id))?.goods.is_bought ?? false;
+      let path = `live/${channel.id}`;
+      if (body.archive_start !== undefined) {
+        const start = Date.parse(body.archive_start);
+        const ago = Date.now() - (start + FAKE_PROGRAMME_MS);
+        if (!(ago > 0 && ago < channel.archiveDays * 86_400_000)) throw apiError(404, 'archive_unavailable');
+        path = `archive/${channel.id}/${start}`;
+      }
+      return {
+        stream: { stream_url: `https://kadr.test/media/${path}/master.m3u8` },
+        drm: null,
+        preview_timer: bought ? null : 60,
+        expires_in: CHANNEL_GRANT_SECONDS,
+      };
+    },
   };
 }

@@ -238,7 +238,7 @@ export const contents: Record<number, () => Content> = {
 const apiError = (code: number, error: string) =>
   Object.assign(new Error(`api error ${code}`), { code, error });
 
-/** Programme titles of the fake channel, one every two hours from midnight. */
+/** Programme titles of the fake channels, one every two hours from midnight. */
 export const SCHEDULE_TITLES = [
   'Ночной эфир',
   'Документальный цикл',
@@ -254,20 +254,51 @@ export const SCHEDULE_TITLES = [
   'Поздний сеанс',
 ] as const;
 
+/** Days the fake channels' archives keep (the api's default, ARCHIVE_DAYS). */
+export const FAKE_ARCHIVE_DAYS = 3;
+/** The fake channel that keeps no archive: «Детский». */
+export const NO_ARCHIVE_CHANNEL = 4;
+
+/** A channel as the fake api knows it. */
+export interface FakeChannel {
+  id: number;
+  name: string;
+  /** Days its archive keeps (getTvSchedule's archive_days). */
+  archiveDays: number;
+}
+
 /**
- * A day of the fake channel (EK 31, channel 7): twelve two-hour programmes from the day's midnight in
- * the offset the request names, so every day and time zone has a full schedule.
+ * The fake api's channels: those of the TV tab's rails (ids 1…9, `channels()`), each with its own
+ * schedule; every one keeps a {@link FAKE_ARCHIVE_DAYS}-day archive but {@link NO_ARCHIVE_CHANNEL}.
+ * Undefined for any other id.
  */
-export function fakeScheduleDay(dayStart: string) {
+export function fakeChannel(id: number): FakeChannel | undefined {
+  const item = channels().find((candidate) => candidate.tv_channel_id === id);
+  if (!item) return undefined;
+  return { id, name: item.chan_name, archiveDays: id === NO_ARCHIVE_CHANNEL ? 0 : FAKE_ARCHIVE_DAYS };
+}
+
+/** The channel-type content items and their channels: «Кино ТВ» (31) is channel 2. */
+export const contentChannels: Record<number, number> = { 31: 2 };
+
+/** Length of every programme of the fake channels. */
+export const FAKE_PROGRAMME_MS = 7_200_000;
+
+/**
+ * A day of a fake channel («Кино ТВ» unless named): twelve two-hour programmes from the day's midnight
+ * in the offset the request names, so every day and time zone has a full schedule; each with an
+ * announcement image.
+ */
+export function fakeScheduleDay(dayStart: string, channelName = 'Кино ТВ') {
   const midnight = Date.parse(dayStart);
   return SCHEDULE_TITLES.map((title, index) => ({
-    tv_air_date_start: new Date(midnight + index * 7_200_000).toISOString(),
-    tv_air_date_end: new Date(midnight + (index + 1) * 7_200_000).toISOString(),
+    tv_air_date_start: new Date(midnight + index * FAKE_PROGRAMME_MS).toISOString(),
+    tv_air_date_end: new Date(midnight + (index + 1) * FAKE_PROGRAMME_MS).toISOString(),
     EK_title: title,
     EK_description: `${title}: описание передачи.`,
-    tv_channel_title: 'Кино ТВ',
+    tv_channel_title: channelName,
     poster_url: null,
-    announce_url: null,
+    announce_url: art('wide', `${channelName}: ${title}`),
   }));
 }
 
@@ -313,10 +344,24 @@ export function catalogueHandlers(): Partial<Record<CallId, FakeHandler>> {
       return { items: make?.().similar ?? [] };
     },
     searchHint: (input) => ({ items: searchHints(String((input as Input).body?.search_query ?? '')) }),
+    // As the api: an unknown content item is code 900, one that is not a channel or an unknown channel
+    // 404; the answer names the days the channel's archive keeps.
     getTvSchedule: (input) => {
       const body = (input as Input).body ?? {};
-      if (body.EK_id !== 31 && body.stream_id !== 7) throw apiError(404, 'channel_not_found');
-      return { items: fakeScheduleDay(String(body.tv_schedule_day_start_utc0)) };
+      let channelId = Number(body.stream_id);
+      if (body.EK_id !== undefined) {
+        const ekId = Number(body.EK_id);
+        if (!contents[ekId]) throw apiError(900, 'no_content');
+        const linked = contentChannels[ekId];
+        if (linked === undefined) throw apiError(404, 'not_a_channel');
+        channelId = linked;
+      }
+      const found = fakeChannel(channelId);
+      if (!found) throw apiError(404, 'channel_not_found');
+      return {
+        items: fakeScheduleDay(String(body.tv_schedule_day_start_utc0), found.name),
+        archive_days: found.archiveDays,
+      };
     },
   };
 }

@@ -5,7 +5,7 @@ import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
 import { createRecordingAnalytics } from '../shared/analytics/analytics';
 import { createQueryClient } from '../shared/data/query-client';
 import type { AppServices } from '../shared/services';
-import { billingHandlers } from './billing-fixtures';
+import { billingHandlers, tvPackages } from './billing-fixtures';
 import { catalogueHandlers } from './catalogue-fixtures';
 
 /** Answers one call from its input; throw (or reject) to fail it. */
@@ -37,13 +37,14 @@ export const GOODLINE_PHONE = '79990000000';
 
 /**
  * Default answers: an anonymous profile 42, sendAuth for any phone, authApp with code 1234, and the
- * catalogue fixtures (home, TV and search rails; film 12, series 9, channel 31; search hints), and the
- * billing calls over no packages, cards or receipts (tests of the money screens pass `billingHandlers`).
+ * catalogue fixtures (home, TV and search rails; film 12, series 9, channel 31; the channels 1…9 with
+ * their guides; search hints), and the billing calls over the channels' two packages, neither bought,
+ * and no cards or receipts (tests of the money screens pass `billingHandlers`).
  */
 export function defaultHandlers(): Partial<Record<CallId, FakeHandler>> {
   return {
     ...catalogueHandlers(),
-    ...billingHandlers({ packages: [] }),
+    ...billingHandlers({ packages: tvPackages() }),
     anonymousAuth: () => ({
       access_token: 'anon',
       refresh_token: 'r',

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, MemoryRouter, parsePath, type RouteObject } from 'react-router';
 import { App } from '../app/app';
 import { appRoutes } from '../app/routes';
 import { type DeviceKind, DeviceKindContext } from '../shared/device';
@@ -21,11 +21,14 @@ export function renderApp(
     fake?: ReturnType<typeof createFakeServices>;
     /** Other routes (e.g. `createAppRoutes` with chunk recovery); the app's own by default. */
     routes?: RouteObject[];
+    /** Navigation state of the first entry (what a link of another screen would have passed). */
+    state?: unknown;
   } = {},
 ) {
   resetStores(options.session);
   const fake = options.fake ?? createFakeServices();
-  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const entry = options.state === undefined ? path : { ...parsePath(path), state: options.state };
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [entry] });
   const user = userEvent.setup();
   render(<App services={fake.services} deviceKind={options.deviceKind ?? 'desktop'} router={router} />);
   const where = () => `${router.state.location.pathname}${router.state.location.search}`;

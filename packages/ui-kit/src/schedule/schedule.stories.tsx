@@ -78,6 +78,43 @@ export const AllStates: Story = {
   },
 };
 
+/** Today on a channel with an archive: ended programmes marked «В записи», playable like the one on air. */
+const archivedDay = (key: string, label: string): ScheduleDay => {
+  const base = day(key, label, true);
+  return {
+    ...base,
+    entries: (base.entries ?? []).map((entry, index) =>
+      index === 0
+        ? { ...entry, archived: true, playable: true }
+        : entry.onAir
+          ? { ...entry, playable: true }
+          : entry,
+    ),
+  };
+};
+
+/**
+ * A channel with an archive: yesterday's programmes and today's ended ones are marked «В записи» and
+ * play when pressed, as does the one on air; today's card opens collapsed on the one on air.
+ */
+export const Archive: Story = {
+  args: {
+    days: [
+      {
+        ...day('2026-11-23', 'Вчера'),
+        entries: (day('2026-11-23', 'Вчера').entries ?? []).map((entry) => ({
+          ...entry,
+          archived: true,
+          playable: true,
+        })),
+      },
+      archivedDay('2026-11-24', 'Сегодня'),
+      day('2026-11-25', 'Завтра'),
+    ],
+    onPlay: (entry) => console.info('[story] play', entry.id),
+  },
+};
+
 /** One day card on its own. */
 export const DayCard: StoryObj<typeof ScheduleDayCard> = {
   render: () => (
@@ -90,6 +127,20 @@ export const DayCard: StoryObj<typeof ScheduleDayCard> = {
 /** The programme lines alone, as the guide lists a day. */
 export const List: StoryObj<typeof ScheduleList> = {
   render: () => <ScheduleList entries={day('2026-11-24', 'Сегодня', true).entries ?? []} />,
+};
+
+/**
+ * The lines as the programme guide drives them with the keyboard or a remote: every line focusable,
+ * one in the tab order (the one on air), playable lines buttons.
+ */
+export const ListRovingFocus: StoryObj<typeof ScheduleList> = {
+  render: () => (
+    <ScheduleList
+      entries={archivedDay('2026-11-24', 'Сегодня').entries ?? []}
+      tabbableId="2026-11-24-1"
+      onPlay={(entry) => console.info('[story] play', entry.id)}
+    />
+  ),
 };
 
 /** The programme lines while they load, in the list's own layout. */

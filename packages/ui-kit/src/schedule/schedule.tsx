@@ -14,6 +14,10 @@ export interface ScheduleEntry {
   title: string;
   /** The programme on air: highlighted. */
   onAir?: boolean;
+  /** The programme is in the channel's archive: marked «В записи». */
+  archived?: boolean;
+  /** Pressing the line plays the programme (archived or on air); needs the list's `onPlay`. */
+  playable?: boolean;
 }
 
 /** One day of a schedule. */
@@ -33,19 +37,95 @@ export interface ScheduleListProps {
   entries: readonly ScheduleEntry[];
   /** For `aria-controls` of a toggle. */
   id?: string;
+  /** Plays a `playable` line: such lines become buttons. */
+  onPlay?: (entry: ScheduleEntry) => void;
+  /**
+   * Every line becomes focusable for keyboard and remote navigation (a roving focus the caller moves
+   * with the arrow keys); the line with this id is the one in the tab order (null: none of these).
+   * Lines carry `data-entry-id`. Undefined: only playable lines are focusable, in the usual order.
+   */
+  tabbableId?: string | null;
+  /** Texts; the kit's Russian defaults otherwise. */
+  messages?: Partial<typeof uiMessages.schedule>;
 }
 
-/** Programme lines: the time («08:05» or «Сейчас») and the title; the one on air highlighted. */
-export function ScheduleList({ entries, id }: ScheduleListProps) {
+/**
+ * Programme lines: the time («08:05» or «Сейчас»), the title and, for a programme in the archive, the
+ * mark «В записи»; the one on air highlighted. Playable lines are buttons when `onPlay` is given.
+ */
+export function ScheduleList({ entries, id, onPlay, tabbableId, messages }: ScheduleListProps) {
+  const m = { ...uiMessages.schedule, ...messages };
   return (
     <ul id={id} className={styles.list}>
       {entries.map((entry) => (
-        <li key={entry.id} className={entry.onAir ? `${styles.entry} ${styles.onAir}` : styles.entry}>
-          <span className={styles.time}>{entry.time}</span>
-          <span className={styles.title}>{entry.title}</span>
+        // aria-current="time": the programme on air is the current item of a schedule.
+        <li key={entry.id} className={lineClass(entry)} aria-current={entry.onAir ? 'time' : undefined}>
+          <ScheduleLine
+            entry={entry}
+            onPlay={onPlay}
+            tabIndex={tabbableId === undefined ? undefined : entry.id === tabbableId ? 0 : -1}
+            m={m}
+          />
         </li>
       ))}
     </ul>
+  );
+}
+
+function lineClass(entry: ScheduleEntry): string {
+  return [styles.entry, entry.onAir && styles.onAir, entry.archived && styles.archived]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function ScheduleLine({
+  entry,
+  onPlay,
+  tabIndex,
+  m,
+}: {
+  entry: ScheduleEntry;
+  onPlay?: (entry: ScheduleEntry) => void;
+  tabIndex?: number;
+  m: typeof uiMessages.schedule;
+}) {
+  // Spaces between the parts: a screen reader (and a button's name) reads «08:00 Новости В записи»,
+  // not one word; the grid lays the parts out and ignores them.
+  const content = (
+    <>
+      <span className={styles.time}>{entry.time}</span> <span className={styles.title}>{entry.title}</span>
+      {entry.archived && (
+        <>
+          {' '}
+          <span className={styles.mark}>{m.archived}</span>
+        </>
+      )}
+    </>
+  );
+  if (entry.playable && onPlay) {
+    // The name says what pressing does and holds the visible text, in its order.
+    const line = [entry.time, entry.title, entry.archived ? m.archived : ''].filter(Boolean).join(' ');
+    return (
+      <button
+        type="button"
+        className={`${styles.line} ${styles.playable}`}
+        tabIndex={tabIndex}
+        data-entry-id={entry.id}
+        aria-label={m.play(line)}
+        onClick={() => onPlay(entry)}
+      >
+        {content}
+      </button>
+    );
+  }
+  return (
+    <span
+      className={styles.line}
+      tabIndex={tabIndex}
+      data-entry-id={tabIndex === undefined ? undefined : entry.id}
+    >
+      {content}
+    </span>
   );
 }
 
@@ -61,7 +141,7 @@ export function ScheduleListSkeleton({ rows }: { rows: number }) {
     <ul className={styles.list} aria-hidden="true">
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines are interchangeable and never reorder.
-        <li key={index} className={styles.entry}>
+        <li key={index} className={`${styles.entry} ${styles.line}`}>
           <Skeleton width="40px" />
           <Skeleton width={SKELETON_WIDTHS[index % SKELETON_WIDTHS.length]} />
         </li>
@@ -75,21 +155,33 @@ export interface ScheduleDayCardProps {
   day: ScheduleDay;
   /** Programmes shown while collapsed (SPEC §9: 3). */
   collapsedCount?: number;
+  /** Plays a playable line (see {@link ScheduleList}). */
+  onPlay?: (entry: ScheduleEntry) => void;
   /** Texts; the kit's Russian defaults otherwise. */
   messages?: Partial<typeof uiMessages.schedule>;
 }
 
 /**
- * A day card of the week schedule: the day's label and its programmes, the first `collapsedCount`
- * while collapsed, all when expanded (SPEC §2 Channel page).
+ * The lines a collapsed card shows: `count` of them from the programme on air (a day that begins with
+ * programmes of the archive still opens on what is on now), else from the first.
  */
-export function ScheduleDayCard({ day, collapsedCount = 3, messages }: ScheduleDayCardProps) {
+function collapsedLines(entries: readonly ScheduleEntry[], count: number): readonly ScheduleEntry[] {
+  const onAir = entries.findIndex((entry) => entry.onAir);
+  const from = Math.max(0, Math.min(onAir, entries.length - count));
+  return entries.slice(from, from + count);
+}
+
+/**
+ * A day card of the week schedule: the day's label and its programmes, `collapsedCount` of them while
+ * collapsed (from the one on air), all when expanded (SPEC §2 Channel page).
+ */
+export function ScheduleDayCard({ day, collapsedCount = 3, onPlay, messages }: ScheduleDayCardProps) {
   const m = { ...uiMessages.schedule, ...messages };
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const listId = useId();
   const entries = day.entries ?? [];
-  const shown = expanded ? entries : entries.slice(0, collapsedCount);
+  const shown = expanded ? entries : collapsedLines(entries, collapsedCount);
   const canToggle = entries.length > collapsedCount;
   return (
     <section className={styles.day} aria-labelledby={headingId}>
@@ -111,7 +203,7 @@ export function ScheduleDayCard({ day, collapsedCount = 3, messages }: ScheduleD
       ) : entries.length === 0 ? (
         <p className={styles.state}>{day.failed ? m.failed : m.empty}</p>
       ) : (
-        <ScheduleList id={listId} entries={shown} />
+        <ScheduleList id={listId} entries={shown} onPlay={onPlay} messages={messages} />
       )}
       {canToggle && (
         <Button
@@ -133,15 +225,23 @@ export function ScheduleDayCard({ day, collapsedCount = 3, messages }: ScheduleD
 export interface WeekScheduleProps {
   days: readonly ScheduleDay[];
   collapsedCount?: number;
+  /** Plays a playable line (see {@link ScheduleList}). */
+  onPlay?: (entry: ScheduleEntry) => void;
   messages?: Partial<typeof uiMessages.schedule>;
 }
 
 /** The week schedule: a card per day, side by side, wrapping (SPEC §2: a week of schedule). */
-export function WeekSchedule({ days, collapsedCount, messages }: WeekScheduleProps) {
+export function WeekSchedule({ days, collapsedCount, onPlay, messages }: WeekScheduleProps) {
   return (
     <div className={styles.week}>
       {days.map((day) => (
-        <ScheduleDayCard key={day.key} day={day} collapsedCount={collapsedCount} messages={messages} />
+        <ScheduleDayCard
+          key={day.key}
+          day={day}
+          collapsedCount={collapsedCount}
+          onPlay={onPlay}
+          messages={messages}
+        />
       ))}
     </div>
   );

@@ -82,7 +82,7 @@ describe('loading bar', () => {
 
   it.each([
     ['a content card', '/movie/12/', 'getContent' as const],
-    ['a channel’s programme guide', '/tv/7/tv_guide', 'getTvSchedule' as const],
+    ['a channel’s programme guide', '/tv/2/tv_guide', 'getTvSchedule' as const],
     ['the TV tab', '/tv', 'getCollections' as const],
   ])('shows while the primary data of %s loads', async (_, path, call) => {
     renderWaiting(path, call);

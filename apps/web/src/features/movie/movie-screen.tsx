@@ -1,10 +1,9 @@
-import { ErrorModal } from '@kadr/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type Content, moviePath } from '../../shared/catalogue-types';
 import { useIsMobile } from '../../shared/device';
-import { KitLink, useBack, useQueryNavigate } from '../../shared/navigation/query-link';
+import { useBack, useQueryNavigate } from '../../shared/navigation/query-link';
 import { usePageName } from '../../shared/page-name';
 import { useServices } from '../../shared/services';
 import { PlayerSlot, usePlayLogic } from '../player';
@@ -14,6 +13,13 @@ import styles from './movie-screen.module.css';
 import { MovieView, MovieViewSkeleton } from './movie-view';
 import { ERROR_MODAL_DELAY_MS, useDelayedFlag, useMovie, useSimilar } from './use-movie';
 import { useSeasons } from './use-seasons';
+
+// The error modal (and the kit's modal under it) loads when a load fails, in the second before it shows
+// (SPEC §8: 1 s after the failure): a card that loads does not carry it (the watch page's JavaScript
+// budget, docs/benchmarks.md).
+const MovieErrorModal = lazy(() =>
+  import('./movie-error-modal').then((module) => ({ default: module.MovieErrorModal })),
+);
 
 // Only channel-type titles show a week schedule: films and series load neither its code nor the Intl
 // date formats it creates (a page's first Intl use loads the locale data, a long task on a phone).
@@ -61,7 +67,11 @@ export function MovieScreen({ ekId, epId }: MovieScreenProps) {
   return (
     <>
       {body}
-      <ErrorModal open={showError} homeHref="/" onClose={goHome} LinkComponent={KitLink} />
+      {load.status === 'error' && (
+        <Suspense>
+          <MovieErrorModal open={showError} onClose={goHome} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -302,9 +302,9 @@ describe('channel-type content', () => {
     await within(todayCard).findByText('Дневные новости');
     const lines = within(todayCard).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
-      'СейчасДневные новости',
-      '12:00Сериал «Северный ветер»',
-      '14:00Спорт',
+      'Сейчас Дневные новости',
+      '12:00 Сериал «Северный ветер»',
+      '14:00 Спорт',
     ]);
     expect(screen.getByRole('region', { name: 'Завтра' })).toBeInTheDocument();
     // One call per day, today plus six, for this content item with the viewer's region.

@@ -28,10 +28,11 @@ type Payment = CallResponse<'createPayment'>;
 
 /** Where the pay dialog was opened from, which decides the goal of a successful payment (SPEC §4). */
 export type BuySource =
-  /** The paywall (the final block after the preview) or the package page. */
-  | { goal: 'EK_BUY_SUCCESS'; EK_id?: number }
-  /** The player's preview overlay. */
-  | { goal: 'PLAYER_BUY_SUCCESS'; EK_id: number };
+  /** The paywall (the final block after the preview), the package page or a channel page's Watch. */
+  | { goal: 'EK_BUY_SUCCESS'; EK_id?: number; tv_channel_id?: number }
+  /** The player's preview overlay, on a content card or a channel page. */
+  | { goal: 'PLAYER_BUY_SUCCESS'; EK_id: number; tv_channel_id?: never }
+  | { goal: 'PLAYER_BUY_SUCCESS'; tv_channel_id: number; EK_id?: never };
 
 /** Props of {@link PaymentOverlay}. */
 export interface PaymentOverlayProps {
@@ -150,12 +151,18 @@ export function PaymentOverlay({
       const { source: from } = latest.current;
       const package_id = payment.package_id;
       if (from.goal === 'PLAYER_BUY_SUCCESS')
-        analytics.reachGoal(from.goal, { EK_id: from.EK_id, package_id });
-      else
         analytics.reachGoal(
           from.goal,
-          from.EK_id === undefined ? { package_id } : { EK_id: from.EK_id, package_id },
+          from.EK_id === undefined
+            ? { tv_channel_id: from.tv_channel_id, package_id }
+            : { EK_id: from.EK_id, package_id },
         );
+      else
+        analytics.reachGoal(from.goal, {
+          ...(from.EK_id === undefined ? {} : { EK_id: from.EK_id }),
+          ...(from.tv_channel_id === undefined ? {} : { tv_channel_id: from.tv_channel_id }),
+          package_id,
+        });
       setPhase((now) => (now.kind === 'ready' ? { ...now, checking: true } : now));
       void waitForPayment({ api, paymentId: payment.payment_id, signal: polling.signal }).then((outcome) => {
         if (polling.signal.aborted) return;

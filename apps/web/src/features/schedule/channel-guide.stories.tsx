@@ -16,5 +16,13 @@ type Story = StoryObj<typeof meta>;
 /** The guide of the fake channel-type title 31 (a programme every two hours), as a phone shows it. */
 export const ByContent: Story = {};
 
-/** The same guide asked for by the channel (stream_id 7). */
-export const ByChannel: Story = { args: { source: { streamId: 7 } } };
+/** The same guide asked for by the channel (stream_id 2). */
+export const ByChannel: Story = { args: { source: { streamId: 2 } } };
+
+/** The channel's own guide: its archive's days and marks, a playable line logs what it would play. */
+export const ChannelWithArchive: Story = {
+  args: {
+    source: { streamId: 2 },
+    onPlay: (programme, onAir) => console.info('[story] play', onAir ? 'live' : programme.tv_air_date_start),
+  },
+};

@@ -63,3 +63,40 @@ export const Empty: Story = { args: { days: [{ key: 'd0', label: 'Сегодня
 export const Failed: Story = {
   args: { channel: undefined, days: [{ key: 'd0', label: 'Сегодня', entries: [], failed: true }] },
 };
+
+/** Yesterday of the archive, then today with its ended programmes «В записи» before the one on air. */
+const archiveDays: ScheduleDay[] = [
+  {
+    ...day('d-1', 'Вчера'),
+    entries: (day('d-1', 'Вчера').entries ?? []).map((entry) => ({
+      ...entry,
+      archived: true,
+      playable: true,
+    })),
+  },
+  {
+    ...day('d0', 'Сегодня'),
+    entries: (day('d0', 'Сегодня').entries ?? []).map((entry, index) =>
+      index < 2
+        ? { ...entry, archived: true, playable: true }
+        : index === 2
+          ? { ...entry, time: 'Сейчас', onAir: true, playable: true }
+          : entry,
+    ),
+  },
+  day('d1', 'Завтра'),
+];
+
+/**
+ * A channel with an archive: its days before today and today's ended programmes are marked «В записи»
+ * and play, as does the one on air; the guide opens scrolled to it. ↑↓ move through the programmes,
+ * ←→ through the days, Enter plays.
+ */
+export const Archive: Story = {
+  args: { days: archiveDays, onPlay: (entry) => console.info('[story] play', entry.id) },
+};
+
+/** On a TV the remote starts on the programme on air (focused when the guide opens). */
+export const TvRemote: Story = {
+  args: { ...Archive.args, mobile: false, autoFocus: true },
+};

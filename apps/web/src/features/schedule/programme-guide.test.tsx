@@ -19,17 +19,47 @@ const day = (key: string, label: string, titles: string[]): ScheduleDay => ({
   entries: titles.map((title, index) => ({ id: `${key}-${index}`, time: `0${index}:00`, title })),
 });
 
+/** Yesterday and today of a channel with an archive (today's first line ended), and tomorrow. */
+function archiveWeek(): ScheduleDay[] {
+  return [
+    {
+      key: 'd0',
+      label: 'Вчера',
+      entries: [{ id: 'd0-0', time: '06:00', title: 'Утро', archived: true, playable: true }],
+    },
+    {
+      key: 'd1',
+      label: 'Сегодня',
+      entries: [
+        { id: 'd1-0', time: '06:00', title: 'Утро', archived: true, playable: true },
+        { id: 'd1-1', time: '09:00', title: 'Новости', archived: true, playable: true },
+        { id: 'd1-2', time: 'Сейчас', title: 'Кино', onAir: true, playable: true },
+        { id: 'd1-3', time: '12:00', title: 'Спорт' },
+      ],
+    },
+    { key: 'd2', label: 'Завтра', entries: [{ id: 'd2-0', time: '06:00', title: 'Утро' }] },
+  ];
+}
+
+/** The lines a Tab would reach. */
+const tabbableLines = () => [...document.querySelectorAll('[data-entry-id][tabindex="0"]')];
+
+/** jsdom has no scrolling: records which line or section was asked to scroll into view. */
+function setupScrolling() {
+  const scrolled: string[] = [];
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    value(this: HTMLElement) {
+      scrolled.push(this.dataset.entryId ?? this.id);
+    },
+  });
+  return { scrolled };
+}
+
 function setup(days: ScheduleDay[]) {
   const user = userEvent.setup();
   const onBack = vi.fn();
-  const scrolled: string[] = [];
-  // jsdom has no scrolling: record which element was asked to scroll into view.
-  Object.defineProperty(Element.prototype, 'scrollIntoView', {
-    configurable: true,
-    value(this: Element) {
-      scrolled.push(this.id);
-    },
-  });
+  const { scrolled } = setupScrolling();
   render(<ProgrammeGuide channel="Кино ТВ" days={days} onBack={onBack} />);
   const tabs = () => within(screen.getByRole('navigation', { name: 'Дни' })).getAllByRole('button');
   return { user, onBack, scrolled, tabs };
@@ -120,6 +150,69 @@ describe('ProgrammeGuide', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' })).toBeInTheDocument();
   });
 
+  it('marks the archive’s programmes and plays a playable line when pressed', async () => {
+    const onPlay = vi.fn();
+    const user = userEvent.setup();
+    render(<ProgrammeGuide days={archiveWeek()} onPlay={onPlay} onBack={() => {}} />);
+    const yesterday = screen.getByRole('region', { name: 'Вчера' });
+    expect(within(yesterday).getAllByRole('listitem')[0]).toHaveTextContent('06:00 Утро В записи');
+    await user.click(screen.getByRole('button', { name: 'Смотреть: 09:00 Новости В записи' }));
+    expect(onPlay).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1-1', archived: true }));
+  });
+
+  it('moves through programmes with ↑↓ and through days with ←→; Enter plays, only one line is tabbable', async () => {
+    const onPlay = vi.fn();
+    const user = userEvent.setup();
+    render(<ProgrammeGuide days={archiveWeek()} onPlay={onPlay} onBack={() => {}} />);
+    const onAir = screen.getByRole('button', { name: 'Смотреть: Сейчас Кино' });
+    // The tab order enters the guide on the programme on air.
+    expect(tabbableLines()).toEqual([onAir]);
+    onAir.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
+    expect(tabbableLines()).toEqual([document.activeElement]);
+    await user.keyboard('{ArrowDown}');
+    // On into the next day.
+    expect(document.activeElement).toHaveTextContent('06:00 Утро');
+    expect(document.activeElement?.closest('section')).toHaveAccessibleName('Завтра');
+    expect(screen.getByRole('button', { name: 'Завтра' })).toHaveAttribute('aria-current', 'true');
+    await user.keyboard('{ArrowLeft}');
+    // Back a day lands on today's programme on air.
+    expect(document.activeElement).toBe(onAir);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toHaveTextContent('06:00 Утро В записи');
+    await user.keyboard('{ArrowLeft}{ArrowUp}');
+    // Nothing before the first day or line: the focus stays.
+    expect(document.activeElement?.closest('section')).toHaveAccessibleName('Вчера');
+    await user.keyboard('{ArrowRight}{ArrowUp}{Enter}');
+    expect(onPlay).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'd1-1', title: 'Новости' }));
+    // A programme to come plays nothing.
+    onPlay.mockClear();
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
+    expect(onPlay).not.toHaveBeenCalled();
+  });
+
+  it('understands the arrow keys of TV remotes that name them Up, Down, Left and Right', async () => {
+    const user = userEvent.setup();
+    render(<ProgrammeGuide days={archiveWeek()} onPlay={() => {}} onBack={() => {}} />);
+    screen.getByRole('button', { name: 'Смотреть: Сейчас Кино' }).focus();
+    await user.keyboard('{Down}');
+    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
+    await user.keyboard('{Right}');
+    expect(document.activeElement).toHaveTextContent('06:00 Утро');
+    await user.keyboard('{Left}{Up}');
+    expect(document.activeElement).toHaveTextContent('09:00 Новости В записи');
+  });
+
+  it('opens on the programme on air when the archive comes before it, focused on a TV', () => {
+    const { scrolled } = setupScrolling();
+    render(<ProgrammeGuide days={archiveWeek()} onPlay={() => {}} autoFocus onBack={() => {}} />);
+    expect(document.activeElement).toHaveAccessibleName('Смотреть: Сейчас Кино');
+    expect(scrolled).toEqual(['d1-2']);
+    expect(screen.getByRole('button', { name: 'Сегодня' })).toHaveAttribute('aria-current', 'true');
+  });
+
   it('goes back with the back button', async () => {
     const { user, onBack } = setup([day('d0', 'Сегодня', ['Новости'])]);
     await user.click(screen.getByRole('button', { name: 'Назад' }));
@@ -135,23 +228,23 @@ describe('guide routes', () => {
     const { calls } = renderApp('/movie/31/tv_guide', { deviceKind: 'mobile' });
     const todaySection = await screen.findByRole('region', { name: 'Сегодня' });
     const lines = within(todaySection).getAllByRole('listitem');
-    expect(lines[0]).toHaveTextContent('СейчасДневные новости');
-    expect(lines[1]).toHaveTextContent('12:00Сериал «Северный ветер»');
+    expect(lines[0]).toHaveTextContent('Сейчас Дневные новости');
+    expect(lines[1]).toHaveTextContent('12:00 Сериал «Северный ветер»');
     // Tomorrow is whole, from midnight.
     const tomorrow = screen.getByRole('region', { name: 'Завтра' });
-    expect(within(tomorrow).getAllByRole('listitem')[0]).toHaveTextContent('00:00Ночной эфир');
+    expect(within(tomorrow).getAllByRole('listitem')[0]).toHaveTextContent('00:00 Ночной эфир');
     expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
   });
 
   it('/tv/{tv_channel_id}/tv_guide asks by stream_id', async () => {
-    const { calls } = renderApp('/tv/7/tv_guide', { deviceKind: 'mobile' });
+    const { calls } = renderApp('/tv/2/tv_guide', { deviceKind: 'mobile' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' }),
     ).toBeInTheDocument();
     const call = calls.find((recorded) => recorded.id === 'getTvSchedule');
     expect((call?.input as { body: object } | undefined)?.body).toEqual({
       tv_schedule_day_start_utc0: expect.any(String),
-      stream_id: 7,
+      stream_id: 2,
     });
   });
 
@@ -159,7 +252,7 @@ describe('guide routes', () => {
     const [today] = scheduleDays(Date.now(), viewerTimeZone(), 1);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime((today?.startsAt ?? 0) + 23.5 * 3_600_000);
-    const { calls, router } = renderApp('/tv/7/tv_guide', { deviceKind: 'mobile' });
+    const { calls, router } = renderApp('/tv/2/tv_guide', { deviceKind: 'mobile' });
     await screen.findByRole('heading', { level: 1, name: 'Телепрограмма: Кино ТВ' });
     const firstDay = (streamId: number) =>
       calls
@@ -175,8 +268,46 @@ describe('guide routes', () => {
     vi.setSystemTime((today?.startsAt ?? 0) + 24.5 * 3_600_000);
     await act(() => router.navigate('/tv/8/tv_guide'));
     await vi.waitFor(() => expect(firstDay(8)).toBeDefined());
-    expect(firstDay(7)).not.toBe(firstDay(8));
+    expect(firstDay(2)).not.toBe(firstDay(8));
     expect(new Date(firstDay(8) ?? '').getTime()).toBe(tomorrow?.startsAt);
+  });
+
+  it('/tv/{id}/tv_guide shows the channel’s archive and opens the channel page playing a programme', async () => {
+    const [today] = scheduleDays(Date.now(), viewerTimeZone(), 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((today?.startsAt ?? 0) + 10.5 * 3_600_000);
+    const { calls, user, router, where } = renderApp('/tv/2/tv_guide?utm=1', { deviceKind: 'mobile' });
+    const todaySection = await screen.findByRole('region', { name: 'Сегодня' });
+    // Today plus 6, then the archive's three days before today once an answer named them.
+    expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(10);
+    const days = within(screen.getByRole('navigation', { name: 'Дни' })).getAllByRole('button');
+    expect(days.slice(0, 4).map((day) => day.textContent)).toEqual([
+      expect.any(String),
+      expect.any(String),
+      'Вчера',
+      'Сегодня',
+    ]);
+    const lines = within(todaySection).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('00:00 Ночной эфир В записи');
+    expect(lines[5]).toHaveTextContent('Сейчас Дневные новости');
+    expect(lines[6]).not.toHaveTextContent('В записи');
+    await user.click(
+      within(todaySection).getByRole('button', { name: 'Смотреть: 08:00 Кино до обеда В записи' }),
+    );
+    await vi.waitFor(() => expect(where()).toBe('/tv/2/?utm=1'));
+    expect(router.state.location.state).toEqual({
+      play: { kind: 'archive', start: new Date((today?.startsAt ?? 0) + 8 * 3_600_000).toISOString() },
+    });
+  });
+
+  it('plays the programme on air live from the guide, and marks nothing on a channel without an archive', async () => {
+    const { user, router } = renderApp('/tv/4/tv_guide', { deviceKind: 'mobile' });
+    const todaySection = await screen.findByRole('region', { name: 'Сегодня' });
+    expect(screen.queryByText('В записи')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Вчера' })).not.toBeInTheDocument();
+    await user.click(within(todaySection).getByRole('button', { name: /^Смотреть: Сейчас/ }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/tv/4/'));
+    expect(router.state.location.state).toEqual({ play: { kind: 'live' } });
   });
 
   it('says the schedule failed for content that is not a channel', async () => {

@@ -3,11 +3,12 @@ import {
   IconButton,
   Loader,
   type ScheduleDay,
+  type ScheduleEntry,
   ScheduleList,
   ScheduleListSkeleton,
   Skeleton,
 } from '@kadr/ui-kit';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { scheduleMessages as m } from './messages';
 import styles from './programme-guide.module.css';
 
@@ -27,28 +28,89 @@ export interface ProgrammeGuideProps {
   days: readonly ScheduleDay[];
   /** The phone layout: the day tabs stick under the shorter mobile header. */
   mobile?: boolean;
+  /** Plays a playable line (archived or on air): Enter or a press on it. */
+  onPlay?: (entry: ScheduleEntry) => void;
+  /** Focus goes to the programme on air once the days show (a TV: the remote starts there). */
+  autoFocus?: boolean;
   onBack: () => void;
 }
 
 const sectionId = (key: string) => `guide-day-${key}`;
 
+/** Where the keyboard's or remote's focus is: a line of a day. */
+interface FocusedLine {
+  day: string;
+  id: string;
+}
+
+/** Arrow keys by direction, as keyboards and older TV remotes (`Up`, `Down`, …) name them. */
+const MOVES: Record<string, 'up' | 'down' | 'left' | 'right'> = {
+  ArrowUp: 'up',
+  Up: 'up',
+  ArrowDown: 'down',
+  Down: 'down',
+  ArrowLeft: 'left',
+  Left: 'left',
+  ArrowRight: 'right',
+  Right: 'right',
+};
+
+/** A line of the guide (its focusable element, `data-entry-id`) and the day section it is in. */
+const LINE = '[data-entry-id]';
+/** The line of the programme on air (`aria-current="time"` on its list item). */
+const ON_AIR_LINE = `[aria-current="time"] ${LINE}`;
+
+/**
+ * The line an arrow key leads to from `line`: up and down the programmes (on into the next or the
+ * previous day), left and right to the previous or next day — on its programme on air, else its first.
+ */
+function lineAfter(container: HTMLElement, line: HTMLElement, move: 'up' | 'down' | 'left' | 'right') {
+  if (move === 'up' || move === 'down') {
+    const lines = [...container.querySelectorAll<HTMLElement>(LINE)];
+    return lines[lines.indexOf(line) + (move === 'down' ? 1 : -1)];
+  }
+  const sections = [...container.querySelectorAll<HTMLElement>('section')];
+  const section = line.closest('section');
+  const next = sections[sections.indexOf(section as HTMLElement) + (move === 'right' ? 1 : -1)];
+  return next?.querySelector<HTMLElement>(ON_AIR_LINE) ?? next?.querySelector<HTMLElement>(LINE) ?? undefined;
+}
+
 /**
  * The programme guide (SPEC §2): day tabs over one list of days. Today's list starts at the programme
  * on air («Сейчас»); days without programmes are left out (the newer variant). Scrolling moves the
- * active tab to the day under the tabs; a tab scrolls to its day.
+ * active tab to the day under the tabs; a tab scrolls to its day. On a channel with an archive the
+ * archive's days come before today and today's ended programmes before the one on air, marked «В
+ * записи»; the guide opens scrolled to the programme on air. The keyboard and a TV remote move a roving
+ * focus over the lines (↑↓ programmes, ←→ days); Enter, or a press, plays a playable line.
  *
  * The days show together, once every day has answered, in place of a skeleton taller than the screen:
  * shown as they arrived, each day pushed the days, tabs and footer under it down, and a later day
  * arriving first was pushed down by the earlier ones (a layout shift of 0.65 on a phone). The heading
  * names the channel from then on too, so it changes in the same frame.
  */
-export function ProgrammeGuide({ channel, days, mobile = false, onBack }: ProgrammeGuideProps) {
+export function ProgrammeGuide({
+  channel,
+  days,
+  mobile = false,
+  onPlay,
+  autoFocus = false,
+  onBack,
+}: ProgrammeGuideProps) {
   const loading = days.some((day) => day.entries === null);
   const shown = loading ? [] : days.filter((day) => day.entries !== null && day.entries.length > 0);
   const failed = !loading && shown.length === 0 && days.some((day) => day.failed);
   const [active, setActive] = useState<string | undefined>(undefined);
   const navRef = useRef<HTMLElement>(null);
-  const activeKey = active && shown.some((day) => day.key === active) ? active : shown[0]?.key;
+  const listsRef = useRef<HTMLDivElement>(null);
+  // Today (the day of the programme on air) is where the guide opens, also below the archive's days.
+  const onAirDay = shown.find((day) => day.entries?.some((entry) => entry.onAir));
+  const activeKey = active && shown.some((day) => day.key === active) ? active : (onAirDay ?? shown[0])?.key;
+  // The roving focus: one line in the tab order, the programme on air until the arrows move it.
+  const [focused, setFocused] = useState<FocusedLine | null>(null);
+  const focusLine =
+    focused && shown.some((day) => day.key === focused.day && day.entries?.some((e) => e.id === focused.id))
+      ? focused
+      : defaultLine(onAirDay ?? shown[0]);
 
   const shownKeys = shown.map((day) => day.key).join(' ');
   const updateActive = useCallback(() => {
@@ -82,6 +144,41 @@ export function ProgrammeGuide({ channel, days, mobile = false, onBack }: Progra
     document.getElementById(sectionId(key))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
+  // Once the days show: today's list starts at the programme on air (SPEC §2), so when lines come
+  // before it (the archive's), it is scrolled to the top; a TV's remote starts on it.
+  const opened = useRef(false);
+  const hasDays = shown.length > 0;
+  useEffect(() => {
+    const lists = listsRef.current;
+    if (opened.current || !hasDays || !lists) return;
+    opened.current = true;
+    const line = lists.querySelector<HTMLElement>(ON_AIR_LINE);
+    if (!line) return;
+    if (autoFocus) line.focus({ preventScroll: true });
+    if (line !== lists.querySelector(LINE)) line.scrollIntoView?.({ block: 'start' });
+  }, [hasDays, autoFocus]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const move = MOVES[event.key];
+    const lists = listsRef.current;
+    if (!move || !lists || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const line = (event.target as HTMLElement).closest<HTMLElement>(LINE);
+    const next = line && lineAfter(lists, line, move);
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  };
+
+  // The focused line becomes the one in the tab order, and its day the active tab.
+  const onFocus = (event: { target: EventTarget }) => {
+    const line = (event.target as HTMLElement).closest<HTMLElement>(LINE);
+    const day = line?.closest<HTMLElement>('section')?.dataset.day;
+    const id = line?.dataset.entryId;
+    if (!day || id === undefined) return;
+    setFocused({ day, id });
+    setActive(day);
+  };
+
   return (
     <div className={mobile ? `${styles.page} ${styles.mobile}` : styles.page}>
       <div className={styles.bar}>
@@ -105,23 +202,43 @@ export function ProgrammeGuide({ channel, days, mobile = false, onBack }: Progra
           ))}
         </nav>
       )}
-      {shown.map((day) => (
-        <section
-          key={day.key}
-          id={sectionId(day.key)}
-          className={styles.section}
-          aria-labelledby={`${sectionId(day.key)}-title`}
-        >
-          <h2 id={`${sectionId(day.key)}-title`} className={styles.sectionTitle}>
-            {day.label}
-          </h2>
-          <ScheduleList entries={day.entries ?? []} />
-        </section>
-      ))}
+      {hasDays && (
+        <>
+          {/* Arrow keys (a keyboard's or a TV remote's) move the focus: up and down the programmes, left and
+              right through the days; Enter plays a line of the archive or the one on air. */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys move the focus between the lines, which are the focusable elements; the wrapper only listens. */}
+          <div ref={listsRef} className={styles.lists} onKeyDown={onKeyDown} onFocus={onFocus}>
+            {shown.map((day) => (
+              <section
+                key={day.key}
+                id={sectionId(day.key)}
+                data-day={day.key}
+                className={styles.section}
+                aria-labelledby={`${sectionId(day.key)}-title`}
+              >
+                <h2 id={`${sectionId(day.key)}-title`} className={styles.sectionTitle}>
+                  {day.label}
+                </h2>
+                <ScheduleList
+                  entries={day.entries ?? []}
+                  onPlay={onPlay}
+                  tabbableId={focusLine?.day === day.key ? focusLine.id : null}
+                />
+              </section>
+            ))}
+          </div>
+        </>
+      )}
       {loading && <GuideSkeleton />}
       {!loading && shown.length === 0 && <p className={styles.state}>{failed ? m.failed : m.nothing}</p>}
     </div>
   );
+}
+
+/** The line the roving focus starts on in a day: its programme on air, else its first. */
+function defaultLine(day: ScheduleDay | undefined): FocusedLine | null {
+  const entry = day?.entries?.find((candidate) => candidate.onAir) ?? day?.entries?.[0];
+  return day && entry ? { day: day.key, id: entry.id } : null;
 }
 
 /** The loading guide in the loaded one's layout: day tabs, a day's heading and its programme lines. */

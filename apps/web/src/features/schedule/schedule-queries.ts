@@ -6,6 +6,13 @@ import { queryOptions } from '@tanstack/react-query';
 /** A programme as the schedule call answers it (SPEC §3 TV schedule item). */
 export type Programme = CallResponse<'getTvSchedule'>['items'][number];
 
+/** One day's answer: its programmes and the days the channel's archive keeps (0: none). */
+export interface ScheduleAnswer {
+  items: Programme[];
+  /** getTvSchedule's `archive_days` (contract extension, issue 13); 0 when the server gives none. */
+  archiveDays: number;
+}
+
 /** Whose schedule: a channel-type content item (the card and its guide) or a channel (the TV tab's guide). */
 export type ScheduleSource = { ekId: number } | { streamId: number };
 
@@ -30,7 +37,7 @@ export function scheduleDayQuery(
 ) {
   return queryOptions({
     queryKey: scheduleKeys.day(source, dayStart, timeZone),
-    queryFn: async ({ signal }): Promise<Programme[]> => {
+    queryFn: async ({ signal }): Promise<ScheduleAnswer> => {
       const who =
         'ekId' in source
           ? { EK_id: source.ekId, region_info: regionInfo(timeZone, Date.now()) }
@@ -40,7 +47,7 @@ export function scheduleDayQuery(
         { body: { tv_schedule_day_start_utc0: dayStart, ...who } },
         { signal },
       );
-      return answer.items;
+      return { items: answer.items, archiveDays: answer.archive_days ?? 0 };
     },
   });
 }

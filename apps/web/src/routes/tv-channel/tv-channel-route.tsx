@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
-import { screenMessages } from '../messages';
-import { ScreenPlaceholder } from '../screen-placeholder';
+import { ChannelScreen } from './channel-screen';
 
-/** `/tv/{tv_channel_id}`: the channel player page, re-created when the channel id changes (SPEC §2). */
+/**
+ * `/tv/{tv_channel_id}`: the channel player page (SPEC §2). Not keyed by the id: the page re-creates
+ * what is per channel itself and keeps the player slot across channel up and down (channel-screen.tsx).
+ */
 export function TvChannelRoute() {
   const { tv_channel_id = '' } = useParams();
-  return <ScreenPlaceholder key={tv_channel_id} title={screenMessages.channel(tv_channel_id)} />;
+  return <ChannelScreen channelId={Number(tv_channel_id)} />;
 }

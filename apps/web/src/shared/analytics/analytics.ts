@@ -8,16 +8,21 @@
 export interface GoalParams {
   /** The content is missing: code 900 or no goods.vendor_id (SPEC §4, §8). */
   nocontent: { EK_id: number };
-  /** The player failed to load or start, with its error code (SPEC §8). */
-  MOVIE_STARTED_ERROR: { error_code: string; EK_id: number; EP_id?: number };
   /**
-   * A payment succeeded in the pay dialog opened from the paywall (the final block after the preview)
-   * or from the package page; EK_id names the content when there is one (not on a package page opened
-   * directly).
+   * The player failed to load or start, with its error code (SPEC §8): a content item's (EK_id, and
+   * EP_id for a series) or a channel's (tv_channel_id, the channel page).
    */
-  EK_BUY_SUCCESS: { EK_id?: number; package_id: number };
-  /** A payment succeeded in the pay dialog opened from the player's preview overlay. */
-  PLAYER_BUY_SUCCESS: { EK_id: number; package_id: number };
+  MOVIE_STARTED_ERROR:
+    | { error_code: string; EK_id: number; EP_id?: number }
+    | { error_code: string; tv_channel_id: number };
+  /**
+   * A payment succeeded in the pay dialog opened from the paywall (the final block after the preview),
+   * from the package page or from a channel page's Watch; EK_id names the content when there is one
+   * (not on a package page opened directly), tv_channel_id the channel.
+   */
+  EK_BUY_SUCCESS: { EK_id?: number; tv_channel_id?: number; package_id: number };
+  /** A payment succeeded in the pay dialog opened from the player's preview overlay (a content's or a channel's). */
+  PLAYER_BUY_SUCCESS: { EK_id: number; package_id: number } | { tv_channel_id: number; package_id: number };
 }
 
 /** One goal. */

@@ -1,0 +1,320 @@
+import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
+import { art } from '@kadr/ui-kit/testing';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
+import { channelPageState } from '../../features/player/channel-playback';
+import type { createFakeEngine } from '../../features/player/fake-controller';
+import { videoJsEngine } from '../../features/player/videojs-engine';
+import { billingHandlers, packageInfo, tvPackages } from '../../testing/billing-fixtures';
+import { apiError, createFakeServices, type FakeHandlers, never } from '../../testing/fake-services';
+import { renderApp } from '../../testing/render-app';
+
+// The whole app with the player's engine replaced by fake controllers (the real one needs a browser).
+vi.mock('../../features/player/videojs-engine', async () => {
+  const { createFakeEngine } = await import('../../features/player/fake-controller');
+  return { videoJsEngine: createFakeEngine() };
+});
+const engine = videoJsEngine as ReturnType<typeof createFakeEngine>;
+
+const HOUR = 3_600_000;
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  engine.controllers.length = 0;
+});
+
+/** Today's midnight in the viewer's zone. */
+const midnight = () => scheduleDays(Date.now(), viewerTimeZone(), 1)[0]?.startsAt ?? 0;
+
+/** The bought packages: «Кино ТВ» (channel 2) and, with `all`, «Кадр Премиум» (the other channels). */
+function boughtPackages(all = false) {
+  const bought = { status: 'confirmed' as const, is_bought: true, store_name: 'web' };
+  return [
+    packageInfo(3, 'Кадр Премиум', all ? { goods: bought } : {}),
+    packageInfo(5, 'Кино ТВ', { goods: bought }),
+  ];
+}
+
+/**
+ * The app at `path` at 10:30 today (on air: «Дневные новости», 10:00–12:00), over the fake api with the
+ * packages given (none bought by default) and any handlers replaced.
+ */
+function setup(
+  path: string,
+  options: { packages?: ReturnType<typeof tvPackages>; handlers?: FakeHandlers; state?: unknown } = {},
+) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(midnight() + 10.5 * HOUR);
+  const fake = createFakeServices({
+    handlers: {
+      ...billingHandlers({ delay: 0, packages: options.packages ?? tvPackages() }),
+      ...options.handlers,
+    },
+  });
+  return renderApp(path, { fake, state: options.state });
+}
+
+const player = () => screen.getByRole('region', { name: 'Плеер' });
+const releaseCalls = (calls: { id: string; input: unknown }[]) =>
+  calls.filter((call) => call.id === 'getReleaseChannel').map((call) => call.input);
+
+describe('the channel page', () => {
+  it('shows the programme on air, the channel, the next three and the first-play image', async () => {
+    const { calls } = setup('/tv/2/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Дневные новости' })).toBeInTheDocument();
+    expect(screen.getByText('Сейчас в эфире')).toBeInTheDocument();
+    expect(screen.getByText('Дневные новости: описание передачи.')).toBeInTheDocument();
+    expect(screen.getByText('10:00').closest('p')).toHaveTextContent('10:00 – 12:00');
+    const next = screen.getByRole('region', { name: 'Далее' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['12:00 Сериал «Северный ветер»', '14:00 Спорт', '16:00 Вечерние новости']);
+    // The first-play image is the announcement image of the programme on air.
+    expect(player().querySelector('img')).toHaveAttribute('src', art('wide', 'Кино ТВ: Дневные новости'));
+    expect(player()).toHaveAccessibleDescription('Кино ТВ: Дневные новости');
+    expect(screen.getByRole('link', { name: 'Телепрограмма' })).toHaveAttribute('href', '/tv/2/tv_guide');
+    await vi.waitFor(() => expect(document.title).toBe('Кадр — Кино ТВ'));
+    expect(calls.find((call) => call.id === 'getPackageByChannel')?.input).toEqual({
+      body: { stream_id: 2 },
+    });
+    // Today plus 6 (the archive's days before today are the guide's).
+    expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
+    // Nothing plays yet: no stream asked for.
+    expect(releaseCalls(calls)).toEqual([]);
+  });
+
+  it('is titled by the channel number until its name is known', async () => {
+    setup('/tv/2/', { handlers: { getCollections: never, getTvSchedule: never } });
+    await screen.findByRole('heading', { level: 1, name: 'Телеканал' });
+    await vi.waitFor(() => expect(document.title).toBe('Кадр — Телеканал 2'));
+  });
+
+  it('lays out the week in day cards of 3 lines that expand and collapse, today’s archive marked', async () => {
+    const { user } = setup('/tv/2/');
+    const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
+    const today = await within(week).findByRole('region', { name: 'Сегодня' });
+    await within(today).findAllByRole('listitem');
+    const cards = within(week)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(cards).toHaveLength(7);
+    expect(cards.slice(0, 2)).toEqual(['Сегодня', 'Завтра']);
+    // Collapsed on the programme on air, today's ended programmes (the archive) behind the toggle.
+    expect(
+      within(today)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Сейчас Дневные новости', '12:00 Сериал «Северный ветер»', '14:00 Спорт']);
+    await user.click(within(today).getByRole('button', { name: 'Вся программа (12)' }));
+    const lines = within(today).getAllByRole('listitem');
+    expect(lines).toHaveLength(12);
+    expect(lines[0]).toHaveTextContent('00:00 Ночной эфир В записи');
+    expect(lines[6]).not.toHaveTextContent('В записи');
+    await user.click(within(today).getByRole('button', { name: 'Свернуть' }));
+    expect(within(today).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('plays the channel live on Watch when its package is bought', async () => {
+    const { user, calls } = setup('/tv/2/', { packages: boughtPackages() });
+    await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    const controller = engine.last();
+    expect(controller.options).toMatchObject({ contentKind: 'live', goods: { is_bought: true } });
+    await controller.options.loadRelease(null);
+    expect(releaseCalls(calls)).toEqual([{ body: { stream_id: 2, dev_model: 'web' } }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the payment window on Watch when it is not bought, and plays once the payment is confirmed', async () => {
+    const widget = installFakeCheckoutWidget();
+    const { user, calls, goals } = setup('/tv/2/');
+    await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(engine.controllers).toEqual([]);
+    expect(releaseCalls(calls)).toEqual([]);
+    expect(calls.find((call) => call.id === 'createPayment')?.input).toMatchObject({
+      body: { package_id: 5 },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Заплатить' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    expect(engine.last().options.goods).toEqual({ is_bought: true });
+    expect(goals).toEqual([{ goal: 'EK_BUY_SUCCESS', params: { tv_channel_id: 2, package_id: 5 } }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    widget.remove();
+  });
+
+  it('plays a programme of the archive from its start when pressed in the week', async () => {
+    const { user, calls } = setup('/tv/2/', { packages: boughtPackages() });
+    const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
+    const today = await within(week).findByRole('region', { name: 'Сегодня' });
+    await within(today).findAllByRole('listitem');
+    await user.click(within(today).getByRole('button', { name: 'Вся программа (12)' }));
+    await user.click(within(today).getByRole('button', { name: 'Смотреть: 08:00 Кино до обеда В записи' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    await engine.last().options.loadRelease(null);
+    expect(releaseCalls(calls)).toEqual([
+      {
+        body: {
+          stream_id: 2,
+          dev_model: 'web',
+          archive_start: new Date(midnight() + 8 * HOUR).toISOString(),
+        },
+      },
+    ]);
+    // The one on air plays live; programmes to come do not play.
+    await user.click(within(today).getByRole('button', { name: 'Смотреть: Сейчас Дневные новости' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(2));
+    expect(within(today).queryByRole('button', { name: /12:00/ })).not.toBeInTheDocument();
+  });
+
+  it('plays the archived programme the guide asked for when the package is bought', async () => {
+    const start = new Date(midnight() + 6 * HOUR).toISOString();
+    const { calls, router } = setup('/tv/2/', {
+      packages: boughtPackages(),
+      state: channelPageState({ kind: 'archive', start }),
+    });
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    await engine.last().options.loadRelease(null);
+    expect(releaseCalls(calls)).toEqual([{ body: { stream_id: 2, dev_model: 'web', archive_start: start } }]);
+    // Taken once: the entry no longer asks for it (a reload does not replay it).
+    await vi.waitFor(() => expect(router.state.location.state).toBeNull());
+  });
+
+  it('opens the payment window for what the guide asked for when the package is not bought', async () => {
+    const widget = installFakeCheckoutWidget();
+    setup('/tv/3/', { state: channelPageState({ kind: 'live' }) });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(engine.controllers).toEqual([]);
+    widget.remove();
+  });
+
+  it('moves the programme on air on by itself when it ends (a timer, not polling)', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // Half a minute past: a minute's polling would notice 12:00 only at 12:00:30.
+    vi.setSystemTime(midnight() + 11.5 * HOUR + 30_000);
+    renderApp('/tv/2/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Дневные новости' })).toBeInTheDocument();
+    const advanceTo = (at: number) => act(() => vi.advanceTimersByTimeAsync(at - Date.now()));
+    await advanceTo(midnight() + 12 * HOUR - 2_000);
+    expect(screen.getByRole('heading', { level: 2, name: 'Дневные новости' })).toBeInTheDocument();
+    // 12:00 passes: «Сериал «Северный ветер»» is on at once, and the next three move on with it.
+    await advanceTo(midnight() + 12 * HOUR + 2_000);
+    expect(screen.getByRole('heading', { level: 2, name: 'Сериал «Северный ветер»' })).toBeInTheDocument();
+    expect(screen.getByText('12:00').closest('p')).toHaveTextContent('12:00 – 14:00');
+    const next = screen.getByRole('region', { name: 'Далее' });
+    expect(within(next).getAllByRole('listitem')[0]).toHaveTextContent('14:00 Спорт');
+  });
+
+  it('switches channels with PageUp/PageDown, ChannelUp/ChannelDown and on-screen links, in the TV tab’s order', async () => {
+    const { user, where } = setup('/tv/2/?utm=1');
+    await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
+    const slot = player();
+    await user.keyboard('{PageUp}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/3/?utm=1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
+    // The same page, not a reload: the player slot stayed mounted.
+    expect(player()).toBe(slot);
+    await user.keyboard('{PageDown}{PageDown}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/1/?utm=1'));
+    // A remote's channel buttons.
+    await user.keyboard('{ChannelDown}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/9/?utm=1'));
+    await user.keyboard('{ChannelUp}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/1/?utm=1'));
+    await user.click(await screen.findByRole('link', { name: 'Следующий канал: Кино ТВ' }));
+    await vi.waitFor(() => expect(where()).toBe('/tv/2/?utm=1'));
+    expect(screen.getByRole('link', { name: 'Предыдущий канал: Первый' })).toHaveAttribute(
+      'href',
+      '/tv/1/?utm=1',
+    );
+  });
+
+  it('goes on playing live on the next channel when it is bought', async () => {
+    const { user, calls } = setup('/tv/2/', { packages: boughtPackages(true) });
+    await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    await user.keyboard('{PageUp}');
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(2));
+    await engine.last().options.loadRelease(null);
+    expect(releaseCalls(calls).at(-1)).toEqual({ body: { stream_id: 3, dev_model: 'web' } });
+  });
+
+  it('stops on a channel whose package is not bought, back to its first-play image', async () => {
+    const { user } = setup('/tv/2/', { packages: boughtPackages() });
+    await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    await user.keyboard('{PageUp}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(engine.controllers[0]?.calls).toContain('destroy'));
+    expect(await screen.findByRole('button', { name: 'Смотреть' })).toBeInTheDocument();
+    expect(engine.controllers).toHaveLength(1);
+  });
+
+  it('leaves PageUp and PageDown to text fields', async () => {
+    const { user, where } = setup('/tv/2/');
+    await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
+    await user.click(screen.getByRole('button', { name: 'Поиск' }));
+    const search = await screen.findByRole('searchbox');
+    expect(search).toHaveFocus();
+    await user.keyboard('{PageUp}');
+    expect(where()).toBe('/tv/2/');
+  });
+});
+
+describe('the channel page when something fails (SPEC §8)', () => {
+  it('says an unknown channel is not found', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup('/tv/99/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Телеканал не найден' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Все телеканалы' })).toHaveAttribute('href', '/tv');
+  });
+
+  it('says an id that is not a channel’s is not found, without asking', async () => {
+    const { calls } = setup('/tv/abc/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Телеканал не найден' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.id === 'getPackageByChannel' || call.id === 'getTvSchedule')).toEqual(
+      [],
+    );
+  });
+
+  it('empties the days whose schedule failed and says so', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup('/tv/2/', {
+      handlers: {
+        getTvSchedule: () => {
+          throw apiError(500, 'internal');
+        },
+      },
+    });
+    const failed = await screen.findAllByText('Не удалось загрузить программу. Попробуйте позже.');
+    expect(failed).toHaveLength(2);
+    const week = screen.getByRole('region', { name: 'Телепрограмма на неделю' });
+    expect(within(week).getAllByText('Не удалось загрузить программу')).toHaveLength(7);
+    // Watch still works: the stream does not depend on the schedule.
+    expect(screen.getByRole('button', { name: 'Смотреть' })).toBeInTheDocument();
+  });
+
+  it('says when the package could not be loaded, and asks again on retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const base = billingHandlers({ packages: tvPackages() });
+    const { user, calls } = setup('/tv/2/', {
+      handlers: {
+        getPackageByChannel: (input) => {
+          if (fail) throw apiError(500, 'internal');
+          return base.getPackageByChannel?.(input);
+        },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось узнать, подключён ли телеканал.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.id === 'getPackageByChannel')).toHaveLength(2);
+  });
+});
