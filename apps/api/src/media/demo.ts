@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { contents, episodes, seasons } from '../db/schema';
+import { channels, contents, episodes, seasons } from '../db/schema';
 import type { Env } from '../env';
 import { DEFAULT_DEMO_SHAPE, type DemoAsset, type DemoMediaShape, demoSource } from './demo-source';
 import type { FfmpegBinary } from './ffmpeg';
+import { LOOKS, lookLabel } from './live-loops';
 import {
   DEFAULT_LADDER,
   isGeneratedAssetCurrent,
@@ -13,7 +14,7 @@ import {
   type RenditionSpec,
   readAssetMeta,
 } from './package';
-import { episodeAsset, filmAsset, type MediaAssetId, type MediaAssetMeta, MediaStore } from './store';
+import { episodeAsset, filmAsset, liveLoop, type MediaAssetMeta, MediaStore, type PackagedId } from './store';
 
 /**
  * The demo film packaged as fMP4 with CENC (`cenc-clearkey`) for the ClearKey playback run; every
@@ -73,6 +74,28 @@ export async function listDemoAssets(db: Db, clearKeyTitle = CLEARKEY_DEMO_TITLE
   return assets;
 }
 
+/**
+ * The channels' live loops (docs/decisions/029): LOOKS per channel, each 20 s of the channel's name, the
+ * look's letter and a running clock on a colour of its own, packaged clear (the live segment route
+ * encrypts each segment as it airs). Only the top rendition: a loop is demo filler, and the first
+ * start's budget is the VOD set's (docs/benchmarks.md "Demo media on first start").
+ */
+export async function listLiveLoops(db: Db): Promise<DemoAsset[]> {
+  const rows = await db
+    .select({ id: channels.id, name: channels.name })
+    .from(channels)
+    .orderBy(asc(channels.id));
+  return rows.flatMap((channel) =>
+    Array.from({ length: LOOKS }, (_, look) => ({
+      asset: liveLoop(channel.id, look),
+      kind: 'live' as const,
+      contentId: channel.id,
+      lines: [channel.name, `Прямой эфир · ${lookLabel(look)}`],
+      encryption: 'none' as const,
+    })),
+  );
+}
+
 export type DemoMediaState = 'off' | 'listing' | 'running' | 'done' | 'stopped' | 'failed';
 
 export interface DemoMediaStatus {
@@ -94,7 +117,7 @@ export interface DemoMediaHandle {
    * demo set does not hold (or with generation off) answers what the store has now, maybe undefined.
    * Rejects when generating this asset failed or generation was stopped.
    */
-  whenAssetReady(asset: MediaAssetId): Promise<MediaAssetMeta | undefined>;
+  whenAssetReady(asset: PackagedId): Promise<MediaAssetMeta | undefined>;
   status(): DemoMediaStatus;
   /** Starts once (no-op when off or started); the server calls it after it listens. */
   start(): void;
@@ -144,9 +167,9 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
   const ladder = options.ladder ?? DEFAULT_LADDER;
   const concurrency = options.concurrency ?? 2;
   const { log } = options;
-  const waits = new Map<MediaAssetId, Deferred>();
-  const specs = new Map<MediaAssetId, DemoAsset>();
-  const queue: MediaAssetId[] = [];
+  const waits = new Map<PackagedId, Deferred>();
+  const specs = new Map<PackagedId, DemoAsset>();
+  const queue: PackagedId[] = [];
   const abort = new AbortController();
   let state: DemoMediaState = options.env.demoMedia ? 'listing' : 'off';
   let started = false;
@@ -162,7 +185,7 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
     input: demoSource(spec, shape, ladder[0]!),
     asset: spec.asset,
     store,
-    renditions: ladder,
+    renditions: spec.kind === 'live' ? ladder.slice(0, 1) : ladder,
     encryption: spec.encryption,
     preset: 'ultrafast',
     audioBitrate: 48_000,
@@ -170,7 +193,7 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
     nice: true,
     signal: abort.signal,
   });
-  const waitFor = (asset: MediaAssetId) => {
+  const waitFor = (asset: PackagedId) => {
     let wait = waits.get(asset);
     if (!wait) {
       wait = deferred();
@@ -180,7 +203,11 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
   };
 
   async function list(): Promise<void> {
-    const assets = await listDemoAssets(options.db, options.clearKeyTitle);
+    // Live loops after the titles: short, and a channel asked for jumps the queue like a title.
+    const assets = [
+      ...(await listDemoAssets(options.db, options.clearKeyTitle)),
+      ...(await listLiveLoops(options.db)),
+    ];
     for (const spec of assets) {
       specs.set(spec.asset, spec);
       const current = await isGeneratedAssetCurrent(packaging(spec));
