@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  channels,
   contents,
   packageChildren,
   packages,
@@ -105,6 +106,12 @@ export function receiptsOf(db: Db, profileId: number) {
     .from(receipts)
     .where(eq(receipts.profileId, profileId))
     .orderBy(desc(receipts.createdAt), desc(receipts.id));
+}
+
+/** Whether a channel exists. */
+export async function channelExists(db: Db, channelId: number): Promise<boolean> {
+  const rows = await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId));
+  return rows.length > 0;
 }
 
 /**
