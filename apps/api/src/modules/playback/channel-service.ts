@@ -13,6 +13,8 @@ import { livePaths } from './live-playlists';
 import { MEDIA_WAIT_MS } from './service';
 
 const DAY_SECONDS = 24 * 3600;
+/** Longer than any programme a guide lists. */
+const LONGEST_PROGRAMME_MS = 7 * DAY_SECONDS * 1000;
 
 /** Live TV settings (env: LIVE_DVR_SECONDS, ARCHIVE_DAYS, LIVE_PREVIEWS_PER_HOUR). */
 export interface LiveSettings {
@@ -158,6 +160,9 @@ export class ChannelReleaseService {
     if (days === 0) throw new AppError('archive_unavailable');
     if (!(startMs <= nowMs)) throw new AppError('archive_in_future');
     const oldest = nowMs - days * DAY_SECONDS * 1000;
+    // No programme lasts a week: one starting that long before the archive ended before it (and the
+    // database is not asked about year 0).
+    if (startMs < oldest - LONGEST_PROGRAMME_MS) throw new AppError('archive_expired');
     const programme = await this.deps.playout.programme(channel.id, startMs);
     if (!programme || programme.startMs !== startMs)
       throw new AppError(startMs < oldest ? 'archive_expired' : 'programme_not_found');
