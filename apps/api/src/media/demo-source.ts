@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { packageRoot } from '../paths';
 import { escapeFilterValue } from './ffmpeg';
-import { LOOP_SECONDS } from './live-loops';
+import { LOOP_FRAME_RATE, LOOP_SECONDS } from './live-loops';
 import type { GeneratedSource, RenditionSpec } from './package';
 import type { MediaEncryption, PackagedId } from './store';
 
@@ -57,6 +57,7 @@ export function demoSource(asset: DemoAsset, shape: DemoMediaShape, top: Renditi
         : asset.kind === 'episode'
           ? shape.episodeSeconds
           : shape.trailerSeconds;
+  const frameRate = asset.kind === 'live' ? Math.min(shape.frameRate, LOOP_FRAME_RATE) : shape.frameRate;
   // Dark background (each channel 0x20–0x5f) so white text stays readable.
   const colour = [0, 1, 2].map((i) => (0x20 + (seed[i]! % 0x40)).toString(16).padStart(2, '0')).join('');
   const frequency = 220 + (seed.readUInt16BE(3) % 64) * 10;
@@ -72,16 +73,16 @@ export function demoSource(asset: DemoAsset, shape: DemoMediaShape, top: Renditi
   const text = [...asset.lines.map(drawtextLiteral), '%{pts:hms}'].join('\n');
   return {
     kind: 'generated',
-    description: JSON.stringify({ v: 2, text, colour, frequency, duration, size, fps: shape.frameRate }),
+    description: JSON.stringify({ v: 2, text, colour, frequency, duration, size, fps: frameRate }),
     duration,
-    frameRate: shape.frameRate,
+    frameRate,
     // One lavfi input with both streams: ffmpeg then reads them interleaved by time. Two separate
     // inputs let the audio run seconds behind the video, and fMP4 fragments came out without audio.
     inputArgs: [
       '-f',
       'lavfi',
       '-i',
-      `color=c=0x${colour}:size=${size}:rate=${shape.frameRate}:duration=${duration}[out0];` +
+      `color=c=0x${colour}:size=${size}:rate=${frameRate}:duration=${duration}[out0];` +
         `sine=frequency=${frequency}:sample_rate=22050:duration=${duration}[out1]`,
     ],
     videoFilter,

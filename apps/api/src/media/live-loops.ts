@@ -18,6 +18,12 @@ export const LOOP_SECONDS = LIVE_SEGMENT_SECONDS * LOOP_SEGMENTS;
  */
 export const LOOKS = 2;
 
+/**
+ * Frames per second of the demo loops: a still picture but for its clock, so 4 are enough, and cost a
+ * third less to encode than the titles' 8 (the first start's budget, docs/decisions/029).
+ */
+export const LOOP_FRAME_RATE = 4;
+
 /** Every loop of a channel, look 0 first. */
 export function loopsOf(channelId: number): LiveLoopId[] {
   return Array.from({ length: LOOKS }, (_, look) => liveLoop(channelId, look));

@@ -10,14 +10,15 @@ import { importPrepared } from '../../catalogue-import/import';
 import { validateManifest } from '../../catalogue-import/validate';
 import { DEFAULT_DEMO_SHAPE, demoSource } from '../../media/demo-source';
 import { findFfmpeg, runFfmpeg } from '../../media/ffmpeg';
-import { loopsOf } from '../../media/live-loops';
+import { LOOP_FRAME_RATE, loopsOf } from '../../media/live-loops';
 import { packageVideo, type RenditionSpec } from '../../media/package';
 import { MediaStore } from '../../media/store';
 import { pgliteBackend, useApi } from '../../test/harness';
 
 const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';
 const RENDITION: RenditionSpec = { name: '180p', width: 320, height: 180, videoBitrate: 150_000 };
-const FRAME_RATE = 5;
+/** Loops are generated at 4 fps whatever the titles' frame rate. */
+const FRAME_RATE = LOOP_FRAME_RATE;
 
 // Real loops through the real routes: ffmpeg (the project's, as the packager uses it; the npm build has
 // no ffprobe) reads a channel's live playlist over HTTP, fetches every key from the key route and
@@ -57,7 +58,7 @@ describe('a live window decodes (PGlite, ffmpeg)', () => {
             lines: ['Кадр Новости', `Эфир ${look}`],
             encryption: 'none',
           },
-          { ...DEFAULT_DEMO_SHAPE, frameRate: FRAME_RATE },
+          DEFAULT_DEMO_SHAPE,
           RENDITION,
         ),
         asset: loop,
