@@ -126,9 +126,14 @@ describe('demo media', () => {
     const clearKey = assets.find((a) => a.encryption === 'cenc-clearkey')!.asset;
     expect(existsSync(store.segment(clearKey, '180p', 'init.mp4'))).toBe(true);
     expect(existsSync(store.segment(clearKey, '180p', 'seg-00000.m4s'))).toBe(true);
+    // The titles' set is ready on its own line (the first start's figure), the loops after it.
     expect(lines.find((l) => l.msg.startsWith('demo media: ready'))?.data).toMatchObject({
-      total: 12,
-      packaged: 12,
+      total: 8,
+      packaged: 8,
+    });
+    expect(lines.find((l) => l.msg.startsWith('demo media: live loops ready'))?.data).toMatchObject({
+      total: 4,
+      packaged: 4,
     });
 
     const restart = createDemoMedia(options(dataDir));
@@ -147,7 +152,7 @@ describe('demo media', () => {
     await waitUntilFinished(() => media.status());
     expect(lines.find((l) => l.msg.startsWith('demo media: packaging'))).toMatchObject({
       level: 'info',
-      msg: 'demo media: packaging 12 videos in the background (0 already packaged); a title plays once its video is ready',
+      msg: 'demo media: packaging 8 videos in the background (0 already packaged); a title plays once its video is ready',
     });
     const progress = lines.filter((l) => /^demo media: \d+ of \d+/.test(l.msg));
     expect(
@@ -157,19 +162,32 @@ describe('demo media', () => {
           .slice(1)
           .join('/'),
       ),
-    ).toEqual(Array.from({ length: 12 }, (_, i) => `${i + 1}/12`));
+    ).toEqual(['1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8', '8/8']);
     const data = progress.map((l) => l.data as { asset: string; title: string; elapsedS: number });
-    const all = [...assets, ...(await listLiveLoops(database.db))];
-    expect(new Set(data.map((d) => d.asset))).toEqual(new Set(all.map((a) => a.asset)));
+    expect(new Set(data.map((d) => d.asset))).toEqual(new Set(assets.map((a) => a.asset)));
+    // The loops after the titles, on lines of their own.
+    const loopLines = lines.filter((l) => l.msg.startsWith('demo media: live loop '));
+    expect(loopLines.map((l) => l.msg.match(/^demo media: live loop (\d+ of \d+)/)?.[1])).toEqual([
+      '1 of 4',
+      '2 of 4',
+      '3 of 4',
+      '4 of 4',
+    ]);
+    expect(loopLines.map((l) => l.msg.replace(/^.* ready: | [\d.]+ s$/g, '')).sort()).toEqual([
+      '«Кадр Кино» (Прямой эфир · А),',
+      '«Кадр Кино» (Прямой эфир · Б),',
+      '«Кадр Новости» (Прямой эфир · А),',
+      '«Кадр Новости» (Прямой эфир · Б),',
+    ]);
     for (const [i, line] of progress.entries()) {
-      const spec = all.find((a) => a.asset === data[i]!.asset)!;
+      const spec = assets.find((a) => a.asset === data[i]!.asset)!;
       expect(line.msg).toContain(`«${spec.lines[0]}»`);
       expect(data[i]!.title).toBe(spec.lines[0]);
     }
     const elapsed = data.map((d) => d.elapsedS);
     expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
     expect(lines.find((l) => l.msg.startsWith('demo media: ready'))?.msg).toMatch(
-      /^demo media: ready, 12 videos packaged in \d+(\.\d)? s \(0 already were\)$/,
+      /^demo media: ready, 8 videos packaged in \d+(\.\d)? s \(0 already were\)$/,
     );
   });
 
