@@ -1,14 +1,21 @@
 // Live playlists at 500 concurrent viewers (issue 13, docs/decisions/029): each viewer's media playlist
 // is computed from the clock and the guide per request (grant, guard, window, looks, signed segment
 // URLs; full playlists' bodies shared per channel and edge) — measured beside a static file of the
-// same size served by the same api process (@fastify/static, /media/images/) in the same run. Also a
-// preview's short live window beside a static file of its size.
+// same size served by the same api process (@fastify/static, /media/images/) and by nginx (when
+// installed: apt-get install -y nginx-light) in the same run. Also a preview's short live window
+// beside static files of its size.
 // Client: autocannon (one Node process on the same 2 cores). Run after `pnpm build`: node bench/live-playlist.ts
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePortForTest } from '../apps/api/src/modules/playback/free-port.ts';
+import {
+  nginxAvailable,
+  plainStaticConfig,
+  startNginx,
+} from '../apps/api/src/modules/playback/nginx-process.ts';
 import { startService } from '../e2e/support/service.ts';
 import { cpuOf } from './lib/cpu-time.ts';
 import { writeLiveLoop } from './lib/live-loop.ts';
@@ -37,13 +44,17 @@ interface Target {
   name: string;
   paths: string[];
   bytes: number;
+  /** Where it is served (the api's address by default). */
+  baseUrl?: string;
+  /** The row whose p99 this one is compared with. */
+  baseline?: number;
 }
 
 async function measure(baseUrl: string, pid: number, target: Target, duration: number): Promise<Figures> {
   let next = 0;
   const before = cpuOf(pid).self;
   const result = await autocannon({
-    url: baseUrl,
+    url: target.baseUrl ?? baseUrl,
     connections: VIEWERS,
     duration,
     requests: [
@@ -67,6 +78,7 @@ async function main() {
   const dataDir = join(dir, 'data');
   for (let channel = 1; channel <= CHANNELS; channel++)
     for (const look of [0, 1]) writeLiveLoop(dataDir, channel, look);
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   const api = await startService({
     DATA_DIR: dataDir,
     MEDIA_SECRET: SECRET,
@@ -132,6 +144,23 @@ async function main() {
     writeFileSync(join(images, 'bench-full.m3u8'), fullBody);
     writeFileSync(join(images, 'bench-preview.m3u8'), previewBody);
     await sample('/media/images/bench-full.m3u8');
+    // And the same files from nginx (sendfile, open_file_cache), the static reference of bench/segments.ts.
+    const nginxFiles = join(dataDir, 'media', 'hls', 'bench');
+    mkdirSync(nginxFiles, { recursive: true });
+    writeFileSync(join(nginxFiles, 'full.m3u8'), fullBody);
+    writeFileSync(join(nginxFiles, 'preview.m3u8'), previewBody);
+    const nginxPort = nginxAvailable ? await freePortForTest() : 0;
+    nginx = nginxAvailable
+      ? await startNginx(
+          join(dir, 'nginx'),
+          [plainStaticConfig({ dataDir, listen: nginxPort })],
+          [nginxPort],
+          {
+            workers: 2,
+          },
+        )
+      : undefined;
+    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
 
     const segments = fullBody
       .toString()
@@ -142,18 +171,40 @@ async function main() {
         name: `(a) live playlist, full (${segments} segments: 30 min DVR)`,
         paths: full,
         bytes: fullBody.length,
+        baseline: 1,
       },
       {
-        name: '(b) static file of the same size',
+        name: '(b) static file of the same size, the api (@fastify/static)',
         paths: ['/media/images/bench-full.m3u8'],
         bytes: fullBody.length,
       },
-      { name: '(c) live playlist, preview (6 segments)', paths: previews, bytes: previewBody.length },
       {
-        name: '(d) static file of the same size',
+        name: '(c) live playlist, preview (6 segments)',
+        paths: previews,
+        bytes: previewBody.length,
+        baseline: 3,
+      },
+      {
+        name: '(d) static file of the same size, the api (@fastify/static)',
         paths: ['/media/images/bench-preview.m3u8'],
         bytes: previewBody.length,
       },
+      ...(nginx
+        ? [
+            {
+              name: "(e) static file of (a)'s size, nginx",
+              paths: ['/media/hls/bench/full.m3u8'],
+              bytes: fullBody.length,
+              baseUrl: nginxUrl,
+            },
+            {
+              name: "(f) static file of (c)'s size, nginx",
+              paths: ['/media/hls/bench/preview.m3u8'],
+              bytes: previewBody.length,
+              baseUrl: nginxUrl,
+            },
+          ]
+        : []),
     ];
     const load = [loadavg()[0]!];
     for (const t of targets) await measure(api.baseUrl, api.pid, t, WARM_UP_S);
@@ -172,7 +223,7 @@ async function main() {
     const medians = runs.map((r) => [...r].sort((x, y) => x.p99 - y.p99)[Math.floor(r.length / 2)]!);
     const rows = targets.map((t, i) => {
       const m = medians[i]!;
-      const baseline = medians[i % 2 === 0 ? i + 1 : i]!;
+      const baseline = t.baseline === undefined ? undefined : medians[t.baseline]!;
       return [
         t.name,
         `${(t.bytes / 1024).toFixed(1)} KiB`,
@@ -181,8 +232,8 @@ async function main() {
         ms(m.p99),
         runs[i]!.map((r) => ms(r.p99)).join(', '),
         m.errors,
-        Math.round(m.cpuMicros),
-        i % 2 === 0 ? `${Math.round((m.p99 / baseline.p99) * 100)} %` : '100 %',
+        t.baseUrl ? '—' : Math.round(m.cpuMicros),
+        baseline ? `${Math.round((m.p99 / baseline.p99) * 100)} %` : '—',
       ];
     });
     const body = [
@@ -193,7 +244,8 @@ async function main() {
       `(the live edge moves every 4 s). (a): ${VIEWERS} guests, each with their own grant, spread over the`,
       `${free.length} free channels — grant check, guard (cached), window from the clock, looks from the cached guide,`,
       'the body shared per channel and edge; (c): 100 guests previewing the 4 sold channels — written per request.',
-      '(b), (d): the same bytes as a file under /media/images/ (@fastify/static, same process). Server CPU: the',
+      '(b), (d): the same bytes as a file under /media/images/ (@fastify/static, same process); (e), (f): from nginx',
+      `(${nginx ? "Debian's, 2 workers, sendfile" : 'not installed: no rows'}). Server CPU: the`,
       `api process's user + system time per answered request. 1-minute load average ${load[0]!.toFixed(1)} at the start and`,
       `${load[1]!.toFixed(1)} at the end${load[0]! > 2 ? ' (other work was running on the machine)' : ''}.`,
       '',
@@ -206,8 +258,8 @@ async function main() {
           'p99 ms',
           'p99 of each round',
           'errors',
-          'server CPU µs/request',
-          'p99 of the static file',
+          'api CPU µs/request',
+          "p99 of the api's static file",
         ],
         rows,
       ),
@@ -219,6 +271,7 @@ async function main() {
     );
     console.log(body);
   } finally {
+    await nginx?.stop();
     await api.stop();
     rmSync(dir, { recursive: true, force: true });
   }
