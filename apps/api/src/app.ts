@@ -22,7 +22,8 @@ import { inlineScriptHashes, registerSecurityHeaders } from './http/security-hea
 import { trustProxyOption } from './http/trust-proxy';
 import { bodylessAwareValidator } from './http/validator';
 import { createDemoMedia } from './media/demo';
-import { type MediaAssetId, type MediaAssetMeta, MediaStore } from './media/store';
+import { loopsOf } from './media/live-loops';
+import { type MediaAssetMeta, MediaStore, type PackagedId } from './media/store';
 import { ServiceMetrics } from './metrics/metrics';
 import { registerMetrics } from './metrics/routes';
 import { AnonymousProfileBatcher } from './modules/auth/anonymous-batcher';
@@ -58,8 +59,12 @@ import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
+import { ChannelGrantSigner } from './modules/playback/channel-grants';
+import { ChannelPlayout } from './modules/playback/channel-playout';
+import { ChannelReleaseService } from './modules/playback/channel-service';
 import { GrantGuard } from './modules/playback/grant-guard';
 import { GrantSigner } from './modules/playback/grants';
+import { liveDeliveryRoutes } from './modules/playback/live-routes';
 import { mediaDeliveryRoutes } from './modules/playback/media-routes';
 import { releaseRoutes } from './modules/playback/routes';
 import { ReleaseService } from './modules/playback/service';
@@ -102,7 +107,7 @@ export interface BuildAppOptions {
    * Waits for a media asset being packaged (demo media's `whenAssetReady`); a release waits for it
    * briefly before answering 503. Without it, only what the media store holds counts.
    */
-  mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
+  mediaReady?: (asset: PackagedId) => Promise<MediaAssetMeta | undefined>;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
   /** The service's metrics (metrics/metrics.ts); tests pass theirs to read them. */
@@ -345,7 +350,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     search.ready().catch(() => undefined);
   });
   await app.register(searchRoutes, { search });
-  await app.register(tvRoutes, { schedule: new TvScheduleService(db) });
+  await app.register(tvRoutes, {
+    schedule: new TvScheduleService(db, { archiveDaysCap: env.live.archiveDaysCap }),
+  });
   await app.register(billingRoutes, { db, billing, goods });
   const settlement = new PaymentSettlement({
     db,
@@ -393,6 +400,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes, { mediaDir: env.mediaDir });
   const mediaStore = new MediaStore(env.dataDir);
   const grantSigner = new GrantSigner(env.mediaSecret);
+  const mediaReady = options.mediaReady ?? demoMedia?.whenAssetReady;
+  // Live TV (docs/decisions/029): channel grants, the guide and loops the playout reads, cached.
+  const channelSigner = new ChannelGrantSigner(env.mediaSecret);
+  const playout = new ChannelPlayout({ db, clock, store: mediaStore });
+  const channels = new ChannelReleaseService({
+    clock,
+    signer: channelSigner,
+    entitlements,
+    playout,
+    settings: env.live,
+    limiter,
+    loopsReady: mediaReady ? (channelId) => Promise.all(loopsOf(channelId).map(mediaReady)) : undefined,
+    grantSeconds: env.playbackGrantSeconds,
+  });
   await app.register(releaseRoutes, {
     releases: new ReleaseService({
       db,
@@ -400,22 +421,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       store: mediaStore,
       signer: grantSigner,
       entitlements,
-      mediaReady: options.mediaReady ?? demoMedia?.whenAssetReady,
+      mediaReady,
       grantSeconds: env.playbackGrantSeconds,
+      channels,
     }),
+    channels,
+  });
+  // Grants play while their session lives and their package is held (docs/decisions/022).
+  const guard = new GrantGuard({
+    clock,
+    sessionLive: (sessionId, profileId) => sessions.isLive(sessionId, profileId),
+    sessionEnded: (sessionId) => sessions.isKnownEnded(sessionId),
+    holding: (profileId, packageId) => entitlements.holding(profileId, packageId),
   });
   await app.register(mediaDeliveryRoutes, {
     store: mediaStore,
     signer: grantSigner,
-    // Grants play while their session lives and their package is held (docs/decisions/022).
-    guard: new GrantGuard({
-      clock,
-      sessionLive: (sessionId, profileId) => sessions.isLive(sessionId, profileId),
-      sessionEnded: (sessionId) => sessions.isKnownEnded(sessionId),
-      holding: (profileId, packageId) => entitlements.holding(profileId, packageId),
-    }),
+    guard,
     secret: env.mediaSecret,
     clock,
+    streams: metrics.streams,
+  });
+  await app.register(liveDeliveryRoutes, {
+    store: mediaStore,
+    signer: channelSigner,
+    guard,
+    secret: env.mediaSecret,
+    clock,
+    playout,
+    settings: env.live,
     streams: metrics.streams,
   });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });

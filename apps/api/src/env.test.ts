@@ -388,6 +388,29 @@ describe('loadEnv', () => {
       );
   });
 
+  it('keeps 30 minutes of live TV to rewind, the manifest archive days, 3 live previews an hour, unless told', () => {
+    const dataDir = tempDir();
+    expect(loadEnv({ DATA_DIR: dataDir }, {}).live).toEqual({
+      dvrSeconds: 1800,
+      archiveDaysCap: undefined,
+      previewsPerHour: 3,
+    });
+    expect(
+      loadEnv(
+        { DATA_DIR: dataDir, LIVE_DVR_SECONDS: '0', ARCHIVE_DAYS: '1', LIVE_PREVIEWS_PER_HOUR: '10' },
+        {},
+      ).live,
+    ).toEqual({ dvrSeconds: 0, archiveDaysCap: 1, previewsPerHour: 10 });
+    for (const [name, bad] of [
+      ['LIVE_DVR_SECONDS', '-1'],
+      ['LIVE_DVR_SECONDS', '21601'],
+      ['ARCHIVE_DAYS', '31'],
+      ['ARCHIVE_DAYS', 'week'],
+      ['LIVE_PREVIEWS_PER_HOUR', '0'],
+    ] as const)
+      expect(() => loadEnv({ DATA_DIR: dataDir, [name]: bad }, {})).toThrow(new RegExp(name));
+  });
+
   it('writes readable log lines to a development terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
     const dataDir = tempDir();
     const production = { DATA_DIR: dataDir, NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(32) };

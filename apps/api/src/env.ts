@@ -102,6 +102,13 @@ export interface Env {
    * (docs/decisions/022): what a leaked playlist or key URL is worth. Default 300.
    */
   playbackGrantSeconds: number;
+  /**
+   * Live TV (docs/decisions/029): how far back a full live playlist reaches (LIVE_DVR_SECONDS, default
+   * 1800; 0: a 24 s live window only), an upper bound on every channel's archive days (ARCHIVE_DAYS,
+   * 0–30; unset: the manifest's `archive_days` as they are), and live previews one profile gets of one
+   * channel per hour (LIVE_PREVIEWS_PER_HOUR, default 3).
+   */
+  live: { dvrSeconds: number; archiveDaysCap: number | undefined; previewsPerHour: number };
   /** client_id → client_secret. */
   authClients: ReadonlyMap<string, string>;
   /** CIDR ranges of the blocked provider's network. */
@@ -312,6 +319,14 @@ const schema = z.object({
   REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).default(10),
   SESSION_CACHE_TTL: z.coerce.number().min(0).max(3600).optional(),
   PLAYBACK_GRANT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  LIVE_DVR_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(6 * 3600)
+    .default(1800),
+  ARCHIVE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).optional()),
+  LIVE_PREVIEWS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   AUTH_CLIENTS: z
     .string()
     .default('web:web')
@@ -496,6 +511,11 @@ export function loadEnv(
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
     sessionCacheTtl: e.SESSION_CACHE_TTL ?? (e.DATABASE_URL ? SHARED_DATABASE_CACHE_TTL : EMBEDDED_CACHE_TTL),
     playbackGrantSeconds: e.PLAYBACK_GRANT_SECONDS,
+    live: {
+      dvrSeconds: e.LIVE_DVR_SECONDS,
+      archiveDaysCap: e.ARCHIVE_DAYS,
+      previewsPerHour: e.LIVE_PREVIEWS_PER_HOUR,
+    },
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
     corsOrigins: e.CORS_ORIGINS,

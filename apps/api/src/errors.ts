@@ -58,6 +58,30 @@ export const errorTable = {
   signature_invalid: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment signature is invalid' },
   signature_expired: { code: ApiCode.CODE_EXPIRED, status: 410, message: 'Segment signature expired' },
   past_preview: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment is past the end of the preview' },
+  // Live TV and its archive (docs/decisions/029): getReleaseChannel's refusals a viewer may see. A
+  // programme that has not started, or has left the archive, is a precondition retrying will not fix
+  // soon (envelope 424, never retried by SPEC clients).
+  archive_unavailable: { code: ApiCode.NOT_FOUND, status: 404, message: 'У этого канала нет архива передач' },
+  archive_in_future: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Передача ещё не началась: её можно будет посмотреть в эфире',
+  },
+  programme_not_found: {
+    code: ApiCode.NOT_FOUND,
+    status: 404,
+    message: 'В программе канала нет передачи, которая начинается в это время',
+  },
+  archive_expired: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 410,
+    message: 'Эта передача больше не хранится в архиве канала',
+  },
+  preview_spent: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 403,
+    message: 'Бесплатный просмотр канала закончился. Оформите подписку, чтобы смотреть дальше',
+  },
   // Billing (docs/decisions/015). Refusals of a request the viewer's state does not allow: HTTP 409,
   // envelope 424 (a precondition retrying will not fix; SPEC §8 never retries 424).
   package_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Пакет не найден' },

@@ -77,7 +77,7 @@ export async function runMediaPackage(argv: string[], io: CliIo): Promise<number
         ? `${meta.asset}: already packaged from this file (${store.assetDir(meta.asset)})`
         : `${meta.asset}: packaged in ${ms} ms with ${ffmpeg.path} into ${store.assetDir(meta.asset)}`,
     );
-    io.out(`  ${meta.duration} s, ${meta.encryption}, key ${store.keyFile(meta.asset)}`);
+    io.out(`  ${meta.duration} s, ${meta.encryption}, key ${store.keyFile(values.asset)}`);
     for (const r of meta.renditions)
       io.out(
         `  ${r.name}: ${r.width}×${r.height}, ${r.segments.length} segments, ${r.bandwidth} bit/s, ${r.codecs}`,

@@ -9,6 +9,12 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/media/key/1.2.0.f.99.abc/ek-2/7')).toBe('/media/key/[grant]/ek-2/7');
     expect(redactUrl('/media/license/1.2.0.f.99.abc')).toBe('/media/license/[grant]');
+    expect(redactUrl('/media/channel/1.c2.l3.f.0.abc/360p/index.m3u8')).toBe(
+      '/media/channel/[grant]/360p/index.m3u8',
+    );
+    expect(redactUrl('/media/channel/1.c2.l3.f.0.abc/key/440000000')).toBe(
+      '/media/channel/[grant]/key/440000000',
+    );
   });
 
   it('hides the device uid of anonymous sign-in', () => {
@@ -18,6 +24,9 @@ describe('redactUrl', () => {
   it('drops the query string, which carries segment signatures', () => {
     expect(redactUrl('/media/hls/ek-1/360p/seg-00001.ts?md5=xyz&expires=1')).toBe(
       '/media/hls/ek-1/360p/seg-00001.ts',
+    );
+    expect(redactUrl('/media/live/2/0/360p/440000000.ts?md5=xyz&expires=1')).toBe(
+      '/media/live/2/0/360p/440000000.ts',
     );
   });
 
@@ -46,12 +55,16 @@ describe('request log redaction in the app (PGlite)', () => {
       `/media/play/${grant}/360p/index.m3u8`,
       `/media/key/${grant}/ek-1`,
       '/media/hls/ek-1/360p/seg-00000.ts?md5=SIGNATURE_SECRET&expires=2000000000',
+      `/media/channel/${grant}/master.m3u8`,
+      `/media/channel/${grant}/key/474500000`,
+      '/media/live/1/0/360p/474500000.ts?md5=SIGNATURE_SECRET&expires=2000000000',
     ])
       await t.app.inject({ method: 'GET', url, headers });
     await t.app.inject({ method: 'POST', url: `/media/license/${grant}`, headers, payload: '{}' });
 
     const log = out.join('');
     expect(log).toContain('/media/play/[grant]/master.m3u8');
+    expect(log).toContain('/media/channel/[grant]/key/474500000');
     expect(log).toContain('/web/1/auth/[device_uid]');
     for (const secret of [grant, device, 'SIGNATURE_SECRET', anon.access_token, anon.refresh_token])
       expect(log).not.toContain(secret);

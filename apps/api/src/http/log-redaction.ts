@@ -1,11 +1,11 @@
 /**
  * What the request log may say of a URL (docs/decisions/022). Playback grants (`/media/play|key|
- * license/<grant>`) are bearer capabilities and device uids (`/web/1/auth/<uid>`) sign a device in,
- * so both are replaced by a placeholder; the query string is dropped whole (segment signatures,
- * partner parameters). Headers never reach the log: the `req` serializer is an allow list.
+ * license/<grant>`, and a channel's `/media/channel/<grant>`, docs/decisions/029) are bearer
+ * capabilities and device uids (`/web/1/auth/<uid>`) sign a device in, so both are replaced by a
+ * placeholder; the query string is dropped whole (segment signatures, partner parameters). Headers never reach the log: the `req` serializer is an allow list.
  */
 const SECRET_PARTS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/media\/(play|key|license)\/[^/]+/, '/media/$1/[grant]'],
+  [/^\/media\/(play|key|license|channel)\/[^/]+/, '/media/$1/[grant]'],
   [/^\/web\/1\/auth\/[^/]+/, '/web/1/auth/[device_uid]'],
 ];
 

@@ -7,14 +7,15 @@ import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
 import { seedCatalogue } from '../catalogue-import/seed';
 import type { Database } from '../db/client';
 import { pgliteBackend } from '../test/harness';
-import { createDemoMedia, type DemoMediaOptions, listDemoAssets } from './demo';
+import { createDemoMedia, type DemoMediaOptions, listDemoAssets, listLiveLoops } from './demo';
 import type { DemoMediaShape } from './demo-source';
 import { findFfmpeg, runFfmpeg } from './ffmpeg';
+import { LIVE_SEGMENT_SECONDS, LOOP_SEGMENTS } from './live-loops';
 import { packageVideo, type RenditionSpec } from './package';
 import { MediaStore } from './store';
 
 // The test catalogue: 3 films (one with a trailer), a series of 2 + 2 episodes (one announced, so not
-// generated), a TV show of 1: 8 assets.
+// generated), a TV show of 1: 8 assets; and 2 channels of 2 live loops each: 12 in all.
 const SHAPE: DemoMediaShape = { filmSeconds: 5, episodeSeconds: 4, trailerSeconds: 4, frameRate: 5 };
 const LADDER: RenditionSpec[] = [
   { name: '180p', width: 320, height: 180, videoBitrate: 150_000 },
@@ -92,6 +93,7 @@ describe('demo media', () => {
     const media = createDemoMedia(options(dataDir, { concurrency: 1, log }));
     const assets = await listDemoAssets(database.db, 'noch');
     const last = assets.at(-1)!.asset;
+    const loops = await listLiveLoops(database.db);
     expect(media.status().state).toBe('listing');
     media.start();
 
@@ -101,8 +103,20 @@ describe('demo media', () => {
     expect(media.status().ready).toBeLessThanOrEqual(2);
 
     await waitUntilFinished(() => media.status());
-    expect(media.status()).toMatchObject({ state: 'done', total: 8, ready: 8, cached: 0, failed: 0 });
+    expect(media.status()).toMatchObject({ state: 'done', total: 12, ready: 12, cached: 0, failed: 0 });
     const store = new MediaStore(dataDir);
+    for (const loop of loops) {
+      const m = await media.whenAssetReady(loop.asset);
+      expect(m?.encryption, loop.asset).toBe('none');
+      expect(m?.renditions.map((r) => r.name)).toEqual(['180p']);
+      expect(m?.renditions[0]?.segments.map((s) => s.duration)).toEqual(
+        Array(LOOP_SEGMENTS).fill(LIVE_SEGMENT_SECONDS),
+      );
+      expect(existsSync(store.masterPlaylist(loop.asset))).toBe(true);
+      // Outside the served tree, and without a key of its own.
+      expect(store.assetDir(loop.asset)).toContain(join(dataDir, 'media', 'live'));
+      expect(existsSync(join(dataDir, 'keys', `${loop.asset}.key`))).toBe(false);
+    }
     for (const a of assets) {
       expect(existsSync(store.masterPlaylist(a.asset)), a.asset).toBe(true);
       const m = await media.whenAssetReady(a.asset);
@@ -112,15 +126,20 @@ describe('demo media', () => {
     const clearKey = assets.find((a) => a.encryption === 'cenc-clearkey')!.asset;
     expect(existsSync(store.segment(clearKey, '180p', 'init.mp4'))).toBe(true);
     expect(existsSync(store.segment(clearKey, '180p', 'seg-00000.m4s'))).toBe(true);
+    // The titles' set is ready on its own line (the first start's figure), the loops after it.
     expect(lines.find((l) => l.msg.startsWith('demo media: ready'))?.data).toMatchObject({
       total: 8,
       packaged: 8,
+    });
+    expect(lines.find((l) => l.msg.startsWith('demo media: live loops ready'))?.data).toMatchObject({
+      total: 4,
+      packaged: 4,
     });
 
     const restart = createDemoMedia(options(dataDir));
     restart.start();
     await waitUntilFinished(() => restart.status());
-    expect(restart.status()).toMatchObject({ state: 'done', total: 8, ready: 8, cached: 8 });
+    expect(restart.status()).toMatchObject({ state: 'done', total: 12, ready: 12, cached: 12 });
     expect(restart.status().ms).toBeLessThan(2000);
   });
 
@@ -146,6 +165,20 @@ describe('demo media', () => {
     ).toEqual(['1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8', '8/8']);
     const data = progress.map((l) => l.data as { asset: string; title: string; elapsedS: number });
     expect(new Set(data.map((d) => d.asset))).toEqual(new Set(assets.map((a) => a.asset)));
+    // The loops after the titles, on lines of their own.
+    const loopLines = lines.filter((l) => l.msg.startsWith('demo media: live loop '));
+    expect(loopLines.map((l) => l.msg.match(/^demo media: live loop (\d+ of \d+)/)?.[1])).toEqual([
+      '1 of 4',
+      '2 of 4',
+      '3 of 4',
+      '4 of 4',
+    ]);
+    expect(loopLines.map((l) => l.msg.replace(/^.* ready: | [\d.]+ s$/g, '')).sort()).toEqual([
+      '«Кадр Кино» (Прямой эфир · А),',
+      '«Кадр Кино» (Прямой эфир · Б),',
+      '«Кадр Новости» (Прямой эфир · А),',
+      '«Кадр Новости» (Прямой эфир · Б),',
+    ]);
     for (const [i, line] of progress.entries()) {
       const spec = assets.find((a) => a.asset === data[i]!.asset)!;
       expect(line.msg).toContain(`«${spec.lines[0]}»`);
@@ -179,8 +212,17 @@ describe('demo media', () => {
     const media = createDemoMedia(options(dataDir));
     media.start();
     await waitUntilFinished(() => media.status());
-    expect(media.status()).toMatchObject({ state: 'done', cached: 1, ready: 8 });
+    expect(media.status()).toMatchObject({ state: 'done', cached: 1, ready: 12 });
     expect(JSON.parse(readFileSync(store.meta(film), 'utf8'))).toEqual(packaged.meta);
+  });
+
+  it('lists two looks per channel, each with the channel name and its letter', async () => {
+    expect(await listLiveLoops(database.db)).toEqual([
+      expect.objectContaining({ asset: 'lv-1-0', kind: 'live', lines: ['Кадр Новости', 'Прямой эфир · А'] }),
+      expect.objectContaining({ asset: 'lv-1-1', lines: ['Кадр Новости', 'Прямой эфир · Б'] }),
+      expect.objectContaining({ asset: 'lv-2-0', lines: ['Кадр Кино', 'Прямой эфир · А'] }),
+      expect.objectContaining({ asset: 'lv-2-1', encryption: 'none' }),
+    ]);
   });
 
   it('does nothing when off: the store answers for itself', async () => {
@@ -205,7 +247,7 @@ describe('demo media', () => {
     await media.stop();
     expect(await outcome).toMatch(/stopped/);
     expect(media.status().state).toBe('stopped');
-    expect(media.status().ready).toBeLessThan(8);
+    expect(media.status().ready).toBeLessThan(12);
   });
 
   it('reports a failed asset without stopping the others', async () => {
@@ -217,7 +259,7 @@ describe('demo media', () => {
     const first = (await listDemoAssets(database.db))[0]!.asset;
     await expect(media.whenAssetReady(first)).rejects.toThrow(/could not run/);
     await waitUntilFinished(() => media.status());
-    expect(media.status()).toMatchObject({ state: 'failed', total: 8, ready: 0, failed: 8 });
-    expect(lines.filter((l) => l.msg === 'demo media: packaging failed')).toHaveLength(8);
+    expect(media.status()).toMatchObject({ state: 'failed', total: 12, ready: 0, failed: 12 });
+    expect(lines.filter((l) => l.msg === 'demo media: packaging failed')).toHaveLength(12);
   });
 });

@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { contents, episodes, seasons } from '../db/schema';
+import { channels, contents, episodes, seasons } from '../db/schema';
 import type { Env } from '../env';
 import { DEFAULT_DEMO_SHAPE, type DemoAsset, type DemoMediaShape, demoSource } from './demo-source';
 import type { FfmpegBinary } from './ffmpeg';
+import { LOOKS, lookLabel } from './live-loops';
 import {
   DEFAULT_LADDER,
   isGeneratedAssetCurrent,
@@ -13,7 +14,7 @@ import {
   type RenditionSpec,
   readAssetMeta,
 } from './package';
-import { episodeAsset, filmAsset, type MediaAssetId, type MediaAssetMeta, MediaStore } from './store';
+import { episodeAsset, filmAsset, liveLoop, type MediaAssetMeta, MediaStore, type PackagedId } from './store';
 
 /**
  * The demo film packaged as fMP4 with CENC (`cenc-clearkey`) for the ClearKey playback run; every
@@ -73,6 +74,28 @@ export async function listDemoAssets(db: Db, clearKeyTitle = CLEARKEY_DEMO_TITLE
   return assets;
 }
 
+/**
+ * The channels' live loops (docs/decisions/029): LOOKS per channel, each 20 s of the channel's name, the
+ * look's letter and a running clock on a colour of its own, packaged clear (the live segment route
+ * encrypts each segment as it airs). Only the top rendition: a loop is demo filler, and the first
+ * start's budget is the VOD set's (docs/benchmarks.md "Demo media on first start").
+ */
+export async function listLiveLoops(db: Db): Promise<DemoAsset[]> {
+  const rows = await db
+    .select({ id: channels.id, name: channels.name })
+    .from(channels)
+    .orderBy(asc(channels.id));
+  return rows.flatMap((channel) =>
+    Array.from({ length: LOOKS }, (_, look) => ({
+      asset: liveLoop(channel.id, look),
+      kind: 'live' as const,
+      contentId: channel.id,
+      lines: [channel.name, `Прямой эфир · ${lookLabel(look)}`],
+      encryption: 'none' as const,
+    })),
+  );
+}
+
 export type DemoMediaState = 'off' | 'listing' | 'running' | 'done' | 'stopped' | 'failed';
 
 export interface DemoMediaStatus {
@@ -94,7 +117,7 @@ export interface DemoMediaHandle {
    * demo set does not hold (or with generation off) answers what the store has now, maybe undefined.
    * Rejects when generating this asset failed or generation was stopped.
    */
-  whenAssetReady(asset: MediaAssetId): Promise<MediaAssetMeta | undefined>;
+  whenAssetReady(asset: PackagedId): Promise<MediaAssetMeta | undefined>;
   status(): DemoMediaStatus;
   /** Starts once (no-op when off or started); the server calls it after it listens. */
   start(): void;
@@ -114,6 +137,16 @@ export interface DemoMediaOptions {
   /** The film (contents.key) packaged as cenc-clearkey; CLEARKEY_DEMO_TITLE by default. */
   clearKeyTitle?: string;
 }
+
+/** Assets of one phase (titles, live loops): listed, found packaged, packaged or found, failed. */
+interface Tally {
+  listed: number;
+  cached: number;
+  ready: number;
+  failed: number;
+}
+
+const newTally = (): Tally => ({ listed: 0, cached: 0, ready: 0, failed: 0 });
 
 interface Deferred {
   promise: Promise<MediaAssetMeta>;
@@ -144,25 +177,27 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
   const ladder = options.ladder ?? DEFAULT_LADDER;
   const concurrency = options.concurrency ?? 2;
   const { log } = options;
-  const waits = new Map<MediaAssetId, Deferred>();
-  const specs = new Map<MediaAssetId, DemoAsset>();
-  const queue: MediaAssetId[] = [];
+  const waits = new Map<PackagedId, Deferred>();
+  const specs = new Map<PackagedId, DemoAsset>();
+  const queue: PackagedId[] = [];
   const abort = new AbortController();
   let state: DemoMediaState = options.env.demoMedia ? 'listing' : 'off';
   let started = false;
   let running: Promise<void> | undefined;
   let startedAt = 0;
   let finishedAt = 0;
-  let ready = 0;
-  let cached = 0;
-  let failed = 0;
   let listError: Error | undefined;
+  // The titles are the demo set whose readiness the first start is measured by (docs/benchmarks.md);
+  // the channels' live loops come after them (docs/decisions/029), each phase with its own tally.
+  const tally = { titles: newTally(), loops: newTally() };
+  const phaseOf = (spec: DemoAsset) => (spec.kind === 'live' ? tally.loops : tally.titles);
+  let titlesAnnounced = false;
 
   const packaging = (spec: DemoAsset): PackageVideoOptions & { input: ReturnType<typeof demoSource> } => ({
     input: demoSource(spec, shape, ladder[0]!),
     asset: spec.asset,
     store,
-    renditions: ladder,
+    renditions: spec.kind === 'live' ? ladder.slice(0, 1) : ladder,
     encryption: spec.encryption,
     preset: 'ultrafast',
     audioBitrate: 48_000,
@@ -170,7 +205,7 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
     nice: true,
     signal: abort.signal,
   });
-  const waitFor = (asset: MediaAssetId) => {
+  const waitFor = (asset: PackagedId) => {
     let wait = waits.get(asset);
     if (!wait) {
       wait = deferred();
@@ -180,22 +215,22 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
   };
 
   async function list(): Promise<void> {
-    const assets = await listDemoAssets(options.db, options.clearKeyTitle);
+    // Live loops after the titles: they never delay a title, and a channel asked for jumps the queue.
+    const assets = [
+      ...(await listDemoAssets(options.db, options.clearKeyTitle)),
+      ...(await listLiveLoops(options.db)),
+    ];
     for (const spec of assets) {
       specs.set(spec.asset, spec);
+      const phase = phaseOf(spec);
+      phase.listed++;
       const current = await isGeneratedAssetCurrent(packaging(spec));
-      if (current) {
-        ready++;
-        cached++;
-        waitFor(spec.asset).resolve(current);
-        continue;
-      }
-      const existing = await readAssetMeta(store, spec.asset);
-      if (existing && existing.origin !== 'generated') {
-        // A real video packaged with the CLI: never replaced by a generated one.
-        ready++;
-        cached++;
-        waitFor(spec.asset).resolve(existing);
+      const existing = current ?? (await readAssetMeta(store, spec.asset));
+      // Current generated media, or a real video packaged with the CLI (never replaced by a generated one).
+      if (current || (existing && existing.origin !== 'generated')) {
+        phase.ready++;
+        phase.cached++;
+        waitFor(spec.asset).resolve(existing!);
         continue;
       }
       queue.push(spec.asset);
@@ -206,16 +241,38 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
 
   /**
    * One line per finished asset, so a first start shows a sign of life every few seconds instead of
-   * a silent minute: which title, how many of how many, the time so far.
+   * a silent minute: which title (or channel), how many of how many, the time so far.
    */
   function progress(spec: DemoAsset, outcome: 'ready' | 'failed'): void {
-    const done = ready - cached + failed;
-    const queued = specs.size - cached;
+    const phase = phaseOf(spec);
+    const done = phase.ready - phase.cached + phase.failed;
+    const queued = phase.listed - phase.cached;
     const title = spec.lines[0] ?? spec.asset;
     const elapsedS = seconds();
+    const what = outcome === 'ready' ? 'ready' : 'failed';
     log.info(
       { asset: spec.asset, kind: spec.kind, title, done, of: queued, elapsedS },
-      `demo media: ${done} of ${queued} ${outcome === 'ready' ? 'ready' : 'failed'}: «${title}» (${spec.kind}), ${elapsedS} s`,
+      spec.kind === 'live'
+        ? `demo media: live loop ${done} of ${queued} ${what}: «${title}» (${spec.lines[1] ?? ''}), ${elapsedS} s`
+        : `demo media: ${done} of ${queued} ${what}: «${title}» (${spec.kind}), ${elapsedS} s`,
+    );
+  }
+
+  /** "demo media: ready" once every title is packaged (or failed), loops or not. */
+  function announceTitles(): void {
+    const t = tally.titles;
+    if (titlesAnnounced || t.ready + t.failed < t.listed) return;
+    titlesAnnounced = true;
+    const packaged = t.ready - t.cached;
+    log.info(
+      {
+        total: t.listed,
+        packaged,
+        cached: t.cached,
+        failed: t.failed,
+        ms: Math.round(performance.now() - startedAt),
+      },
+      `demo media: ready, ${packaged} videos packaged in ${seconds()} s (${t.cached} already were)`,
     );
   }
 
@@ -225,16 +282,17 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
       const spec = specs.get(asset)!;
       try {
         const { meta } = await packageVideo(packaging(spec));
-        ready++;
+        phaseOf(spec).ready++;
         waitFor(asset).resolve(meta);
         progress(spec, 'ready');
       } catch (error) {
         if (abort.signal.aborted) return;
-        failed++;
+        phaseOf(spec).failed++;
         log.warn({ err: error, asset }, 'demo media: packaging failed');
         waitFor(asset).reject(error instanceof Error ? error : new Error(String(error)));
         progress(spec, 'failed');
       }
+      announceTitles();
     }
   }
 
@@ -244,21 +302,34 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
       await list();
       if (abort.signal.aborted) return;
       state = 'running';
-      const total = specs.size;
-      if (queue.length > 0)
+      const { titles, loops } = tally;
+      const titlesQueued = titles.listed - titles.cached;
+      if (titlesQueued > 0)
         log.info(
-          { total, cached, queued: queue.length },
-          `demo media: packaging ${queue.length} videos in the background (${cached} already packaged); a title plays once its video is ready`,
+          { total: titles.listed, cached: titles.cached, queued: titlesQueued },
+          `demo media: packaging ${titlesQueued} videos in the background (${titles.cached} already packaged); a title plays once its video is ready`,
         );
+      if (loops.listed > loops.cached)
+        log.info(
+          { total: loops.listed, cached: loops.cached, queued: loops.listed - loops.cached },
+          `demo media: then ${loops.listed - loops.cached} live loops of the channels (${loops.cached} already packaged)`,
+        );
+      announceTitles();
       await Promise.all(Array.from({ length: concurrency }, () => worker()));
       finishedAt = performance.now();
       if (abort.signal.aborted) return;
-      state = failed > 0 ? 'failed' : 'done';
-      const packaged = ready - cached;
-      log.info(
-        { total, packaged, cached, failed, ms: Math.round(finishedAt - startedAt) },
-        `demo media: ready, ${packaged} videos packaged in ${seconds()} s (${cached} already were)`,
-      );
+      state = titles.failed + loops.failed > 0 ? 'failed' : 'done';
+      if (loops.listed > 0)
+        log.info(
+          {
+            total: loops.listed,
+            packaged: loops.ready - loops.cached,
+            cached: loops.cached,
+            failed: loops.failed,
+            ms: Math.round(finishedAt - startedAt),
+          },
+          `demo media: live loops ready, ${loops.ready - loops.cached} packaged in ${seconds()} s (${loops.cached} already were)`,
+        );
     } catch (error) {
       finishedAt = performance.now();
       if (abort.signal.aborted) return;
@@ -292,7 +363,15 @@ export function createDemoMedia(options: DemoMediaOptions): DemoMediaHandle {
     },
     status() {
       const end = finishedAt || (startedAt ? performance.now() : 0);
-      return { state, total: specs.size, ready, cached, failed, ms: Math.round(end - startedAt) };
+      const { titles, loops } = tally;
+      return {
+        state,
+        total: specs.size,
+        ready: titles.ready + loops.ready,
+        cached: titles.cached + loops.cached,
+        failed: titles.failed + loops.failed,
+        ms: Math.round(end - startedAt),
+      };
     },
     async stop() {
       if (state === 'off') return;

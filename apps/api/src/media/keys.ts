@@ -16,7 +16,20 @@ export interface AssetKey {
  * served media tree. Repackaging keeps the key, so grants and cached keys stay valid.
  */
 export async function ensureAssetKey(store: MediaStore, asset: MediaAssetId): Promise<AssetKey> {
-  const file = store.keyFile(asset);
+  const key = await ensureKeyFile(store, store.keyFile(asset));
+  return { key, keyId: keyIdOf(key) };
+}
+
+/**
+ * A channel's key (DATA_DIR/keys/ch-<id>.key), created on first use like an asset's: every segment key
+ * of its live stream and archive derives from it (liveSegmentKey), so instances sharing DATA_DIR agree.
+ */
+export function ensureChannelKey(store: MediaStore, channelId: number): Promise<Buffer> {
+  return ensureKeyFile(store, store.channelKeyFile(channelId));
+}
+
+/** The 16-byte key in `file`, written with random bytes first when there is none. */
+async function ensureKeyFile(store: MediaStore, file: string): Promise<Buffer> {
   let key = await readKey(file);
   if (!key) {
     await mkdir(store.keysRoot, { recursive: true, mode: 0o700 });
@@ -33,7 +46,7 @@ export async function ensureAssetKey(store: MediaStore, asset: MediaAssetId): Pr
     key = await readKey(file);
     if (!key) throw new Error(`Could not create the key ${file}`);
   }
-  return { key, keyId: keyIdOf(key) };
+  return key;
 }
 
 async function readKey(file: string): Promise<Buffer | undefined> {
@@ -91,3 +104,13 @@ export function segmentIndexOfKeyId(assetKey: Buffer, keyId: Buffer): number | u
 
 const segmentKeyIdTag = (assetKey: Buffer, index: number) =>
   createHmac('sha256', assetKey).update(`kadr segment kid ${index}`).digest().subarray(0, KEY_ID_TAG_BYTES);
+
+/**
+ * The AES-128 key of a channel's segment `n` — its place in the channel's timeline (segment n covers
+ * [n·4 s, (n+1)·4 s) since the Unix epoch, docs/decisions/029), not its place in the loop it was cut
+ * from: a repeated loop segment gets a new key each time it airs, so the keys of a live preview open
+ * nothing aired after it, even where the demo's loops repeat pictures.
+ */
+export function liveSegmentKey(channelKey: Buffer, n: number): Buffer {
+  return createHmac('sha256', channelKey).update(`kadr live segment ${n}`).digest().subarray(0, KEY_BYTES);
+}

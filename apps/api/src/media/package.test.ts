@@ -217,4 +217,13 @@ describe('packageVideo (AES-128 HLS)', () => {
       /At least one/,
     );
   });
+
+  it('packages clear media only as a live loop, and a live loop only clear', async () => {
+    await expect(packageVideo({ input: source, asset: 'ek-22', store, encryption: 'none' })).rejects.toThrow(
+      /clear/,
+    );
+    await expect(packageVideo({ input: source, asset: 'lv-1-0', store })).rejects.toThrow(/clear/);
+    expect(existsSync(store.assetDir('ek-22'))).toBe(false);
+    expect(existsSync(store.assetDir('lv-1-0'))).toBe(false);
+  });
 });

@@ -9,16 +9,17 @@ import { parseMediaPlaylist, writeMasterPlaylist, writeMediaPlaylist } from './p
 import { MediaInputError, probeInput } from './probe';
 import {
   INIT_SEGMENT,
+  isLiveLoopId,
   isMediaAssetId,
   keyPlaceholderUri,
   MASTER_PLAYLIST,
   MEDIA_PLAYLIST,
   META_FILE,
-  type MediaAssetId,
   type MediaAssetMeta,
   type MediaEncryption,
   type MediaRenditionMeta,
   type MediaStore,
+  type PackagedId,
   POSTER_FILE,
   RENDITION_NAME_PATTERN,
   segmentKeyPlaceholderUri,
@@ -62,7 +63,8 @@ export interface GeneratedSource {
 export interface PackageVideoOptions {
   /** A video file, or a generated source. */
   input: string | GeneratedSource;
-  asset: MediaAssetId;
+  /** A VOD asset (`ek-`/`ep-`), or a channel's live loop (`lv-`, encryption `none` only). */
+  asset: PackagedId;
   store: MediaStore;
   renditions?: readonly RenditionSpec[];
   /** Target segment length, seconds (4–6 s segments at the default 4). */
@@ -91,8 +93,13 @@ export interface PackageResult {
  */
 export async function packageVideo(options: PackageVideoOptions): Promise<PackageResult> {
   const { asset, store } = options;
-  if (!isMediaAssetId(asset)) throw new Error(`Not a media asset id: ${asset} (expected ek-<id> or ep-<id>)`);
+  if (!isMediaAssetId(asset) && !isLiveLoopId(asset))
+    throw new Error(`Not a media asset id: ${asset} (expected ek-<id> or ep-<id>)`);
   const { renditions, segmentSeconds, encryption } = packagingSettings(options);
+  if (isLiveLoopId(asset) !== (encryption === 'none'))
+    throw new Error(
+      `${asset}: live loops (lv-<channel>-<look>), and only they, are packaged clear (encryption none)`,
+    );
   const ffmpeg = options.ffmpeg ?? findFfmpeg();
 
   const source =
@@ -103,7 +110,9 @@ export async function packageVideo(options: PackageVideoOptions): Promise<Packag
   const existing = await readAssetMeta(store, asset);
   if (existing?.sourceHash === sourceHash) return { meta: existing, skipped: true };
 
-  const { key, keyId } = await ensureAssetKey(store, asset);
+  // Live loops are stored clear and encrypted per request (docs/decisions/029): no asset key.
+  const keyed = isLiveLoopId(asset) ? undefined : { asset, ...(await ensureAssetKey(store, asset)) };
+  const keyId = keyed?.keyId ?? '';
   const stagingRoot = join(store.dataDir, 'media-staging');
   const work = join(stagingRoot, `${asset}.${randomBytes(6).toString('hex')}`);
   const out = join(work, 'out');
@@ -120,18 +129,22 @@ export async function packageVideo(options: PackageVideoOptions): Promise<Packag
     const hasAudio = options.audioBitrate !== 0 && source.hasAudio;
     const metaRenditions: MediaRenditionMeta[] = [];
     for (const r of renditions) {
-      if (encryption === 'aes-128') {
-        const { meta, ivs } = await finishTsRendition(out, r, key, hasAudio);
+      if (!keyed) {
+        const { meta } = await finishTsRendition(out, r, undefined, hasAudio);
+        metaRenditions.push(meta);
+        await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(meta, undefined));
+      } else if (encryption === 'aes-128') {
+        const { meta, ivs } = await finishTsRendition(out, r, keyed.key, hasAudio);
         metaRenditions.push(meta);
         // A key line per segment: its own key (by index) and IV.
         const keyLine = (index: number) =>
-          `#EXT-X-KEY:METHOD=AES-128,URI="${segmentKeyPlaceholderUri(asset, index)}",IV=0x${ivs[index]!.toString('hex')}`;
+          `#EXT-X-KEY:METHOD=AES-128,URI="${segmentKeyPlaceholderUri(keyed.asset, index)}",IV=0x${ivs[index]!.toString('hex')}`;
         await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(meta, keyLine));
       } else {
-        const meta = await finishFmp4Rendition(out, r, key, source.duration, source.hasAudio);
+        const meta = await finishFmp4Rendition(out, r, keyed.key, source.duration, source.hasAudio);
         metaRenditions.push(meta);
         // No KEYID: the key id changes with every fragment (its pssh and seig name it, cenc.ts).
-        const keyLine = `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="${keyPlaceholderUri(asset)}"`;
+        const keyLine = `#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1",URI="${keyPlaceholderUri(keyed.asset)}"`;
         await writeFile(join(out, r.name, MEDIA_PLAYLIST), writeMediaPlaylist(meta, keyLine));
       }
     }
@@ -204,7 +217,7 @@ export async function isGeneratedAssetCurrent(
 /** meta.json of a packaged asset, or undefined when it is missing or unreadable. */
 export async function readAssetMeta(
   store: MediaStore,
-  asset: MediaAssetId,
+  asset: PackagedId,
 ): Promise<MediaAssetMeta | undefined> {
   try {
     const meta = JSON.parse(await readFile(store.meta(asset), 'utf8')) as MediaAssetMeta;
@@ -318,7 +331,7 @@ function ffmpegArgs(input: ArgsInput): string[] {
         String(audioBitrate),
         ...(source.kind === 'generated' ? ['-ac', '1', '-aac_coder', 'fast'] : ['-ac', '2']),
       );
-    if (encryption === 'aes-128') {
+    if (encryption !== 'cenc-clearkey') {
       args.push(
         '-f',
         'hls',
@@ -328,7 +341,8 @@ function ffmpegArgs(input: ArgsInput): string[] {
         'vod',
         '-hls_list_size',
         '0',
-        // Clear segments: finishTsRendition encrypts each with its own key (keys.ts segmentKey).
+        // Clear segments: finishTsRendition encrypts each with its own key (keys.ts segmentKey), live
+        // loops stay clear (the live segment route encrypts them).
         '-hls_segment_filename',
         `out/${r.name}/seg-%05d.ts`,
         `out/${r.name}/ffmpeg.m3u8`,
@@ -347,7 +361,8 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 async function finishTsRendition(
   out: string,
   r: RenditionSpec,
-  key: Buffer,
+  /** undefined: segments stay clear (live loops). */
+  key: Buffer | undefined,
   hasAudio: boolean,
 ): Promise<{ meta: MediaRenditionMeta; ivs: Buffer[] }> {
   const dir = join(out, r.name);
@@ -361,6 +376,7 @@ async function finishTsRendition(
   });
   const codec = h264CodecOf(await readFile(join(dir, segments[0]!.uri)));
   const ivs: Buffer[] = [];
+  if (!key) return { meta: await renditionMeta(r, dir, segments, codec, hasAudio), ivs };
   for (const [i, s] of segments.entries()) {
     const file = join(dir, s.uri);
     const iv = randomBytes(16);

@@ -42,11 +42,12 @@ const seconds = (value: number) => value.toFixed(3);
 
 /**
  * A VOD media playlist: every segment, the key line (placeholder URI), ENDLIST. `keyLine` is one line
- * for the whole rendition (cenc-clearkey) or a line per segment, written before it (aes-128).
+ * for the whole rendition (cenc-clearkey), a line per segment, written before it (aes-128), or none
+ * (clear live loops).
  */
 export function writeMediaPlaylist(
   rendition: MediaRenditionMeta,
-  keyLine: string | ((index: number) => string),
+  keyLine: string | ((index: number) => string) | undefined,
 ): string {
   const longest = Math.max(...rendition.segments.map((s) => s.duration));
   const lines = [

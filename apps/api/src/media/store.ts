@@ -12,6 +12,9 @@ import { join } from 'node:path';
  *   DATA_DIR/media/hls/<asset>/poster.jpg                a frame of the video
  *   DATA_DIR/media/hls/<asset>/meta.json                 MediaAssetMeta
  *   DATA_DIR/keys/<asset>.key                            16 random bytes, outside the served tree
+ *   DATA_DIR/media/live/lv-<channel>-<look>/…            a channel's live loop (same layout, clear MPEG-TS,
+ *                                                        never served as files: docs/decisions/029)
+ *   DATA_DIR/keys/ch-<channel>.key                       16 random bytes: the channel's live segment keys derive from it
  *
  * One key per asset: every film, episode and trailer has its own key file (episodes of a series do not
  * share one), so a grant for one episode never unlocks another. Each segment is encrypted with a key
@@ -28,7 +31,17 @@ import { join } from 'node:path';
 /** `ek-<EK_id>` (a film's main video) or `ep-<EP_id>` (an episode or a trailer). */
 export type MediaAssetId = `ek-${number}` | `ep-${number}`;
 
-export type MediaEncryption = 'aes-128' | 'cenc-clearkey';
+/** `lv-<tv_channel_id>-<look>`: one of a channel's looped live sources (docs/decisions/029). */
+export type LiveLoopId = `lv-${number}-${number}`;
+
+/** What the packager writes: a VOD asset or a live loop. */
+export type PackagedId = MediaAssetId | LiveLoopId;
+
+/**
+ * `none`: clear MPEG-TS, for live loops only — the live segment route encrypts each segment with the
+ * key of its place in the channel's timeline when it serves it (docs/decisions/029).
+ */
+export type MediaEncryption = 'aes-128' | 'cenc-clearkey' | 'none';
 
 /** One media segment of a rendition, as its playlist lists it. */
 export interface MediaSegmentMeta {
@@ -54,14 +67,14 @@ export interface MediaRenditionMeta {
 
 /** DATA_DIR/media/hls/<asset>/meta.json. */
 export interface MediaAssetMeta {
-  asset: MediaAssetId;
+  asset: PackagedId;
   /** Seconds (the longest rendition). */
   duration: number;
   renditions: MediaRenditionMeta[];
   encryption: MediaEncryption;
   /**
-   * Hex, 32 characters: an id of the key file (the release's drm_id). cenc-clearkey assets packaged
-   * before per-segment keys: the ClearKey key id of every segment.
+   * Hex, 32 characters: an id of the key file (the release's drm_id); '' for clear media (live loops).
+   * cenc-clearkey assets packaged before per-segment keys: the ClearKey key id of every segment.
    */
   keyId: string;
   /** aes-128 assets packaged before per-segment keys: the IV of every segment, hex, 32 characters. */
@@ -100,6 +113,20 @@ export function isMediaAssetId(value: string): value is MediaAssetId {
   return ASSET_PATTERN.test(value);
 }
 
+const LOOP_PATTERN = /^lv-[1-9]\d{0,9}-\d$/;
+
+/** True for `lv-3-0`: a live loop (never a VOD asset: the VOD routes accept `ek-`/`ep-` only). */
+export function isLiveLoopId(value: string): value is LiveLoopId {
+  return LOOP_PATTERN.test(value);
+}
+
+/** The live loop of a channel's look (0–9). */
+export const liveLoop = (channelId: number, look: number): LiveLoopId => {
+  const id = `lv-${channelId}-${look}`;
+  if (!isLiveLoopId(id)) throw new Error(`Not a live loop: ${id}`);
+  return id;
+};
+
 export const filmAsset = (contentId: number): MediaAssetId => `ek-${contentId}`;
 export const episodeAsset = (episodeId: number): MediaAssetId => `ep-${episodeId}`;
 
@@ -120,44 +147,56 @@ export class MediaStore {
     return join(this.dataDir, 'media', 'hls');
   }
 
+  /** DATA_DIR/media/live: live loops, read by the live segment route only (never a static tree). */
+  get liveRoot(): string {
+    return join(this.dataDir, 'media', 'live');
+  }
+
   /** DATA_DIR/keys: never served. */
   get keysRoot(): string {
     return join(this.dataDir, 'keys');
   }
 
-  assetDir(asset: MediaAssetId): string {
+  assetDir(asset: PackagedId): string {
+    if (isLiveLoopId(asset)) return join(this.liveRoot, asset);
     return join(this.hlsRoot, checked(asset));
   }
 
-  masterPlaylist(asset: MediaAssetId): string {
+  masterPlaylist(asset: PackagedId): string {
     return join(this.assetDir(asset), MASTER_PLAYLIST);
   }
 
-  renditionDir(asset: MediaAssetId, rendition: string): string {
+  renditionDir(asset: PackagedId, rendition: string): string {
     if (!RENDITION_NAME_PATTERN.test(rendition)) throw new Error(`Not a rendition name: ${rendition}`);
     return join(this.assetDir(asset), rendition);
   }
 
-  mediaPlaylist(asset: MediaAssetId, rendition: string): string {
+  mediaPlaylist(asset: PackagedId, rendition: string): string {
     return join(this.renditionDir(asset, rendition), MEDIA_PLAYLIST);
   }
 
-  segment(asset: MediaAssetId, rendition: string, segment: string): string {
+  segment(asset: PackagedId, rendition: string, segment: string): string {
     if (!SEGMENT_NAME_PATTERN.test(segment) && segment !== INIT_SEGMENT)
       throw new Error(`Not a segment name: ${segment}`);
     return join(this.renditionDir(asset, rendition), segment);
   }
 
-  poster(asset: MediaAssetId): string {
+  poster(asset: PackagedId): string {
     return join(this.assetDir(asset), POSTER_FILE);
   }
 
-  meta(asset: MediaAssetId): string {
+  meta(asset: PackagedId): string {
     return join(this.assetDir(asset), META_FILE);
   }
 
   keyFile(asset: MediaAssetId): string {
     return join(this.keysRoot, `${checked(asset)}.key`);
+  }
+
+  /** A channel's key file: every live segment key of the channel derives from it (keys.ts). */
+  channelKeyFile(channelId: number): string {
+    if (!Number.isInteger(channelId) || channelId < 1) throw new Error(`Not a channel id: ${channelId}`);
+    return join(this.keysRoot, `ch-${channelId}.key`);
   }
 }
 
@@ -168,5 +207,5 @@ function checked(asset: string): MediaAssetId {
 
 /** The segment file name for a 0-based index: `seg-00000.ts` / `seg-00000.m4s`. */
 export function segmentName(index: number, encryption: MediaEncryption): string {
-  return `seg-${String(index).padStart(5, '0')}.${encryption === 'aes-128' ? 'ts' : 'm4s'}`;
+  return `seg-${String(index).padStart(5, '0')}.${encryption === 'cenc-clearkey' ? 'm4s' : 'ts'}`;
 }

@@ -292,8 +292,11 @@ for (const backend of backends) {
         expect((await call('getPackageByChannel', { stream_id: 1 })).body.response).toMatchObject({
           goods: { package_id: KADR, is_bought: true, status: 'confirmed', store_name: 'web' },
         });
-        // Channel 2 has no channel-type item: nothing sells it.
-        expect(refusal(await call('getPackageByChannel', { stream_id: 2 }))).toEqual({
+        // Channel 2 has no channel-type item: nothing sells it, so it is free (docs/decisions/029).
+        expect((await call('getPackageByChannel', { stream_id: 2 })).body.response).toMatchObject({
+          goods: { good_type: 'free', is_free: true, is_bought: true, vendor_id: null, status: 'confirmed' },
+        });
+        expect(refusal(await call('getPackageByChannel', { stream_id: 99 }))).toEqual({
           status: 404,
           code: 404,
           error: 'channel_not_found',

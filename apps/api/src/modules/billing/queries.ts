@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   cardDeletions,
+  channels,
   contents,
   packageChildren,
   packages,
@@ -126,6 +127,12 @@ export function receiptsOf(db: Db, profileId: number) {
     .from(receipts)
     .where(eq(receipts.profileId, profileId))
     .orderBy(desc(receipts.createdAt), desc(receipts.id));
+}
+
+/** Whether a channel exists. */
+export async function channelExists(db: Db, channelId: number): Promise<boolean> {
+  const rows = await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId));
+  return rows.length > 0;
 }
 
 /**

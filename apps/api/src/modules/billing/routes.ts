@@ -12,8 +12,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { registerCall, requireSession } from '../../http/register-call';
-import type { GoodsResolver } from '../catalogue/goods';
-import { channelTitle } from './queries';
+import { freeGoods, type GoodsResolver } from '../catalogue/goods';
+import { channelExists, channelTitle } from './queries';
 import type { BillingService } from './service';
 
 /**
@@ -27,11 +27,16 @@ export const billingRoutes: FastifyPluginAsync<{
   goods: GoodsResolver;
 }> = async (app, { db, billing, goods }) => {
   // The channel package (SPEC §3, §6): the goods of the channel-type item standing for the channel,
-  // worked out as a content card's are, so is_bought follows the same subscriptions.
+  // worked out as a content card's are, so is_bought follows the same subscriptions. A channel no item
+  // stands for is sold by no package: free, as its stream is (docs/decisions/029).
   registerCall(app, getPackageByChannel, async ({ body, session }) => {
     const { profileId } = requireSession(session);
     const title = await channelTitle(db, body.stream_id);
-    if (!title || title.vendorId === null) throw new AppError('channel_not_found');
+    if (!title) {
+      if (!(await channelExists(db, body.stream_id))) throw new AppError('channel_not_found');
+      return { goods: await freeGoods(null, profileId) };
+    }
+    if (title.vendorId === null) throw new AppError('channel_not_found');
     return {
       goods: await goods(
         {

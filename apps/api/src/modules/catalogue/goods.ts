@@ -45,6 +45,26 @@ export const placeholderGoods: GoodsResolver = async (subject) => ({
 });
 
 /**
+ * Goods of something no package sells: free, bought by everyone (decision 005). package_id is the
+ * contract's required positive id and names no real package (1). A channel no title stands for is sold
+ * this way (docs/decisions/029), with no vendor: vendor_id null.
+ */
+export async function freeGoods(subject: GoodsSubject | null, profileId: number | null): Promise<Goods> {
+  const base = await placeholderGoods(
+    subject ?? { contentId: 0, vendorId: '', isPreview: false, partnerLabel: null },
+    profileId,
+  );
+  return {
+    ...base,
+    ...(subject ? {} : { vendor_id: null }),
+    good_type: 'free',
+    is_free: true,
+    is_bought: true,
+    status: 'confirmed',
+  };
+}
+
+/**
  * Goods from the viewer's subscriptions (docs/decisions/015, modules/billing): the title's package
  * with its status, actions, trial and tariffs; bought when the viewer's subscription to it, or to a
  * parent of it, entitles now. A title no package sells is free: good_type 'free', bought by everyone;
@@ -53,10 +73,7 @@ export const placeholderGoods: GoodsResolver = async (subject) => ({
 export function packageGoods(db: Db, billing: BillingService): GoodsResolver {
   return async (subject, profileId) => {
     const pack = await packageOfTitle(db, subject.contentId);
-    if (!pack) {
-      const base = await placeholderGoods(subject, profileId);
-      return { ...base, good_type: 'free', is_free: true, is_bought: true, status: 'confirmed' };
-    }
+    if (!pack) return freeGoods(subject, profileId);
     return billing.goodsOf(profileId, pack, {
       partnerLabel: subject.partnerLabel,
       vendorId: subject.vendorId,

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { LIVE_SEGMENT_SECONDS, LOOP_SEGMENTS } from '../../media/live-loops';
 import {
   INIT_SEGMENT,
+  liveLoop,
   type MediaAssetId,
   type MediaAssetMeta,
   type MediaEncryption,
@@ -112,4 +114,45 @@ export function writeFixtureAsset(
   };
   write(store.meta(asset), JSON.stringify(meta));
   return { asset, key, keyId, segment };
+}
+
+/**
+ * Writes a channel's live loop by hand (docs/decisions/029): one rendition (360p) of LOOP_SEGMENTS clear
+ * segments of LIVE_SEGMENT_SECONDS and meta.json, as demo media packages them. Segment bytes name the
+ * loop and index, so a test that decrypts a served segment sees which loop segment it was cut from.
+ */
+export function writeFixtureLoop(
+  dataDir: string,
+  channelId: number,
+  look: number,
+): (index: number) => Buffer {
+  const store = new MediaStore(dataDir);
+  const loop = liveLoop(channelId, look);
+  const segment = (index: number) => Buffer.from(`${loop}/360p/${index}`.padEnd(1000, '.'));
+  const segments = Array.from({ length: LOOP_SEGMENTS }, (_, i) => ({
+    uri: segmentName(i, 'none'),
+    duration: LIVE_SEGMENT_SECONDS,
+  }));
+  for (const [i, s] of segments.entries()) write(store.segment(loop, '360p', s.uri), segment(i));
+  const meta: MediaAssetMeta = {
+    asset: loop,
+    duration: LOOP_SEGMENTS * LIVE_SEGMENT_SECONDS,
+    renditions: [
+      {
+        name: '360p',
+        width: 640,
+        height: 360,
+        bandwidth: 700_000,
+        codecs: 'avc1.42c01e,mp4a.40.2',
+        segments,
+      },
+    ],
+    encryption: 'none',
+    keyId: '',
+    createdAt: '2030-01-15T10:00:00.000Z',
+    sourceHash: 'fixture',
+    origin: 'generated',
+  };
+  write(store.meta(loop), JSON.stringify(meta));
+  return segment;
 }

@@ -51,8 +51,10 @@ export class GrantGuard {
     this.deps = deps;
   }
 
-  /** 'ok', or why the grant no longer plays. */
-  async check(grant: Grant): Promise<'ok' | GrantRevocation> {
+  /** 'ok', or why the grant no longer plays (a title's grant or a channel's: the same four fields). */
+  async check(
+    grant: Pick<Grant, 'sessionId' | 'profileId' | 'access' | 'packageId'>,
+  ): Promise<'ok' | GrantRevocation> {
     if (this.deps.sessionEnded(grant.sessionId)) return 'session_ended';
     const packageId = grant.access === 'full' ? grant.packageId : 0;
     const key = `${grant.sessionId}/${grant.profileId}/${packageId}`;

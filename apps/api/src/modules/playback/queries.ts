@@ -10,6 +10,8 @@ export interface PlayableTitle {
   isPreview: boolean;
   previewTimer: number | null;
   packageId: number | null;
+  /** The channel a channel-type title stands for. */
+  channelId: number | null;
 }
 
 /** The title behind a release, or undefined. */
@@ -22,6 +24,7 @@ export async function playableTitle(db: Db, id: number): Promise<PlayableTitle |
       isPreview: contents.isPreview,
       previewTimer: contents.previewTimer,
       packageId: contents.packageId,
+      channelId: contents.channelId,
     })
     .from(contents)
     .where(eq(contents.id, id));

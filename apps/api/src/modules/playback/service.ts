@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { MediaAssetId, MediaAssetMeta, MediaStore } from '../../media/store';
+import type { MediaAssetId, MediaAssetMeta, MediaStore, PackagedId } from '../../media/store';
 import type { Entitlements } from '../billing/entitlements';
+import type { ChannelReleaseService } from './channel-service';
 import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './grants';
 import { mediaPaths } from './playlists';
 import { playableEpisode, playableTitle } from './queries';
@@ -41,11 +42,16 @@ export class ReleaseService {
        * Waits for an asset being packaged (demo media: src/media/demo.ts `whenAssetReady`, which also
        * moves it to the front of the queue); without it only what the store holds now counts.
        */
-      mediaReady?: (asset: MediaAssetId) => Promise<MediaAssetMeta | undefined>;
+      mediaReady?: (asset: PackagedId) => Promise<MediaAssetMeta | undefined>;
       /** How long a release waits for `mediaReady` before answering 503 (ms). */
       mediaWaitMs?: number;
       /** Seconds a grant lives (PLAYBACK_GRANT_SECONDS); GRANT_SECONDS by default. */
       grantSeconds?: number;
+      /**
+       * Channel-type titles (TVChan) play their channel's live stream (docs/decisions/029); without it
+       * they are refused `not_playable`.
+       */
+      channels?: ChannelReleaseService;
     },
   ) {}
 
@@ -79,7 +85,18 @@ export class ReleaseService {
     const title = await playableTitle(db, contentId);
     if (!title) throw new AppError('no_content');
     if (title.vendorId === null) throw new AppError('no_vendor');
-    if (title.type === 'channel') throw new AppError('not_playable');
+    if (title.type === 'channel') {
+      // A channel has no episodes; its title plays the channel live, sold by that title.
+      if (!this.deps.channels) throw new AppError('not_playable');
+      if (episodeId !== undefined) throw new AppError('episode_not_found');
+      const stream = await this.deps.channels.titleStream(title, session);
+      return {
+        content_url: stream.url,
+        drm: null,
+        preview_timer: stream.previewTimer,
+        ...(stream.expiresIn === undefined ? {} : { expires_in: stream.expiresIn }),
+      };
+    }
 
     let trailer = false;
     if (episodeId !== undefined) {

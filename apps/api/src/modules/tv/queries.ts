@@ -20,9 +20,12 @@ export async function contentChannel(db: Db, contentId: number): Promise<Content
   return row;
 }
 
-/** Whether a channel exists. */
-export async function channelExists(db: Db, channelId: number): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from channels where id = ${channelId}`)).length > 0;
+/** A channel's archive depth in days (the manifest's `archive_days`), or undefined when there is no such channel. */
+export async function channelArchiveDays(db: Db, channelId: number): Promise<number | undefined> {
+  const [row] = rowsOf<{ archive_days: number }>(
+    await db.execute(sql`select archive_days from channels where id = ${channelId}`),
+  );
+  return row?.archive_days;
 }
 
 /** A programme with its channel's name. */

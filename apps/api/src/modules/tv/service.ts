@@ -19,33 +19,40 @@ const isoTime = (value: Date | string) => new Date(value).toISOString();
 
 /** Schedule rules: which channel a request names, and which programmes make up its day. */
 export class TvScheduleService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** ARCHIVE_DAYS: an upper bound on every channel's archive days (docs/decisions/029). */
+    private readonly options: { archiveDaysCap?: number } = {},
+  ) {}
 
   /**
    * The channel a request names: `EK_id` must be a channel-type content item that still has its
    * channel (an unknown item answers code 900, as getContent does); `stream_id` must be a channel.
    * `region_info` is not needed: the day start already carries the viewer's offset.
    */
-  async channelOf(request: ScheduleRequest): Promise<number> {
+  async channelOf(request: ScheduleRequest): Promise<{ id: number; archiveDays: number }> {
+    let channelId = 'stream_id' in request ? request.stream_id : undefined;
     if ('EK_id' in request) {
       const content = await q.contentChannel(this.db, request.EK_id);
       if (!content) throw new AppError('no_content');
       if (content.type !== 'channel') throw new AppError('not_a_channel');
       if (content.channel_id === null) throw new AppError('channel_not_found');
-      return content.channel_id;
+      channelId = content.channel_id;
     }
-    if (!(await q.channelExists(this.db, request.stream_id))) throw new AppError('channel_not_found');
-    return request.stream_id;
+    const archiveDays = channelId === undefined ? undefined : await q.channelArchiveDays(this.db, channelId);
+    if (channelId === undefined || archiveDays === undefined) throw new AppError('channel_not_found');
+    return { id: channelId, archiveDays: Math.min(archiveDays, this.options.archiveDaysCap ?? archiveDays) };
   }
 
   /**
    * The programmes on air at some moment of [day start, day start + 24 h), by start: a programme
-   * crossing midnight is on both days. A day without programmes answers no items.
+   * crossing midnight is on both days. A day without programmes answers no items. `archive_days`: how
+   * long the channel keeps a programme playable after it ends (getReleaseChannel's `archive_start`).
    */
-  async day(request: ScheduleRequest): Promise<{ items: ScheduleItem[] }> {
-    const channelId = await this.channelOf(request);
+  async day(request: ScheduleRequest): Promise<{ items: ScheduleItem[]; archive_days: number }> {
+    const { id: channelId, archiveDays: archive_days } = await this.channelOf(request);
     const from = Date.parse(request.tv_schedule_day_start_utc0);
-    if (!(from >= EARLIEST_DAY && from < LATEST_DAY)) return { items: [] };
+    if (!(from >= EARLIEST_DAY && from < LATEST_DAY)) return { items: [], archive_days };
     const rows = await q.programmesOverlapping(
       this.db,
       channelId,
@@ -53,6 +60,7 @@ export class TvScheduleService {
       new Date(from + SCHEDULE_DAY_MS),
     );
     return {
+      archive_days,
       items: rows.map((row) => ({
         tv_air_date_start: isoTime(row.starts_at),
         tv_air_date_end: isoTime(row.ends_at),

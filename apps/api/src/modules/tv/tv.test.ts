@@ -69,6 +69,7 @@ for (const backend of backends) {
         code: 200,
         success: true,
         response: {
+          archive_days: 3,
           items: [
             {
               tv_air_date_start: '2030-01-14T21:00:00.000Z',
@@ -133,7 +134,28 @@ for (const backend of backends) {
         { tv_schedule_day_start_utc0: '9999-12-31T00:00Z', stream_id: 1 },
       ]) {
         const res = await schedule(body);
-        expect(res.body, JSON.stringify(body)).toEqual({ code: 200, success: true, response: { items: [] } });
+        expect(res.body, JSON.stringify(body)).toEqual({
+          code: 200,
+          success: true,
+          response: { items: [], archive_days: 3 },
+        });
+      }
+    });
+
+    it("answers the channel's archive days, within ARCHIVE_DAYS", async () => {
+      const { schedule } = await setup();
+      const body = { tv_schedule_day_start_utc0: DAY_15, stream_id: 1 };
+      await api.database.db.execute(sql`update channels set archive_days = 7 where id = 1`);
+      try {
+        expect((await schedule(body)).body.response).toMatchObject({ archive_days: 7 });
+        const capped = await api.setup({ DATA_DIR: dataDir, ARCHIVE_DAYS: '2' });
+        const { access_token: token } = await capped.anonymous();
+        const res = await capped.call<{ archive_days: number }>('POST', PATH, { token, body });
+        expect(res.body.response.archive_days).toBe(2);
+        await api.database.db.execute(sql`update channels set archive_days = 0 where id = 1`);
+        expect((await schedule(body)).body.response).toMatchObject({ archive_days: 0 });
+      } finally {
+        await api.database.db.execute(sql`update channels set archive_days = 3 where id = 1`);
       }
     });
 
