@@ -78,8 +78,35 @@ async function timeToHealthy(command: string, args: string[], env: Record<string
         child.kill('SIGTERM');
       }
       await exited;
+      // npm exits before its grandchildren: the service may still be closing its database and
+      // stopping its ffmpeg work, and the data folder is removed (or reused) next.
+      await groupExited(child.pid);
     }
   }
+}
+
+/** Resolves once no process of the group is left (at most 10 s; at once where there is no /proc). */
+async function groupExited(groupId: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && groupMembers(groupId) > 0)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** How many live processes belong to a process group (0 where there is no /proc). */
+function groupMembers(groupId: number): number {
+  if (!existsSync('/proc/self/stat')) return 0;
+  let members = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // A zombie (state Z) has exited: only its parent's wait is missing.
+      if (Number(fields[2]) === groupId && fields[0] !== 'Z') members += 1;
+    } catch {
+      // the process exited meanwhile
+    }
+  }
+  return members;
 }
 
 const npmStart = (dataDir: string) =>
