@@ -394,13 +394,20 @@ describe('loadEnv', () => {
       dvrSeconds: 1800,
       archiveDaysCap: undefined,
       previewsPerHour: 3,
+      previewsPerNetworkHour: 10,
     });
     expect(
       loadEnv(
-        { DATA_DIR: dataDir, LIVE_DVR_SECONDS: '0', ARCHIVE_DAYS: '1', LIVE_PREVIEWS_PER_HOUR: '10' },
+        {
+          DATA_DIR: dataDir,
+          LIVE_DVR_SECONDS: '0',
+          ARCHIVE_DAYS: '1',
+          LIVE_PREVIEWS_PER_HOUR: '10',
+          LIVE_PREVIEWS_PER_NETWORK_HOUR: '50',
+        },
         {},
       ).live,
-    ).toEqual({ dvrSeconds: 0, archiveDaysCap: 1, previewsPerHour: 10 });
+    ).toEqual({ dvrSeconds: 0, archiveDaysCap: 1, previewsPerHour: 10, previewsPerNetworkHour: 50 });
     for (const [name, bad] of [
       ['LIVE_DVR_SECONDS', '-1'],
       ['LIVE_DVR_SECONDS', '21601'],

@@ -106,9 +106,16 @@ export interface Env {
    * Live TV (docs/decisions/029): how far back a full live playlist reaches (LIVE_DVR_SECONDS, default
    * 1800; 0: a 24 s live window only), an upper bound on every channel's archive days (ARCHIVE_DAYS,
    * 0–30; unset: the manifest's `archive_days` as they are), and live previews one profile gets of one
-   * channel per hour (LIVE_PREVIEWS_PER_HOUR, default 3).
+   * channel per hour (LIVE_PREVIEWS_PER_HOUR, default 3), and that one client network (an IPv4 address,
+   * an IPv6 /64) gets of one channel per hour, whatever profiles it makes (LIVE_PREVIEWS_PER_NETWORK_HOUR,
+   * default 10: households and carrier NAT share addresses).
    */
-  live: { dvrSeconds: number; archiveDaysCap: number | undefined; previewsPerHour: number };
+  live: {
+    dvrSeconds: number;
+    archiveDaysCap: number | undefined;
+    previewsPerHour: number;
+    previewsPerNetworkHour: number;
+  };
   /** client_id → client_secret. */
   authClients: ReadonlyMap<string, string>;
   /** CIDR ranges of the blocked provider's network. */
@@ -327,6 +334,7 @@ const schema = z.object({
     .default(1800),
   ARCHIVE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).optional()),
   LIVE_PREVIEWS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+  LIVE_PREVIEWS_PER_NETWORK_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTH_CLIENTS: z
     .string()
     .default('web:web')
@@ -515,6 +523,7 @@ export function loadEnv(
       dvrSeconds: e.LIVE_DVR_SECONDS,
       archiveDaysCap: e.ARCHIVE_DAYS,
       previewsPerHour: e.LIVE_PREVIEWS_PER_HOUR,
+      previewsPerNetworkHour: e.LIVE_PREVIEWS_PER_NETWORK_HOUR,
     },
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,

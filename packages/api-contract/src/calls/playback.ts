@@ -70,8 +70,8 @@ export const getReleaseChannel = defineCall({
     dev_model: z.string().min(1).max(100),
     /**
      * Contract extension (issue 13): the start (`tv_air_date_start`) of a programme in the channel's
-     * archive. Given, `stream_url` plays that programme from its start as a finished (VOD) playlist
-     * instead of the live stream.
+     * archive. Given, `stream_url` plays that programme from its start instead of the live stream: a
+     * finished (VOD) playlist, or for the programme on air a growing (EVENT) one (start-over).
      */
     archive_start: dateTimeParam.optional(),
   }),

@@ -2,7 +2,8 @@ import { DEFAULT_PREVIEW_SECONDS } from '@kadr/api-contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
-import type { RateLimiter } from '../auth/rate-limit';
+import { addressBucket } from '../auth/network';
+import type { LimitRule, RateLimiter } from '../auth/rate-limit';
 import type { Entitlements } from '../billing/entitlements';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelLoops, ChannelPlayout } from './channel-playout';
@@ -16,7 +17,15 @@ const DAY_SECONDS = 24 * 3600;
 /** Longer than any programme a guide lists. */
 const LONGEST_PROGRAMME_MS = 7 * DAY_SECONDS * 1000;
 
-/** Live TV settings (env: LIVE_DVR_SECONDS, ARCHIVE_DAYS, LIVE_PREVIEWS_PER_HOUR). */
+/** Who asks for a stream: the session, and the client's address for the per-network preview count. */
+export interface ViewerSession {
+  profileId: number;
+  sessionId: string;
+  /** The client's address (request.ip); absent: only the per-profile count applies. */
+  ip?: string;
+}
+
+/** Live TV settings (env: LIVE_DVR_SECONDS, ARCHIVE_DAYS, LIVE_PREVIEWS_PER_HOUR, LIVE_PREVIEWS_PER_NETWORK_HOUR). */
 export interface LiveSettings {
   /** How far back a full live playlist reaches (pause and rewind), seconds; bounded by the archive. */
   dvrSeconds: number;
@@ -24,12 +33,15 @@ export interface LiveSettings {
   archiveDaysCap: number | undefined;
   /** Live previews one profile gets of one channel per hour. */
   previewsPerHour: number;
+  /** Live previews one client network gets of one channel per hour, however many profiles it makes. */
+  previewsPerNetworkHour: number;
 }
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   dvrSeconds: 1800,
   archiveDaysCap: undefined,
   previewsPerHour: 3,
+  previewsPerNetworkHour: 10,
 };
 
 /**
@@ -86,7 +98,7 @@ export class ChannelReleaseService {
   async channelStream(
     channelId: number,
     archiveStart: string | undefined,
-    session: { profileId: number; sessionId: string },
+    session: ViewerSession,
   ): Promise<ChannelStream> {
     const channel = await this.deps.playout.channel(channelId);
     if (!channel) throw new AppError('channel_not_found');
@@ -101,18 +113,20 @@ export class ChannelReleaseService {
    */
   async titleStream(
     title: Omit<ChannelSeller, 'contentId'> & { id: number; channelId: number | null },
-    session: { profileId: number; sessionId: string },
+    session: ViewerSession,
   ): Promise<ChannelStream> {
     const channel = title.channelId === null ? undefined : await this.deps.playout.channel(title.channelId);
     if (!channel) throw new AppError('not_playable');
-    return this.stream(channel, { ...title, contentId: title.id }, undefined, session);
+    // Sold as getReleaseChannel and getPackageByChannel sell it (its seller, the lowest-id channel-type
+    // title): a second title naming the same channel with other terms must not open it on other terms.
+    return this.stream(channel, channel.seller ?? { ...title, contentId: title.id }, undefined, session);
   }
 
   private async stream(
     channel: PlayableChannel,
     seller: ChannelSeller | undefined,
     archiveStart: string | undefined,
-    session: { profileId: number; sessionId: string },
+    session: ViewerSession,
   ): Promise<ChannelStream> {
     const { clock, entitlements } = this.deps;
     const nowMs = clock.now().getTime();
@@ -124,7 +138,7 @@ export class ChannelReleaseService {
     if (!bought && !seller?.isPreview) throw new AppError('not_purchased');
     const previewSeconds = bought ? 0 : (seller?.previewTimer ?? DEFAULT_PREVIEW_SECONDS);
     await this.loops(channel.id);
-    if (!bought && !scope) await this.countPreview(session.profileId, channel.id, nowMs);
+    if (!bought && !scope) await this.countPreview(session, channel.id, nowMs);
 
     const nowSeconds = Math.floor(nowMs / 1000);
     const livePreview = !bought && !scope;
@@ -172,20 +186,37 @@ export class ChannelReleaseService {
     return { startMs: programme.startMs, endMs: programme.endMs };
   }
 
-  /** A live preview more than LIVE_PREVIEWS_PER_HOUR times an hour is refused: previews do not add up to the stream. */
-  private async countPreview(profileId: number, channelId: number, nowMs: number): Promise<void> {
+  /**
+   * A live preview more than LIVE_PREVIEWS_PER_HOUR times an hour per profile, or
+   * LIVE_PREVIEWS_PER_NETWORK_HOUR per client network, is refused: previews do not add up to the
+   * stream, not even through fresh anonymous profiles (they cost a guest nothing).
+   */
+  private async countPreview(session: ViewerSession, channelId: number, nowMs: number): Promise<void> {
     const { limiter, settings } = this.deps;
     if (!limiter) return;
-    const rule = {
-      key: `live-preview:${profileId}:${channelId}`,
-      windowSeconds: 3600,
-      limit: settings.previewsPerHour,
-    };
+    const rules: LimitRule[] = [
+      {
+        key: `live-preview:${session.profileId}:${channelId}`,
+        windowSeconds: 3600,
+        limit: settings.previewsPerHour,
+      },
+    ];
+    if (session.ip)
+      rules.push({
+        key: `live-preview-net:${addressBucket(session.ip)}:${channelId}`,
+        windowSeconds: 3600,
+        limit: settings.previewsPerNetworkHour,
+      });
     const now = new Date(nowMs);
-    const hit = await limiter.hit(rule, now);
-    if (hit.count > rule.limit) {
-      await limiter.undo(rule, now);
-      throw new AppError('preview_spent', { retryAfter: hit.retryAfter });
+    const counted: LimitRule[] = [];
+    for (const rule of rules) {
+      const hit = await limiter.hit(rule, now);
+      counted.push(rule);
+      if (hit.count > rule.limit) {
+        // A refused preview spends no budget (rolling windows, docs/decisions/021).
+        await Promise.all(counted.map((c) => limiter.undo(c, now)));
+        throw new AppError('preview_spent', { retryAfter: hit.retryAfter });
+      }
     }
   }
 

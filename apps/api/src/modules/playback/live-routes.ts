@@ -129,8 +129,9 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
   );
 
   // Full live playlists are the same for every viewer of a channel at a moment (relative key URIs, signatures
-  // expiring on shared boundaries): written once per channel, rendition and edge.
-  const bodies = new Map<string, string>();
+  // expiring on shared boundaries): written once per channel, rendition and edge. One body is kept per
+  // channel and rendition — the newest: an older edge's is never asked for again.
+  const bodies = new Map<string, { key: string; body: string }>();
 
   /** The look of every segment of the window. */
   async function looksIn(grant: ChannelGrant, window: StreamWindow, programme?: AiredProgramme) {
@@ -173,14 +174,15 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
           : nowSeconds + grant.previewSeconds + PREVIEW_SEGMENT_MARGIN_SECONDS;
       const input = { channelId: grant.channelId, rendition, window, looks, secret, expires };
       if (access.preview || scope.kind !== 'live') return sendPlaylist(reply, writeLiveMedia(input));
-      const key = `${grant.channelId}|${rendition}|${window.first}|${window.last}|${expires}|${looks.join('')}`;
-      let body = bodies.get(key);
-      if (body === undefined) {
-        body = writeLiveMedia(input);
-        if (bodies.size >= CAPACITY) bodies.clear();
-        bodies.set(key, body);
+      const slot = `${grant.channelId}|${rendition}`;
+      const key = `${window.first}|${window.last}|${expires}|${looks.join('')}`;
+      let kept = bodies.get(slot);
+      if (kept?.key !== key) {
+        kept = { key, body: writeLiveMedia(input) };
+        if (!bodies.has(slot) && bodies.size >= CAPACITY) bodies.clear();
+        bodies.set(slot, kept);
       }
-      return sendPlaylist(reply, body);
+      return sendPlaylist(reply, kept.body);
     },
   );
 
@@ -210,9 +212,12 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
       const now = nowMs();
       const allowed = allowedSegments(scope, access, now, await dvrSegments(grant));
       if (access.preview && (n < allowed.first || n > allowed.last)) throw new AppError('past_preview');
-      const slack = scope.kind === 'live' && !access.preview ? LIVE_WINDOW_SEGMENTS : 0;
-      if (n < allowed.first - slack || n > Math.min(allowed.last, liveEdge(now) + 1))
-        throw new AppError('not_found');
+      const fullLive = scope.kind === 'live' && !access.preview;
+      const slack = fullLive ? LIVE_WINDOW_SEGMENTS : 0;
+      // Full live: up to the segment after the edge, as the segment route serves, so a playlist from an
+      // instance whose clock runs a little ahead still finds its last key on another.
+      const last = fullLive ? liveEdge(now) + 1 : Math.min(allowed.last, liveEdge(now) + 1);
+      if (n < allowed.first - slack || n > last) throw new AppError('not_found');
       return reply
         .header('content-type', 'application/octet-stream')
         .header('cache-control', 'private, no-store')

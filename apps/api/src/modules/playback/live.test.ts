@@ -419,6 +419,27 @@ for (const backend of backends) {
         await advance((refused.body.response as unknown as { retry_after: number }).retry_after);
         expect((await release({ stream_id: 1 })).status).toBe(200);
       });
+
+      it('is counted per client network too: fresh anonymous profiles do not add up to the stream', async () => {
+        const { t, release } = await setup({ LIVE_PREVIEWS_PER_NETWORK_HOUR: '4' });
+        const fromNetwork = async (ip: string) => {
+          const profile = await t.anonymous();
+          return t.call('POST', RELEASE, {
+            token: profile.access_token,
+            ip,
+            body: { dev_model: 'web', stream_id: 1 },
+          });
+        };
+        // Four profiles of one address (an IPv6 /64 counts as one) get four previews, the fifth none.
+        for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2::3', '2001:db8:1:2::4'])
+          expect((await fromNetwork(ip)).status).toBe(200);
+        const refused = await fromNetwork('2001:db8:1:2::5');
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ response: { error: 'preview_spent' } });
+        // Other networks (another /64, the guest's IPv4 address) still get theirs.
+        expect((await fromNetwork('2001:db8:9:9::1')).status).toBe(200);
+        expect((await release({ stream_id: 1 })).status).toBe(200);
+      });
     });
 
     describe('the archive', () => {
@@ -558,6 +579,11 @@ for (const backend of backends) {
         const keyOf = (n: number) => p.segments[0]!.keyUrl.replace(/\/key\/\d+$/, `/key/${n}`);
         // Keys of the window (and a window back, for a playlist read a moment ago); not older, not future.
         expect((await t.app.inject({ method: 'GET', url: keyOf(p.segments[0]!.n - 6) })).statusCode).toBe(
+          200,
+        );
+        // The segment after the edge, as the segment route serves it (an instance whose clock runs a
+        // little ahead lists it), but none later.
+        expect((await t.app.inject({ method: 'GET', url: keyOf(p.segments.at(-1)!.n + 1) })).statusCode).toBe(
           200,
         );
         for (const n of [p.segments[0]!.n - 7, p.segments.at(-1)!.n + 2])

@@ -12,12 +12,15 @@ export const releaseRoutes: FastifyPluginAsync<{
   releases: ReleaseService;
   channels: ChannelReleaseService;
 }> = async (app, { releases, channels }) => {
-  registerCall(app, getRelease, ({ params, query, session }) =>
-    releases.release(params.id, query.EP_id, requireSession(session)),
+  registerCall(app, getRelease, ({ params, query, session, request }) =>
+    releases.release(params.id, query.EP_id, { ...requireSession(session), ip: request.ip }),
   );
   // AES-128 HLS like a title's release: the keys come through the playlist, so drm is null.
-  registerCall(app, getReleaseChannel, async ({ body, session }) => {
-    const stream = await channels.channelStream(body.stream_id, body.archive_start, requireSession(session));
+  registerCall(app, getReleaseChannel, async ({ body, session, request }) => {
+    const stream = await channels.channelStream(body.stream_id, body.archive_start, {
+      ...requireSession(session),
+      ip: request.ip,
+    });
     return {
       stream: { stream_url: stream.url },
       drm: null,

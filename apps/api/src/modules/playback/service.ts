@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { MediaAssetId, MediaAssetMeta, MediaStore, PackagedId } from '../../media/store';
 import type { Entitlements } from '../billing/entitlements';
-import type { ChannelReleaseService } from './channel-service';
+import type { ChannelReleaseService, ViewerSession } from './channel-service';
 import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './grants';
 import { mediaPaths } from './playlists';
 import { playableEpisode, playableTitle } from './queries';
@@ -75,11 +75,7 @@ export class ReleaseService {
    * unknown title (900), an episode of another title, a series without an episode, a title no package
    * sells to this viewer without a preview (403), and a video not packaged yet (503).
    */
-  async release(
-    contentId: number,
-    episodeId: number | undefined,
-    session: { profileId: number; sessionId: string },
-  ): Promise<Release> {
+  async release(contentId: number, episodeId: number | undefined, session: ViewerSession): Promise<Release> {
     const { profileId } = session;
     const { db, clock, signer } = this.deps;
     const title = await playableTitle(db, contentId);
