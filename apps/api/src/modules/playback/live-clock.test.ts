@@ -96,6 +96,12 @@ describe('playlist windows', () => {
     });
   });
 
+  it('has nothing yet for a preview granted by an instance whose clock runs ahead (no 500 on skew)', () => {
+    const ahead: StreamAccess = { preview: true, seconds: 60, fromMs: now + 40_000 };
+    expect(windowAt({ kind: 'live' }, ahead, now, 450)).toBeUndefined();
+    expect(windowAt({ kind: 'live' }, ahead, now + 40_000, 450)).toMatchObject({ type: 'live' });
+  });
+
   it('plays an ended programme as VOD from its first segment, a preview of it for its first seconds', () => {
     const programme = { kind: 'programme' as const, startMs: now - 3_600_000, endMs: now - 1_800_000 };
     const { first, end } = segmentsOf(programme);

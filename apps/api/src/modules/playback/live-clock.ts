@@ -105,7 +105,8 @@ export function allowedSegments(
  * The playlist's window at `nowMs`: what is allowed and has aired. A live playlist slides
  * (`windowSegments` long in full, LIVE_WINDOW_SEGMENTS in a preview); a programme that has ended is a
  * VOD playlist of all of it, one on air an EVENT playlist from its start to the edge. Undefined when
- * nothing has aired yet (a programme whose first segment is still airing).
+ * nothing has aired yet (a programme whose first segment is still airing, a preview granted by an
+ * instance whose clock runs ahead).
  */
 export function windowAt(
   scope: StreamScope,
@@ -125,5 +126,7 @@ export function windowAt(
   const size = access.preview ? LIVE_WINDOW_SEGMENTS : windowSegments;
   const last = Math.min(edge, allowed.last);
   const first = Math.max(allowed.first, last - size + 1);
+  // A preview granted by an instance whose clock runs ahead of this one's: nothing of it has aired here.
+  if (last < first) return undefined;
   return { first, last, type: 'live', ended: access.preview && edge >= allowed.last };
 }

@@ -158,11 +158,12 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
       const now = nowMs();
       const segments = await dvrSegments(grant);
       const first = allowedSegments(scope, access, now, segments).first;
-      // Nothing of the programme has aired yet: an EVENT playlist without segments, for now.
+      // Nothing has aired yet (a programme's first segment, a preview granted by an instance whose clock
+      // runs ahead): a playlist without segments, for now, of the type it will have.
       const window = windowAt(scope, access, now, segments) ?? {
         first,
         last: first - 1,
-        type: 'event' as const,
+        type: scope.kind === 'live' ? ('live' as const) : ('event' as const),
         ended: false,
       };
       const looks = await looksIn(grant, window, programme);
