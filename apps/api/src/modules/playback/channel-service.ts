@@ -9,7 +9,7 @@ import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelLoops, ChannelPlayout } from './channel-playout';
 import type { ChannelSeller, PlayableChannel } from './channel-queries';
 import { GRANT_SECONDS } from './grants';
-import { LIVE_WINDOW_SEGMENTS, liveEdge, segmentFrom } from './live-clock';
+import { LIVE_WINDOW_SEGMENTS, liveEdge, segmentFrom, segmentsOf } from './live-clock';
 import { livePaths } from './live-playlists';
 import { MEDIA_WAIT_MS } from './service';
 
@@ -181,6 +181,10 @@ export class ChannelReleaseService {
     if (!programme || programme.startMs !== startMs)
       throw new AppError(startMs < oldest ? 'archive_expired' : 'programme_not_found');
     if (programme.endMs < oldest) throw new AppError('archive_expired');
+    // Shorter than a segment, it owns none (each segment belongs to the programme on air at its start):
+    // there is nothing of its own to play, and a playlist of it would never end.
+    const own = segmentsOf(programme);
+    if (own.end <= own.first) throw new AppError('programme_not_found');
     // Nothing of it has aired yet (it began within the last segment): the live stream shows it.
     if (segmentFrom(programme.startMs) > liveEdge(nowMs)) throw new AppError('archive_in_future');
     return { startMs: programme.startMs, endMs: programme.endMs };

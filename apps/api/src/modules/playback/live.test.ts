@@ -540,6 +540,15 @@ for (const backend of backends) {
         expect(await refusal({ stream_id: 2, archive_start: '2030-01-15T09:00:00Z' })).toMatchObject({
           error: 'programme_not_found',
         });
+        // A programme within one segment owns none (a segment is the programme's on air at its start):
+        // nothing of its own to play, and its playlist would never end.
+        await t.database.db.execute(sql`
+          insert into tv_programmes (channel_id, starts_at, ends_at, title)
+          values (1, '2030-01-15T09:51:01Z', '2030-01-15T09:51:03Z', 'Заставка')`);
+        expect(await refusal({ stream_id: 1, archive_start: '2030-01-15T09:51:01Z' })).toMatchObject({
+          status: 404,
+          error: 'programme_not_found',
+        });
         expect(await refusal({ stream_id: 99, archive_start: '2030-01-15T09:50:00Z' })).toMatchObject({
           error: 'channel_not_found',
         });
