@@ -7,4 +7,16 @@ export const channelPlayerMessages = {
   watch: 'Смотреть',
   /** The player's description: the channel and what plays. */
   title: (channel: string, programme?: string) => (programme ? `${channel}: ${programme}` : channel),
+  /** The DVR window's scrubber (buyers). */
+  scrubber: 'Перемотка эфира',
+  /** The playhead's wall-clock time on the scrubber. */
+  scrubberValue: (time: string) => `Эфир ${time}`,
+  /** Shown at the live edge instead of «В эфир». */
+  onAirNow: 'Прямой эфир',
+  /** The programme on air at the playhead. */
+  programme: (title: string) => `Сейчас в плеере: ${title}`,
+  /** getReleaseChannel's preview_spent (403): the viewer's free previews of the hour are used. */
+  previewSpent: 'Бесплатный просмотр канала закончился. Оформите подписку, чтобы смотреть дальше',
+  /** The button under the preview_spent note. */
+  subscribe: 'Оформить подписку',
 } as const;

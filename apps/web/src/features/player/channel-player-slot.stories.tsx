@@ -3,10 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { goods } from '../../testing/catalogue-fixtures';
 import { withApp } from '../../testing/story-decorators';
+import { ChannelEngineProvider } from './channel-engine';
 import type { ChannelPlayback } from './channel-playback';
 import { ChannelPlayerSlot, type ChannelPlayerSlotProps } from './channel-player-slot';
-import { createFakeEngine } from './fake-controller';
-import { PlayerEngineProvider } from './player-engine';
+import { createFakeChannelEngine, liveSnapshot } from './fake-channel-controller';
 
 const bought = goods({ package_id: 5, package_name: 'Кино ТВ', is_bought: true, is_preview: false });
 
@@ -39,10 +39,10 @@ const meta = {
   parameters: { layout: 'padded' },
   decorators: [
     withApp({ path: '/tv/2/' }),
-    (Story) => (
-      <PlayerEngineProvider value={async () => createFakeEngine()}>
+    (Story, { parameters }) => (
+      <ChannelEngineProvider value={async () => createFakeChannelEngine(parameters.snapshot)}>
         <Story />
-      </PlayerEngineProvider>
+      </ChannelEngineProvider>
     ),
   ],
 } satisfies Meta<typeof Slot>;
@@ -52,8 +52,34 @@ type Story = StoryObj<typeof meta>;
 /** The first-play image (the programme on air's announcement image) with Watch, until Watch is pressed. */
 export const FirstPlayImage: Story = {};
 
-/** Playing live (a fake controller stands in for the engine). */
+/** Playing live at the edge (a fake controller stands in for the engine): the live bar, no «В эфир». */
 export const Live: Story = { args: { startWith: { kind: 'live' } } };
+
+/** Rewound in the DVR window: «В эфир» offered. */
+export const Rewound: Story = {
+  args: { startWith: { kind: 'live' } },
+  parameters: {
+    snapshot: {
+      currentTime: 600,
+      live: liveSnapshot({
+        atLiveEdge: false,
+        canGoLive: true,
+        playheadDate: Date.parse('2026-11-26T12:10:00Z'),
+      }),
+    },
+  },
+};
+
+/** A non-buyer's live preview: the countdown, no scrubber. */
+export const Preview: Story = {
+  args: { startWith: { kind: 'live' }, goods: { ...bought, is_bought: false } },
+};
+
+/** The preview cut by the server: the final block, whose button opens the payment window. */
+export const PreviewEnded: Story = {
+  args: { startWith: { kind: 'live' }, goods: { ...bought, is_bought: false } },
+  parameters: { snapshot: { paywall: 'final', previewExpired: true, previewRemaining: 0, phase: 'paused' } },
+};
 
 /** A programme of the archive playing from its start. */
 export const Archive: Story = {

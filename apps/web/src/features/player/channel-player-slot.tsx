@@ -1,17 +1,21 @@
+import { viewerTimeZone } from '@kadr/schedule-utils';
 import { Button, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Goods } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
 import { useSessionStore } from '../../shared/stores/session-store';
 import type { BuySource } from '../payment/payment-overlay';
+import type { Programme } from '../schedule/schedule-queries';
 import { channelPlayerMessages as cm } from './channel-messages';
 import type { ChannelPlayback } from './channel-playback';
+import channelStyles from './channel-player.module.css';
 import { loadChannelStream } from './channel-stream';
+import { LiveControls } from './live-controls';
 import { playerMessages as m } from './messages';
 import styles from './player.module.css';
 import { toPlayerAnalytics } from './player-analytics';
 import { PlayerView } from './player-view';
-import { usePlayer } from './use-player';
+import { useChannelPlayer } from './use-channel-player';
 
 /**
  * Props of {@link ChannelPlayerSlot}: everything the channel page gives its player. The page owns what
@@ -21,8 +25,9 @@ export interface ChannelPlayerSlotProps {
   /** The channel (tv_channel_id; getReleaseChannel's stream_id). */
   channelId: number;
   /**
-   * The goods of the channel's package (getPackageByChannel); undefined while they load. The stream is
-   * asked for only once `is_bought` (SPEC §4); a change of `is_bought` reaches the playing player.
+   * The goods of the channel's package (getPackageByChannel); undefined while they load. A buyer
+   * watches, a non-buyer gets the channel's preview (SPEC §4, §9); a change of `is_bought` reaches the
+   * playing player, another channel's goods switch it when they come.
    */
   goods: Goods | undefined;
   /** What plays: the live stream or a programme of the archive from its start; null: the first-play image. */
@@ -37,22 +42,27 @@ export interface ChannelPlayerSlotProps {
   onBuy: (goal: BuySource['goal']) => void;
   /** The player was closed: the page goes back to the first-play image (`playback` null). */
   onClose: () => void;
+  /** The loaded schedule: the live bar names the programme on air at the playhead's date. */
+  schedule?: readonly Programme[];
+  /** «В эфир» on an archived programme: the page plays the broadcast (`playback` live). */
+  onLive?: () => void;
 }
 
 /**
  * The channel page's player slot (SPEC §2 Channel page): the first-play image with Watch until
  * something plays, then the player. It stays mounted while the page switches channels (channel up and
- * down); today's player is made for each channel and playback (player-core's controller plays one
- * stream), the live player that switches in place takes its place behind the same props.
+ * down), and the player in it switches channel and programme in place (player-core's channel
+ * controller, decision 031).
  */
 export function ChannelPlayerSlot(props: ChannelPlayerSlotProps) {
-  const { channelId, goods, playback, posterUrl, title, onWatch } = props;
-  if (playback && !goods) return <LoadingScreen posterUrl={posterUrl} title={title} />;
-  if (!playback || !goods?.is_bought) {
-    return <FirstPlayImage posterUrl={posterUrl} title={title} onWatch={onWatch} />;
-  }
-  const key = `${channelId}:${playback.kind === 'live' ? 'live' : playback.start}`;
-  return <ChannelPlayer key={key} {...props} goods={goods} playback={playback} />;
+  const { goods, playback, posterUrl, title, onWatch } = props;
+  // Mounted once something plays and the first package is known; kept through channel switches after.
+  const [started, setStarted] = useState(false);
+  if (playback && goods && !started) setStarted(true);
+  if (!playback && started) setStarted(false);
+  if (started && playback) return <ChannelPlayer {...props} playback={playback} />;
+  if (playback) return <LoadingScreen posterUrl={posterUrl} title={title} />;
+  return <FirstPlayImage posterUrl={posterUrl} title={title} onWatch={onWatch} />;
 }
 
 /** SPEC §2: the first-play image shows until Watch is pressed. */
@@ -99,11 +109,17 @@ function LoadingScreen({ posterUrl, title }: Pick<ChannelPlayerSlotProps, 'poste
   );
 }
 
+/** Whether a failed call is getReleaseChannel's preview_spent (403: three previews this hour). */
+function isPreviewSpent(error: unknown): boolean {
+  return (error as { error?: unknown } | null)?.error === 'preview_spent';
+}
+
 /**
- * Today's player for one channel and playback: player-core's controller (contentKind live) over the
- * channel's stream, in the content card's player view. A load or start error (the stream call failing
- * included) is kept in the controller's snapshot and shown as the play image again with a note, and
- * reported (SPEC §8).
+ * The channel player: one player-core channel controller over the live adapter for as long as something
+ * plays (use-channel-player.ts) — channel up and down and the archive switch in place. Buyers watch; a
+ * non-buyer gets the channel's preview (SPEC §4, §9: 60 s unless preview_timer), cut by the server,
+ * then the final block whose button opens the payment window. A load or start error is shown as the play
+ * image again with a note and reported (SPEC §8); preview_spent says so in words, with the way to buy.
  */
 function ChannelPlayer({
   channelId,
@@ -111,17 +127,31 @@ function ChannelPlayer({
   playback,
   posterUrl,
   title,
+  schedule,
   onBuy,
   onClose,
-}: ChannelPlayerSlotProps & { goods: Goods; playback: ChannelPlayback }) {
+  onLive,
+}: ChannelPlayerSlotProps & { playback: ChannelPlayback }) {
   const { api, analytics } = useServices();
-  const player = usePlayer(
-    () => ({
-      contentKind: 'live',
-      goods: { is_bought: goods.is_bought },
-      loadRelease: () => loadChannelStream(api, channelId, playback),
+  const [spentOn, setSpentOn] = useState<number | null>(null);
+  const player = useChannelPlayer(
+    {
+      channelId,
+      playback,
+      isBought: goods?.is_bought,
       analytics: toPlayerAnalytics(analytics, () => ({ tv_channel_id: channelId })),
-    }),
+      loadChannel: (channel) =>
+        loadChannelStream(api, channel).then(
+          (release) => {
+            setSpentOn(null);
+            return release;
+          },
+          (error: unknown) => {
+            if (isPreviewSpent(error)) setSpentOn(channel.streamId);
+            throw error;
+          },
+        ),
+    },
     (error) => {
       console.warn('player engine failed to load', error);
       analytics.reachGoal('MOVIE_STARTED_ERROR', {
@@ -132,12 +162,6 @@ function ChannelPlayer({
   );
   const { controller, snapshot } = player;
 
-  // is_bought turned false (the package was cancelled elsewhere) or true: the player follows (SPEC §4).
-  const bought = goods.is_bought;
-  useEffect(() => {
-    if (controller && controller.getSnapshot().isBought !== bought) void controller.setBought(bought);
-  }, [controller, bought]);
-
   // A sign-in or a logout ends the session the stream's grant was issued to (docs/decisions/022).
   const sessionKey = useSessionStore((state) => `${state.loggedIn}:${state.profileId}`);
   const sessionSeen = useRef(sessionKey);
@@ -147,37 +171,75 @@ function ChannelPlayer({
     controller.renewGrant();
   }, [controller, sessionKey]);
 
+  const timeZone = useMemo(viewerTimeZone, []);
+  const onAir =
+    snapshot && player.programmeOnAir
+      ? player.programmeOnAir(snapshot.live, schedule ?? [], Date.now())
+      : null;
+
   const buy = (goal: BuySource['goal']) => {
     controller?.pause();
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
     onBuy(goal);
   };
+  const goLive = () => {
+    // From the archive the page plays the broadcast (the slot then switches); live, the edge.
+    if (playback.kind === 'archive') onLive?.();
+    else void controller?.goLive();
+  };
+  const spent = spentOn === channelId && snapshot?.phase === 'error';
   return (
-    <PlayerView
-      title={title}
-      posterUrl={posterUrl}
-      snapshot={snapshot}
-      engineFailed={player.engineFailed}
-      payText={goods.tariffs[0]?.pay_text ?? null}
-      packageName={goods.package_name}
-      videoHostRef={player.hostRef}
-      actions={{
-        play: player.retry,
-        close: onClose,
-        buyFromOverlay: () => buy('PLAYER_BUY_SUCCESS'),
-        buyFromPaywall: () => buy('EK_BUY_SUCCESS'),
-        hideInstall: () => controller?.hideInstallPaywall(),
-        key: (key) => controller?.handleKey(key) ?? false,
-        pause: () => controller?.pause(),
-        resume: () => void controller?.play(),
-        setMuted: (muted) => controller?.setMuted(muted),
-        seekBy: (seconds) => controller?.seekBy(seconds),
-        previousEpisode: () => {},
-        nextEpisode: () => {},
-        setQuality: (id) => controller?.setQuality(id),
-        setRate: (rate) => controller?.setRate(rate),
-        togglePictureInPicture: () => void controller?.togglePictureInPicture(),
-      }}
-    />
+    <div className={channelStyles.frame}>
+      <PlayerView
+        title={title}
+        posterUrl={posterUrl}
+        snapshot={snapshot}
+        engineFailed={player.engineFailed}
+        payText={goods?.tariffs[0]?.pay_text ?? null}
+        packageName={goods?.package_name ?? ''}
+        videoHostRef={player.hostRef}
+        controls={
+          snapshot && (
+            <LiveControls
+              snapshot={snapshot}
+              programmeTitle={onAir?.EK_title ?? null}
+              timeZone={timeZone}
+              actions={{
+                pause: () => controller?.pause(),
+                resume: () => void controller?.play(),
+                setMuted: (muted) => controller?.setMuted(muted),
+                seekTo: (seconds) => controller?.seekTo(seconds),
+                goLive,
+              }}
+            />
+          )
+        }
+        actions={{
+          play: player.retry,
+          close: onClose,
+          buyFromOverlay: () => buy('PLAYER_BUY_SUCCESS'),
+          buyFromPaywall: () => buy('EK_BUY_SUCCESS'),
+          hideInstall: () => controller?.hideInstallPaywall(),
+          key: (key) => controller?.handleKey(key) ?? false,
+          pause: () => controller?.pause(),
+          resume: () => void controller?.play(),
+          setMuted: (muted) => controller?.setMuted(muted),
+          seekBy: (seconds) => controller?.seekBy(seconds),
+          previousEpisode: () => {},
+          nextEpisode: () => {},
+          setQuality: (id) => controller?.setQuality(id),
+          setRate: (rate) => controller?.setRate(rate),
+          togglePictureInPicture: () => void controller?.togglePictureInPicture(),
+        }}
+      />
+      {spent && (
+        <div className={channelStyles.spent} role="alert">
+          <p>{cm.previewSpent}</p>
+          <Button onClick={() => onBuy('EK_BUY_SUCCESS')}>
+            {goods?.tariffs[0]?.pay_text || cm.subscribe}
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,26 +1,24 @@
 import type { ApiClient } from '@kadr/api-client';
-import type { PlayerRelease } from '@kadr/player-core';
-import type { ChannelPlayback } from './channel-playback';
+import type { PlayerChannel, PlayerChannelRelease } from '@kadr/player-core';
 
 /**
- * The stream of a channel as the player takes it (getReleaseChannel, SPEC §7): the live stream, or a
- * programme of the archive from its start (`archive_start`). Not cached: a stream's grant expires
- * (`expires_in`), and the player asks again before then.
+ * The stream of a channel as the channel controller takes it (getReleaseChannel, SPEC §7): the live
+ * stream, or a programme of the archive from its start (`archive_start`). Not cached: a stream's grant
+ * expires (`expires_in`), and the player asks again before then.
  */
 export async function loadChannelStream(
   api: Pick<ApiClient, 'call'>,
-  channelId: number,
-  playback: ChannelPlayback,
-): Promise<PlayerRelease> {
+  channel: PlayerChannel,
+): Promise<PlayerChannelRelease> {
   const answer = await api.call('getReleaseChannel', {
     body: {
-      stream_id: channelId,
+      stream_id: channel.streamId,
       dev_model: 'web',
-      ...(playback.kind === 'archive' ? { archive_start: playback.start } : {}),
+      ...(channel.archiveStart ? { archive_start: channel.archiveStart } : {}),
     },
   });
   return {
-    content_url: answer.stream.stream_url,
+    stream: { stream_url: answer.stream.stream_url },
     drm: answer.drm,
     preview_timer: answer.preview_timer,
     ...(answer.expires_in === undefined ? {} : { expires_in: answer.expires_in }),

@@ -1,6 +1,6 @@
 import type { PlayerSnapshot } from '@kadr/player-core';
 import { Button, IconButton, IconClose, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
-import type { KeyboardEvent, Ref } from 'react';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { playerMessages as m } from './messages';
 import styles from './player.module.css';
 import { PlayerControls, type PlayerControlsActions } from './player-controls';
@@ -35,6 +35,8 @@ export interface PlayerViewProps {
   packageName: string;
   /** Receives the element the video engine mounts its video into. */
   videoHostRef?: Ref<HTMLDivElement>;
+  /** A control bar in place of the content's (a channel's live bar). */
+  controls?: ReactNode;
   actions: PlayerViewActions;
 }
 
@@ -68,6 +70,7 @@ export function PlayerView({
   payText,
   packageName,
   videoHostRef,
+  controls,
   actions,
 }: PlayerViewProps) {
   const face = playerFace(snapshot, engineFailed);
@@ -137,9 +140,10 @@ export function PlayerView({
           <IconClose size={20} />
         </IconButton>
       </div>
-      {face === 'video' && snapshot && paywall === 'none' && (
-        <PlayerControls snapshot={snapshot} actions={actions} />
-      )}
+      {face === 'video' &&
+        snapshot &&
+        paywall === 'none' &&
+        (controls ?? <PlayerControls snapshot={snapshot} actions={actions} />)}
     </section>
   );
 }

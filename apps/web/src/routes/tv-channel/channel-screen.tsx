@@ -42,9 +42,9 @@ function isChannelId(id: number): boolean {
 /**
  * `/tv/{tv_channel_id}` (SPEC §2 Channel page): loads the channel's package, its schedule (today and the
  * next six) and the TV tab's channels (logo, name, channel up and down); plays
- * through the player slot, which asks for the stream once the package is bought (SPEC §4). Watch plays
- * if the package is bought, else opens the payment window (SPEC §6); after a payment the package is
- * asked again and what was asked for plays.
+ * through the player slot. Watch plays the channel for a buyer and its preview for a non-buyer (SPEC
+ * §4, §9), whose end opens the payment window (SPEC §6); after a payment the package is asked again and
+ * what was asked for plays.
  *
  * The page is re-created for another channel (SPEC §2) in all but the player slot: channel up and down
  * keep the slot mounted and a live picture going on to the next channel when it is bought. Everything
@@ -108,19 +108,13 @@ function ChannelPage({ channelId }: { channelId: number }) {
       );
   }, [location, navigate]);
 
-  // A request is answered once the package is known: bought plays, else the payment window (SPEC §6).
+  // A request is answered once the package is known: a buyer watches, a non-buyer gets the channel's
+  // preview (SPEC §4, §9), whose final block opens the payment window (SPEC §6).
   useEffect(() => {
     if (!request || !goods) return;
     setRequest(null);
-    if (goods.is_bought) setPlayback(request.play);
-    else if (request.pay)
-      setPaying({ play: request.play, source: { goal: 'EK_BUY_SUCCESS', tv_channel_id: channelId } });
-  }, [request, goods, channelId]);
-
-  // Nothing plays without the package (a channel switched to, a cancellation elsewhere).
-  useEffect(() => {
-    if (playback && goods && !goods.is_bought) setPlayback(null);
-  }, [playback, goods]);
+    setPlayback(request.play);
+  }, [request, goods]);
 
   // A programme started from the week below: the player comes into view.
   const playerRef = useRef<HTMLDivElement>(null);
@@ -190,6 +184,8 @@ function ChannelPage({ channelId }: { channelId: number }) {
             onWatch={() => setRequest({ play: LIVE, pay: true })}
             onBuy={(goal) => setPaying({ play: playback, source: { goal, tv_channel_id: channelId } })}
             onClose={() => setPlayback(null)}
+            schedule={programmes}
+            onLive={() => setPlayback(LIVE)}
           />
         }
       />

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { expect, within } from 'storybook/test';
 import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
-import { createFakeEngine } from '../../features/player/fake-controller';
-import { PlayerEngineProvider } from '../../features/player/player-engine';
+import { ChannelEngineProvider } from '../../features/player/channel-engine';
+import { createFakeChannelEngine } from '../../features/player/fake-channel-controller';
 import { billingHandlers, packageInfo } from '../../testing/billing-fixtures';
 import { apiError, never } from '../../testing/fake-services';
 import { withApp } from '../../testing/story-decorators';
@@ -14,12 +14,12 @@ import { TvChannelRoute } from './tv-channel-route';
 function ChannelPage() {
   useEffect(() => installFakeCheckoutWidget().remove, []);
   return (
-    <PlayerEngineProvider value={async () => createFakeEngine()}>
+    <ChannelEngineProvider value={async () => createFakeChannelEngine()}>
       <Routes>
         <Route path="/tv/:tv_channel_id" element={<TvChannelRoute />} />
         <Route path="/tv/:tv_channel_id/tv_guide" element={<p>Телепрограмма</p>} />
       </Routes>
-    </PlayerEngineProvider>
+    </ChannelEngineProvider>
   );
 }
 
@@ -43,10 +43,12 @@ export const NotBought: Story = {
   },
 };
 
-/** Not bought: Watch opens the payment window. */
+/** Not bought: Watch plays the channel's preview; its buy button opens the payment window. */
 export const PaymentWindow: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Смотреть' }));
+    await expect(await canvas.findByRole('timer')).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Оформить подписку' }));
     await expect(await page().findByRole('dialog')).toBeVisible();
   },
 };

@@ -4,18 +4,18 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
 import { channelPageState } from '../../features/player/channel-playback';
-import type { createFakeEngine } from '../../features/player/fake-controller';
-import { videoJsEngine } from '../../features/player/videojs-engine';
+import type { createFakeChannelEngine } from '../../features/player/fake-channel-controller';
+import { liveEngine } from '../../features/player/live-engine';
 import { billingHandlers, packageInfo, tvPackages } from '../../testing/billing-fixtures';
 import { apiError, createFakeServices, type FakeHandlers, never } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
 
-// The whole app with the player's engine replaced by fake controllers (the real one needs a browser).
-vi.mock('../../features/player/videojs-engine', async () => {
-  const { createFakeEngine } = await import('../../features/player/fake-controller');
-  return { videoJsEngine: createFakeEngine() };
+// The whole app with the channel engine replaced by fake controllers (the real one needs a browser).
+vi.mock('../../features/player/live-engine', async () => {
+  const { createFakeChannelEngine } = await import('../../features/player/fake-channel-controller');
+  return { liveEngine: createFakeChannelEngine() };
 });
-const engine = videoJsEngine as ReturnType<typeof createFakeEngine>;
+const engine = liveEngine as ReturnType<typeof createFakeChannelEngine>;
 
 const HOUR = 3_600_000;
 
@@ -124,25 +124,35 @@ describe('the channel page', () => {
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
     const controller = engine.last();
-    expect(controller.options).toMatchObject({ contentKind: 'live', goods: { is_bought: true } });
-    await controller.options.loadRelease(null);
+    expect(controller.options).toMatchObject({
+      channel: { streamId: 2, archiveStart: null },
+      goods: { is_bought: true },
+    });
+    await controller.options.loadChannel(controller.options.channel);
     expect(releaseCalls(calls)).toEqual([{ body: { stream_id: 2, dev_model: 'web' } }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('opens the payment window on Watch when it is not bought, and plays once the payment is confirmed', async () => {
+  it('plays the preview on Watch when it is not bought; its final block opens the payment window, and the payment plays on', async () => {
     const widget = installFakeCheckoutWidget();
     const { user, calls, goals } = setup('/tv/2/');
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
-    expect(engine.controllers).toEqual([]);
-    expect(releaseCalls(calls)).toEqual([]);
-    expect(calls.find((call) => call.id === 'createPayment')?.input).toMatchObject({
-      body: { package_id: 5 },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Заплатить' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
-    expect(engine.last().options.goods).toEqual({ is_bought: true });
+    const controller = engine.last();
+    expect(controller.options.goods).toEqual({ is_bought: false });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The server cut the preview: the final block, whose button opens the payment window.
+    act(() => controller.set({ paywall: 'final', previewExpired: true, previewRemaining: 0 }));
+    const final = await screen.findByRole('dialog', { name: 'Бесплатный просмотр закончился' });
+    await user.click(within(final).getByRole('button'));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.id === 'createPayment')?.input).toMatchObject({
+        body: { package_id: 5 },
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Заплатить' }));
+    await vi.waitFor(() => expect(controller.calls).toContain('setBought:true'));
+    expect(engine.controllers).toHaveLength(1);
     expect(goals).toEqual([{ goal: 'EK_BUY_SUCCESS', params: { tv_channel_id: 2, package_id: 5 } }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     widget.remove();
@@ -156,7 +166,7 @@ describe('the channel page', () => {
     await user.click(within(today).getByRole('button', { name: 'Вся программа (12)' }));
     await user.click(within(today).getByRole('button', { name: 'Смотреть: 08:00 Кино до обеда В записи' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
-    await engine.last().options.loadRelease(null);
+    await engine.last().options.loadChannel(engine.last().options.channel);
     expect(releaseCalls(calls)).toEqual([
       {
         body: {
@@ -168,7 +178,8 @@ describe('the channel page', () => {
     ]);
     // The one on air plays live; programmes to come do not play.
     await user.click(within(today).getByRole('button', { name: 'Смотреть: Сейчас Дневные новости' }));
-    await vi.waitFor(() => expect(engine.controllers).toHaveLength(2));
+    await vi.waitFor(() => expect(engine.last().calls).toContain('switchChannel:2:live:true'));
+    expect(engine.controllers).toHaveLength(1);
     expect(within(today).queryByRole('button', { name: /12:00/ })).not.toBeInTheDocument();
   });
 
@@ -179,18 +190,17 @@ describe('the channel page', () => {
       state: channelPageState({ kind: 'archive', start }),
     });
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
-    await engine.last().options.loadRelease(null);
+    await engine.last().options.loadChannel(engine.last().options.channel);
     expect(releaseCalls(calls)).toEqual([{ body: { stream_id: 2, dev_model: 'web', archive_start: start } }]);
     // Taken once: the entry no longer asks for it (a reload does not replay it).
     await vi.waitFor(() => expect(router.state.location.state).toBeNull());
   });
 
-  it('opens the payment window for what the guide asked for when the package is not bought', async () => {
-    const widget = installFakeCheckoutWidget();
+  it('plays the preview of what the guide asked for when the package is not bought', async () => {
     setup('/tv/3/', { state: channelPageState({ kind: 'live' }) });
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
-    expect(engine.controllers).toEqual([]);
-    widget.remove();
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    expect(engine.last().options).toMatchObject({ channel: { streamId: 3 }, goods: { is_bought: false } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('moves the programme on air on by itself when it ends (a timer, not polling)', async () => {
@@ -239,20 +249,22 @@ describe('the channel page', () => {
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
     await user.keyboard('{PageUp}');
-    await vi.waitFor(() => expect(engine.controllers).toHaveLength(2));
-    await engine.last().options.loadRelease(null);
+    // The same player switches (decision 031): no second controller.
+    await vi.waitFor(() => expect(engine.last().calls).toContain('switchChannel:3:live:true'));
+    expect(engine.controllers).toHaveLength(1);
+    await engine.last().options.loadChannel({ streamId: 3, archiveStart: null });
     expect(releaseCalls(calls).at(-1)).toEqual({ body: { stream_id: 3, dev_model: 'web' } });
   });
 
-  it('stops on a channel whose package is not bought, back to its first-play image', async () => {
+  it('goes on to a channel whose package is not bought with its preview, in the same player', async () => {
     const { user } = setup('/tv/2/', { packages: boughtPackages() });
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
     await user.keyboard('{PageUp}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(engine.controllers[0]?.calls).toContain('destroy'));
-    expect(await screen.findByRole('button', { name: 'Смотреть' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(engine.last().calls).toContain('switchChannel:3:live:false'));
     expect(engine.controllers).toHaveLength(1);
+    expect(engine.last().calls).not.toContain('destroy');
   });
 
   it('leaves PageUp and PageDown to text fields', async () => {
