@@ -19,6 +19,8 @@ const FEATURE_IMPORTS: Record<string, string> = {
   'movie → schedule': 'a channel card shows its week schedule (SPEC §2 content card)',
   // The player's paywall and preview overlay open the pay dialog in place (lazily loaded).
   'player → payment': 'the pay dialog opens from the paywall or the player overlay (SPEC §4)',
+  // A type only: the guide's programmes, for the one at the channel player's playhead.
+  'player → schedule': 'the channel player names the programme at its playhead (SPEC §2 channel page)',
 };
 
 const walk = (dir: string): string[] =>

@@ -76,6 +76,10 @@ describe('page data', () => {
   it('asks once for data two parts of a screen read (the account menu and home share the profile)', async () => {
     const { calls } = renderApp('/account');
     await screen.findByRole('navigation', { name: 'Меню аккаунта' });
+    // The menu may show before the session lets the profile be asked for (a loaded machine): wait for the
+    // ask, let every reader of the screen settle, and count again.
+    await vi.waitFor(() => expect(count(calls, 'getProfile')).toBe(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(count(calls, 'getProfile')).toBe(1);
   });
 
