@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Billing journeys (issue 11) in Chromium against the built service and its sandbox YooKassa: an
 // anonymous viewer's preview ends at the paywall, they pay in the widget and watch in full, then cancel
-// with a reason and restore; a declined card buys nothing; a 3-D Secure card; saved cards and their
+// with a reason and restore; a declined card buys nothing; a 3-D Secure card; a trial cancelled at once; saved cards and their
 // deletion; receipts; the packages list. One service on a fresh PostgreSQL database (so the operator
 // command and the test's own setup writes can run beside it) and one browser per viewer.
 //
@@ -345,6 +345,50 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
       .getByText('Пакет входит в вашу подписку: отдельно подключать или отменять его не нужно.')
       .waitFor();
     expect(await child.isDisabled()).toBe(true);
+  });
+
+  it('a trial: a 1 ₽ card check starts «Кино»; cancelling it ends access at once and the trial is not offered again', async () => {
+    const page = await newViewer();
+    await page.goto(url(`/account/packages/${packageIds.get('Кино')}`));
+    const main = page.getByRole('button', { name: 'Попробовать 7 дней бесплатно' });
+    await main.click();
+    // The trial's payment is the 1 ₽ binding charge (decision 015), not the tariff's price.
+    await paymentDialog(page, 'Кино').getByText('1,00₽').waitFor();
+    await payWith(page, CARD.success, 1);
+    await paymentDialog(page, 'Кино').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText('После пробного периода — 199 ₽ в месяц').waitFor();
+    const { profileId } = await browserSession(page);
+    expect(await liveSubscriptions(profileId)).toEqual([{ status: 'confirmed', cancel_reason: null }]);
+
+    // The trial branch of the cancellation flow: warning → reasons → confirm → cancelled.
+    await firstHoursPass(profileId);
+    await page.reload();
+    await main.click();
+    await page
+      .getByRole('dialog', { name: 'Подписка перестанет действовать сразу после отмены' })
+      .getByRole('button', { name: 'Продолжить' })
+      .click();
+    const reasons = page.getByRole('dialog', { name: 'Дайте нам всё исправить!' });
+    await reasons.getByRole('radio', { name: 'Редко пользуюсь сервисом' }).check();
+    await reasons.getByRole('button', { name: 'Продолжить' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Подтвердите отключение бесплатного периода' });
+    await confirm
+      .getByText(
+        'Бесплатный период можно получить только один раз. После отключения подписка будет стоить 199,00₽ в месяц.',
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Отключить' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Подписка успешно отменена' })
+      .getByRole('button', { name: 'Ок' })
+      .click();
+    // Ended at once: nothing live, nothing to restore.
+    expect(await liveSubscriptions(profileId)).toEqual([]);
+
+    // Buying again charges the tariff's price: a trial is taken once per viewer.
+    await page.goto(url(`/account/packages/${packageIds.get('Кино')}`));
+    await main.click();
+    await paymentDialog(page, 'Кино').getByText('199,00₽').waitFor();
   });
 
   it('cards: the saved card is listed, deletion refused while confirmed or cancelled, allowed once ended', async () => {
