@@ -4,5 +4,6 @@ export default kadrProject('web', {
   environment: 'jsdom',
   setupFiles: ['./src/test-setup.ts'],
   // build/ holds the build's own tooling (node environment, set per file).
-  extra: { test: { include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'] } },
+  // A test waits up to 6 s for a screen (src/test-setup.ts), more than once: 20 s leaves room for that.
+  extra: { test: { include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'], testTimeout: 20_000 } },
 });
