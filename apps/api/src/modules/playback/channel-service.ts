@@ -5,6 +5,7 @@ import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
 import { addressBucket } from '../auth/network';
 import type { LimitRule, RateLimiter } from '../auth/rate-limit';
 import type { Entitlements } from '../billing/entitlements';
+import { archiveDaysOf } from '../tv/archive-days';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelLoops, ChannelPlayout } from './channel-playout';
 import type { ChannelSeller, PlayableChannel } from './channel-queries';
@@ -50,14 +51,12 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
  */
 export const LIVE_PREVIEW_GRANT_MARGIN_SECONDS = 120;
 
-/** A channel's archive depth in days: the manifest's, within ARCHIVE_DAYS. */
-export function archiveDaysOf(channel: { archiveDays: number }, settings: LiveSettings): number {
-  return Math.max(0, Math.min(channel.archiveDays, settings.archiveDaysCap ?? channel.archiveDays));
-}
-
 /** Segments of a full live playlist: the DVR window within the archive, at least the live window. */
 export function dvrSegmentsOf(channel: { archiveDays: number }, settings: LiveSettings): number {
-  const seconds = Math.min(settings.dvrSeconds, archiveDaysOf(channel, settings) * DAY_SECONDS);
+  const seconds = Math.min(
+    settings.dvrSeconds,
+    archiveDaysOf(channel.archiveDays, settings.archiveDaysCap) * DAY_SECONDS,
+  );
   return Math.max(LIVE_WINDOW_SEGMENTS, Math.floor(seconds / LIVE_SEGMENT_SECONDS));
 }
 
@@ -170,7 +169,7 @@ export class ChannelReleaseService {
    */
   private async programmeOf(channel: PlayableChannel, archiveStart: string, nowMs: number) {
     const startMs = Date.parse(archiveStart);
-    const days = archiveDaysOf(channel, this.deps.settings);
+    const days = archiveDaysOf(channel.archiveDays, this.deps.settings.archiveDaysCap);
     if (days === 0) throw new AppError('archive_unavailable');
     if (!(startMs <= nowMs)) throw new AppError('archive_in_future');
     const oldest = nowMs - days * DAY_SECONDS * 1000;
