@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { accessTokenOf } from '../../http/register-call';
 import { ensureChannelKey, liveSegmentKey } from '../../media/keys';
 import { LOOKS } from '../../media/live-loops';
 import { liveLoop, type MediaStore, RENDITION_NAME_PATTERN, segmentName } from '../../media/store';
@@ -11,6 +10,7 @@ import type { ActiveStreams } from '../../metrics/active-streams';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelPlayout } from './channel-playout';
 import { dvrSegmentsOf, LIVE_PREVIEW_GRANT_MARGIN_SECONDS, type LiveSettings } from './channel-service';
+import { admitGrant } from './grant-admission';
 import type { GrantGuard } from './grant-guard';
 import { FULL_SEGMENT_SECONDS, PREVIEW_SEGMENT_MARGIN_SECONDS } from './grants';
 import {
@@ -77,16 +77,9 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
   const nowMs = () => clock.now().getTime();
   const noSchema = { schema: { hide: true } };
 
+  /** The grant of a request, admitted as a title's is (grant-admission.ts). */
   async function grantOf(request: FastifyRequest, token: string): Promise<ChannelGrant> {
-    const grant = signer.verify(token, Math.floor(nowMs() / 1000));
-    if (grant === 'invalid') throw new AppError('grant_invalid');
-    if (grant === 'expired') throw new AppError('grant_expired');
-    const access = accessTokenOf(request);
-    if (access !== undefined) {
-      const session = await app.authenticateToken(access).catch(() => null);
-      if (session && session.profileId !== grant.profileId) throw new AppError('grant_foreign');
-    }
-    if ((await guard.check(grant)) !== 'ok') throw new AppError('grant_revoked');
+    const grant = await admitGrant(app, request, signer.verify(token, Math.floor(nowMs() / 1000)), guard);
     streams?.touch(`${grant.sessionId}:ch${grant.channelId}`);
     return grant;
   }
