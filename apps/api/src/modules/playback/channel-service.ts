@@ -12,7 +12,7 @@ import type { ChannelSeller, PlayableChannel } from './channel-queries';
 import { GRANT_SECONDS } from './grants';
 import { LIVE_WINDOW_SEGMENTS, liveEdge, segmentFrom, segmentsOf } from './live-clock';
 import { livePaths } from './live-playlists';
-import { MEDIA_WAIT_MS } from './service';
+import { waitForMedia } from './media-wait';
 
 const DAY_SECONDS = 24 * 3600;
 /** Longer than any programme a guide lists. */
@@ -229,15 +229,7 @@ export class ChannelReleaseService {
     const now = await playout.channelLoops(channelId);
     if (now) return now;
     if (loopsReady) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.deps.mediaWaitMs ?? MEDIA_WAIT_MS);
-      });
-      try {
-        await Promise.race([loopsReady(channelId).catch(() => undefined), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      await waitForMedia(loopsReady(channelId), this.deps.mediaWaitMs);
       const ready = await playout.channelLoops(channelId);
       if (ready) return ready;
     }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { segmentIndexOfKeyId, segmentKey } from '../../media/keys';
+import { readAssetMeta } from '../../media/package';
 import {
   INIT_SEGMENT,
   isMediaAssetId,
@@ -26,7 +27,6 @@ import {
 } from './grants';
 import { mediaPaths, previewSegmentCountOf, rewriteMaster, rewriteMedia, segmentIndexOf } from './playlists';
 import { checkSegmentSignature } from './secure-link';
-import { readAssetMeta } from './service';
 
 /** What the media routes need. */
 export interface MediaDeliveryOptions {
