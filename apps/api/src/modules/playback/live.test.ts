@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importPrepared } from '../../catalogue-import/import';
-import { validateManifest } from '../../catalogue-import/validate';
+import { fixtureData, loadFixtureData } from '../../catalogue-import/fixtures';
 import { ServiceMetrics } from '../../metrics/metrics';
 import { backends, FakeClock, type Tokens, useApi } from '../../test/harness';
 import { grantPackage } from '../billing/operator-grants';
@@ -96,15 +93,7 @@ for (const backend of backends) {
       const title = data.titles.find((t) => t.key === 'kadr-novosti-efir')!;
       Object.assign(title, { is_preview: true });
       const db = api.database.db;
-      await truncateCatalogue(db);
-      await importPrepared(
-        db,
-        { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
-        {
-          images: new LocalImageStore(join(dataDir, 'media', 'images')),
-          now: new Date('2030-01-15T10:00:00Z'),
-        },
-      );
+      await loadFixtureData(db, data, join(dataDir, 'media', 'images'), new Date('2030-01-15T10:00:00Z'));
       for (const channel of [1, 2])
         for (const look of [0, 1]) loopBytes[`${channel}/${look}`] = writeFixtureLoop(dataDir, channel, look);
     });

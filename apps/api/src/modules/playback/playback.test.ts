@@ -5,10 +5,7 @@ import { join } from 'node:path';
 import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importPrepared } from '../../catalogue-import/import';
-import { validateManifest } from '../../catalogue-import/validate';
+import { fixtureData, loadFixtureData } from '../../catalogue-import/fixtures';
 import { segmentKey, segmentKeyId } from '../../media/keys';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
 import { ServiceMetrics } from '../../metrics/metrics';
@@ -52,15 +49,7 @@ for (const backend of backends) {
       Object.assign(byKey('moskva-slezam'), { is_preview: true, preview_timer: PREVIEW });
       data.packages = [{ key: 'kadr', name: 'Подписка Кадр', pay_text: 'Оформить подписку', cost: 299 }];
       const db = api.database.db;
-      await truncateCatalogue(db);
-      await importPrepared(
-        db,
-        { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
-        {
-          images: new LocalImageStore(join(dataDir, 'media', 'images')),
-          now: new Date('2030-01-15T10:00:00Z'),
-        },
-      );
+      await loadFixtureData(db, data, join(dataDir, 'media', 'images'), new Date('2030-01-15T10:00:00Z'));
       const rows = (
         (await db.execute(
           sql`select id, content_id, is_trailer, is_announce from episodes order by id`,
