@@ -240,6 +240,8 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     Params: { channel: string; look: string; rendition: string; file: string };
     Querystring: Record<string, unknown>;
   }>('/media/live/:channel/:look/:rendition/:file', noSchema, async (request, reply) => {
+    // A refusal is never kept by a cache (a segment asked a moment before its edge exists a moment later).
+    reply.header('cache-control', 'no-store');
     const { channel, look, rendition, file } = request.params;
     const m = SEGMENT_FILE.exec(file);
     if (
@@ -253,7 +255,8 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     const n = Number(m[1]);
     const channelId = Number(channel);
     const path = livePaths.segment(channelId, Number(look), rendition, n);
-    const problem = checkSegmentSignature(secret, path, request.query, null, Math.floor(nowMs() / 1000));
+    const nowSeconds = Math.floor(nowMs() / 1000);
+    const problem = checkSegmentSignature(secret, path, request.query, null, nowSeconds);
     if (problem === 'invalid') throw new AppError('signature_invalid');
     if (problem === 'expired') throw new AppError('signature_expired');
     if (n > liveEdge(nowMs()) + 1) throw new AppError('not_found');
@@ -279,7 +282,22 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     return reply
       .header('content-type', 'video/mp2t')
       .header('content-length', body.length)
-      .header('cache-control', 'private, max-age=3600')
+      .header('cache-control', segmentCacheControl(Number(request.query.expires), nowSeconds))
       .send(body);
   });
 };
+
+/** How long a shared cache may keep a live or archive segment at most, seconds. */
+export const SEGMENT_CACHE_SECONDS = 3600;
+
+/**
+ * Cache-Control of a served live or archive segment (docs/decisions/029, docs/media.md "Caching"): its
+ * bytes are a function of its path (channel, look, rendition, n: the loop segment encrypted with the key
+ * of n, IV n), the same for every viewer, and useless without its key, which only a grant gets — so a
+ * CDN or nginx may keep it and answer everyone presenting the same signed URL (full live URLs are shared:
+ * their expiries fall on 10-minute boundaries). Never past the URL's expiry: a cache must not serve a
+ * URL the api would refuse. Keys and playlists stay `private, no-store`.
+ */
+export function segmentCacheControl(expires: number, nowSeconds: number): string {
+  return `public, max-age=${Math.max(0, Math.min(SEGMENT_CACHE_SECONDS, expires - nowSeconds))}`;
+}

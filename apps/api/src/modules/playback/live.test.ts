@@ -10,6 +10,7 @@ import { backends, FakeClock, type Tokens, useApi } from '../../test/harness';
 import { grantPackage } from '../billing/operator-grants';
 import { writeFixtureLoop } from './fixture-media';
 import { liveEdge, segmentAt } from './live-clock';
+import { signedSegmentUrl } from './secure-link';
 
 const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';
 const RELEASE = '/v1/agregator/getReleaseChannel';
@@ -332,6 +333,39 @@ for (const backend of backends) {
           .segments;
         expect(one.filter((s) => s.pdt >= '2030-01-15T10:30').every((s) => s.look === 0)).toBe(true);
         expect(one.filter((s) => s.pdt < '2030-01-15T10:30').every((s) => s.look === 1)).toBe(true);
+      });
+    });
+
+    describe('caching', () => {
+      it('lets a shared cache keep segments while their URL is valid, an hour at most; never keys, playlists or refusals', async () => {
+        const { t, release, mediaUrl, get } = await setup({}, { startAt: '2030-01-15T10:31:00Z' });
+        const cacheOf = (res: { headers: Record<string, unknown> }) => res.headers['cache-control'];
+        // Full live (channel 2, free): segment URLs valid 4 h and more, kept an hour.
+        const fullUrl = await mediaUrl((await release({ stream_id: 2 })).body.response);
+        const full = await get(fullUrl);
+        expect(cacheOf(full)).toBe('private, no-store');
+        const last = parsePlaylist(full.body, fullUrl).segments.at(-1)!;
+        const segment = await get(last.url);
+        expect(segment.statusCode).toBe(200);
+        expect(cacheOf(segment)).toBe('public, max-age=3600');
+        expect(cacheOf(await get(last.keyUrl))).toBe('private, no-store');
+        // A live preview's URLs expire with its grant (60 s + 2 min from its start): no longer in a cache.
+        const previewUrl = await mediaUrl((await release({ stream_id: 1 })).body.response);
+        const preview = parsePlaylist((await get(previewUrl)).body, previewUrl).segments.at(-1)!;
+        const expires = Number(new URL(preview.url, 'http://x').searchParams.get('expires'));
+        t.clock.advance(30);
+        const now = Math.floor(t.clock.now().getTime() / 1000);
+        expect(cacheOf(await get(preview.url))).toBe(`public, max-age=${expires - now}`);
+        expect(expires - now).toBeLessThan(180);
+        // A refusal (a segment past the edge, signed by hand) is never kept: it exists a moment later.
+        const early = signedSegmentUrl(
+          MEDIA_SECRET,
+          `/media/live/2/0/360p/${last.n + 100}.ts`,
+          expires + 3600,
+        );
+        const refused = await get(early);
+        expect(refused.statusCode).toBe(404);
+        expect(cacheOf(refused)).toBe('no-store');
       });
     });
 

@@ -355,13 +355,15 @@ for (const backend of backends) {
     });
 
     describe('segments', () => {
-      it('serves a signed segment with its content type', async () => {
+      it('serves a signed segment with its content type, kept by the browser only', async () => {
         const { release, mediaPlaylist, get } = await setup();
         const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
         const [first] = segmentUrls((await mediaPlaylist(r)).lines);
         const res = await get(first!);
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('video/mp2t');
+        // Not `public` as a channel's: a repackaged asset rewrites the same paths (docs/media.md "Caching").
+        expect(res.headers['cache-control']).toBe('private, max-age=3600');
         expect(res.rawPayload.equals(assets.film!.segment('360p', 0))).toBe(true);
       });
 
