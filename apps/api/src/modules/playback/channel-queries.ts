@@ -7,10 +7,16 @@ import type { AiredProgramme } from './live-clock';
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ms = (value: Date | string) => new Date(value).getTime();
 
-/** Who sells a channel: the channel-type title standing for it (docs/decisions/029). */
+/**
+ * Who sells a channel: the channel-type title standing for it, the lowest id (docs/decisions/029) —
+ * its package and preview settings for the stream, its goods for getPackageByChannel.
+ */
 export interface ChannelSeller {
   contentId: number;
+  /** null: the title has no vendor, "no content" (SPEC §5), so no channel either. */
   vendorId: string | null;
+  /** The title's partner label (its goods' partner_label). */
+  partnerLabel: string | null;
   isPreview: boolean;
   previewTimer: number | null;
   /** null: no package sells the title (free). */
@@ -20,6 +26,8 @@ export interface ChannelSeller {
 /** What a channel release needs to know about a channel. */
 export interface PlayableChannel {
   id: number;
+  /** The manifest's key: a free channel's goods name it as their vendor_id, as a title's default to its key. */
+  key: string;
   name: string;
   /** Catch-up depth from the manifest, days (0: none). */
   archiveDays: number;
@@ -27,31 +35,39 @@ export interface PlayableChannel {
   seller: ChannelSeller | undefined;
 }
 
-/** A channel with its seller, or undefined when there is no such channel. */
+/**
+ * A channel with who sells it, or undefined when there is no such channel: what getReleaseChannel,
+ * TVChan releases and getPackageByChannel all answer from, so the stream and the goods agree.
+ */
 export async function playableChannel(db: Db, channelId: number): Promise<PlayableChannel | undefined> {
   const [row] = rowsOf<{
     id: number;
+    key: string;
     name: string;
     archive_days: number;
     content_id: number | null;
     vendor_id: string | null;
+    partner_label: string | null;
     is_preview: boolean | null;
     preview_timer: number | null;
     package_id: number | null;
   }>(
     await db.execute(sql`
-      select ch.id, ch.name, ch.archive_days,
-             k.id as content_id, k.vendor_id, k.is_preview, k.preview_timer, k.package_id
+      select ch.id, ch.key, ch.name, ch.archive_days,
+             k.id as content_id, k.vendor_id, pl.title as partner_label, k.is_preview, k.preview_timer,
+             k.package_id
       from channels ch
       left join lateral (
-        select id, vendor_id, is_preview, preview_timer, package_id from contents
+        select id, vendor_id, partner_label_id, is_preview, preview_timer, package_id from contents
         where channel_id = ch.id and type = 'channel' order by id limit 1
       ) k on true
+      left join partner_labels pl on pl.id = k.partner_label_id
       where ch.id = ${channelId}`),
   );
   if (!row) return undefined;
   return {
     id: row.id,
+    key: row.key,
     name: row.name,
     archiveDays: row.archive_days,
     seller:
@@ -60,6 +76,7 @@ export async function playableChannel(db: Db, channelId: number): Promise<Playab
         : {
             contentId: row.content_id,
             vendorId: row.vendor_id,
+            partnerLabel: row.partner_label,
             isPreview: row.is_preview === true,
             previewTimer: row.preview_timer,
             packageId: row.package_id,

@@ -111,14 +111,19 @@ export class ChannelReleaseService {
    * sold by that title.
    */
   async titleStream(
-    title: Omit<ChannelSeller, 'contentId'> & { id: number; channelId: number | null },
+    title: Omit<ChannelSeller, 'contentId' | 'partnerLabel'> & { id: number; channelId: number | null },
     session: ViewerSession,
   ): Promise<ChannelStream> {
     const channel = title.channelId === null ? undefined : await this.deps.playout.channel(title.channelId);
     if (!channel) throw new AppError('not_playable');
     // Sold as getReleaseChannel and getPackageByChannel sell it (its seller, the lowest-id channel-type
     // title): a second title naming the same channel with other terms must not open it on other terms.
-    return this.stream(channel, channel.seller ?? { ...title, contentId: title.id }, undefined, session);
+    return this.stream(
+      channel,
+      channel.seller ?? { ...title, contentId: title.id, partnerLabel: null },
+      undefined,
+      session,
+    );
   }
 
   private async stream(
