@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { LOOKS } from '../../media/live-loops';
+import { LONGEST_PROGRAMME_MS } from '../tv/programme-length';
 import type { AiredProgramme } from './live-clock';
 
 // Raw SQL like the tv module: times come back as `Date | string` (PGlite and node-postgres differ).
@@ -122,7 +123,9 @@ export async function airedProgrammes(
 
 /**
  * The channel's programme starting at `startMs` (to the second: guides give seconds; the start a
- * schedule answered, `tv_air_date_start`, names it), or undefined.
+ * schedule answered, `tv_air_date_start`, names it), or undefined: what an archive or start-over grant
+ * plays, so at most its first LONGEST_PROGRAMME_MS (a row written before imports refused longer ones
+ * would otherwise make an unbounded playlist).
  */
 export async function programmeStartingAt(
   db: Db,
@@ -137,5 +140,7 @@ export async function programmeStartingAt(
         and p.starts_at < ${new Date(second + 1000).toISOString()}::timestamptz
       order by p.starts_at limit 1`),
   );
-  return row ? aired(row) : undefined;
+  if (!row) return undefined;
+  const programme = aired(row);
+  return { ...programme, endMs: Math.min(programme.endMs, programme.startMs + LONGEST_PROGRAMME_MS) };
 }

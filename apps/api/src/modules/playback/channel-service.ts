@@ -6,6 +6,7 @@ import { addressBucket } from '../auth/network';
 import type { LimitRule, RateLimiter } from '../auth/rate-limit';
 import type { Entitlements } from '../billing/entitlements';
 import { archiveDaysOf } from '../tv/archive-days';
+import { LONGEST_PROGRAMME_MS } from '../tv/programme-length';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelLoops, ChannelPlayout } from './channel-playout';
 import type { ChannelSeller, PlayableChannel } from './channel-queries';
@@ -15,8 +16,6 @@ import { livePaths } from './live-playlists';
 import { waitForMedia } from './media-wait';
 
 const DAY_SECONDS = 24 * 3600;
-/** Longer than any programme a guide lists. */
-const LONGEST_PROGRAMME_MS = 7 * DAY_SECONDS * 1000;
 
 /** Who asks for a stream: the session, and the client's address for the per-network preview count. */
 export interface ViewerSession {
@@ -178,8 +177,9 @@ export class ChannelReleaseService {
     if (days === 0) throw new AppError('archive_unavailable');
     if (!(startMs <= nowMs)) throw new AppError('archive_in_future');
     const oldest = nowMs - days * DAY_SECONDS * 1000;
-    // No programme lasts a week: one starting that long before the archive ended before it (and the
-    // database is not asked about year 0).
+    // No programme lasts more than a day (LONGEST_PROGRAMME_MS: imports refuse longer ones, and the
+    // archive plays a day of one at most): one starting that long before the archive has left it (and
+    // the database is not asked about year 0).
     if (startMs < oldest - LONGEST_PROGRAMME_MS) throw new AppError('archive_expired');
     const programme = await this.deps.playout.programme(channel.id, startMs);
     if (!programme || programme.startMs !== startMs)

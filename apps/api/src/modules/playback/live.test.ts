@@ -525,6 +525,23 @@ for (const backend of backends) {
         expect((await decrypt(get, p.segments[0]!)).subarray(0, 8).toString()).toBe('lv-1-0/3');
       });
 
+      it('plays a day of a programme at most (one longer than imports allow, left in the table)', async () => {
+        const { t, release, mediaUrl, playlist, get } = await setup();
+        await t.database.db.execute(sql`
+          insert into tv_programmes (channel_id, starts_at, ends_at, title)
+          values (2, '2030-01-13T00:00:00Z', '2030-01-14T06:00:00Z', 'Тридцать часов')`);
+        const res = await release({ stream_id: 2, archive_start: '2030-01-13T00:00:00Z' });
+        const p = await playlist(await mediaUrl(res.body.response));
+        expect(p.type).toBe('VOD');
+        expect(p.ended).toBe(true);
+        expect(p.segments).toHaveLength(24 * 900);
+        expect(p.segments.at(-1)!.pdt).toBe('2030-01-13T23:59:56.000Z');
+        const past = p.segments
+          .at(-1)!
+          .keyUrl.replace(/\/key\/(\d+)$/, (_, n: string) => `/key/${Number(n) + 1}`);
+        expect((await get(past)).statusCode).toBe(404);
+      });
+
       it('refuses clearly: too old, in the future, not a programme start, no archive, unknown channel', async () => {
         const { t, release } = await setup();
         const refusal = async (body: Record<string, unknown>) => {
