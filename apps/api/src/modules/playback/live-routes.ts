@@ -121,9 +121,11 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     },
   );
 
-  // Full live playlists are the same for every viewer of a channel at a moment (relative key URIs, signatures
-  // expiring on shared boundaries): written once per channel, rendition and edge. One body is kept per
-  // channel and rendition — the newest: an older edge's is never asked for again.
+  // A full grant's playlist — live, or a programme's EVENT or VOD — is the same for every viewer of it at
+  // a moment (relative key URIs, signatures expiring on shared boundaries): written once per channel,
+  // rendition, programme and window, whatever the kind. One body is kept per slot (a channel's live, or
+  // one programme of it) and rendition — the newest: an older edge's is never asked for again. A
+  // preview's (its own expiry) is written per request.
   const bodies = new Map<string, { key: string; body: string }>();
 
   /** The look of every segment of the window. */
@@ -167,9 +169,10 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
           ? grant.start + grant.previewSeconds + LIVE_PREVIEW_GRANT_MARGIN_SECONDS
           : nowSeconds + grant.previewSeconds + PREVIEW_SEGMENT_MARGIN_SECONDS;
       const input = { channelId: grant.channelId, rendition, window, looks, secret, expires };
-      if (access.preview || scope.kind !== 'live') return sendPlaylist(reply, writeLiveMedia(input));
-      const slot = `${grant.channelId}|${rendition}`;
-      const key = `${window.first}|${window.last}|${expires}|${looks.join('')}`;
+      if (access.preview) return sendPlaylist(reply, writeLiveMedia(input));
+      // A programme's segments all have its look; a live window's are the guide's around the edge.
+      const slot = `${grant.channelId}|${rendition}|${programme ? programme.startMs : 'live'}`;
+      const key = `${window.type}|${window.first}|${window.last}|${window.ended}|${expires}|${programme ? programme.look : looks.join('')}`;
       let kept = bodies.get(slot);
       if (kept?.key !== key) {
         kept = { key, body: writeLiveMedia(input) };

@@ -503,6 +503,9 @@ for (const backend of backends) {
         const later = await playlist(url);
         expect(later.mediaSequence).toBe(now.mediaSequence);
         expect(later.segments).toHaveLength(now.segments.length + 10);
+        // Another grant of it gets the same bytes (one body written for every full grant of it).
+        const again = await release({ stream_id: 1, archive_start: '2030-01-15T21:10:00Z' });
+        expect((await playlist(await mediaUrl(again.body.response))).lines).toEqual(later.lines);
         // Once the programme is over it is the archive: the same playlist, complete.
         await advance((at('2030-01-15T21:41:00Z') - t.clock.now().getTime()) / 1000);
         const over = await release({ stream_id: 1, archive_start: '2030-01-15T21:10:00Z' });
