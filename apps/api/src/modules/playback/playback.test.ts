@@ -70,8 +70,11 @@ for (const backend of backends) {
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    async function setup(options: { metrics?: ServiceMetrics } = {}) {
-      const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET }, options);
+    async function setup(options: { metrics?: ServiceMetrics; env?: Record<string, string> } = {}) {
+      const t = await api.setup(
+        { DATA_DIR: dataDir, MEDIA_SECRET, ...options.env },
+        { metrics: options.metrics },
+      );
       const guest = await t.anonymous();
       const release = async (path: string, token = guest.access_token) =>
         t.call<Release>('GET', `/web/1/releases/${path}`, { token });
@@ -678,23 +681,26 @@ for (const backend of backends) {
         expect((await get(`/media/key/${grantOf(renewed)}/ek-1/5`)).statusCode).toBe(200);
       });
 
-      it('stops at the next key or playlist request after the viewer logs out', async () => {
-        const { release, get, grant, t } = await setup();
-        const viewer = await t.signIn('79001112233');
-        await grant(viewer.profile_id);
-        const r = (await release('1?dev_type=PCWEB&dev_model=web', viewer.access_token)).body.response;
-        expect(r.preview_timer).toBeNull();
-        const g = grantOf(r);
-        expect((await get(`/media/key/${g}/ek-1/0`)).statusCode).toBe(200);
-        expect(
-          (await t.call('POST', '/v1/agregator/logout', { body: {}, token: viewer.access_token })).status,
-        ).toBe(200);
-        for (const url of [`/media/key/${g}/ek-1/1`, r.content_url, `/media/play/${g}/360p/index.m3u8`]) {
-          const res = await get(url);
-          expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
-          expect(res.json().response.error).toBe('grant_revoked');
-        }
-      });
+      // With SESSION_CACHE_TTL=0 too: no live session is trusted from memory, but a logout is still
+      // known at once here (the guard would otherwise trust its last check for GRANT_CHECK_SECONDS).
+      for (const env of [{}, { SESSION_CACHE_TTL: '0' }] as Record<string, string>[])
+        it(`stops at the next key or playlist request after the viewer logs out (${JSON.stringify(env)})`, async () => {
+          const { release, get, grant, t } = await setup({ env });
+          const viewer = await t.signIn('79001112233');
+          await grant(viewer.profile_id);
+          const r = (await release('1?dev_type=PCWEB&dev_model=web', viewer.access_token)).body.response;
+          expect(r.preview_timer).toBeNull();
+          const g = grantOf(r);
+          expect((await get(`/media/key/${g}/ek-1/0`)).statusCode).toBe(200);
+          expect(
+            (await t.call('POST', '/v1/agregator/logout', { body: {}, token: viewer.access_token })).status,
+          ).toBe(200);
+          for (const url of [`/media/key/${g}/ek-1/1`, r.content_url, `/media/play/${g}/360p/index.m3u8`]) {
+            const res = await get(url);
+            expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+            expect(res.json().response.error).toBe('grant_revoked');
+          }
+        });
 
       it("stops a guest's grant once the guest's anonymous session ended by signing in", async () => {
         const { t, get } = await setup();
