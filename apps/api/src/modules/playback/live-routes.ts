@@ -48,6 +48,11 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const EXPIRY_STEP_SECONDS = 600;
 /** Bodies, channel keys and loop segments kept at most; a full map is emptied. */
 const CAPACITY = 512;
+/**
+ * Characters of shared playlist bodies kept at most (about as many bytes): a day's archive playlist is
+ * 4.3 MB, a live one 87 KB; past this the bodies are emptied, as a full map is.
+ */
+const BODY_CHARACTERS = 64 * 1024 * 1024;
 /** Encrypted segments kept (about 100 KB each): the few at each channel's edge. */
 const ENCRYPTED_CAPACITY = 64;
 /** How long a loop segment read from disk is kept (a repackaged loop is seen within it), ms. */
@@ -127,6 +132,7 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
   // one programme of it) and rendition — the newest: an older edge's is never asked for again. A
   // preview's (its own expiry) is written per request.
   const bodies = new Map<string, { key: string; body: string }>();
+  let bodyCharacters = 0;
 
   /** The look of every segment of the window. */
   async function looksIn(grant: ChannelGrant, window: StreamWindow, programme?: AiredProgramme) {
@@ -175,8 +181,13 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
       const key = `${window.type}|${window.first}|${window.last}|${window.ended}|${expires}|${programme ? programme.look : looks.join('')}`;
       let kept = bodies.get(slot);
       if (kept?.key !== key) {
+        const replaced = kept?.body.length ?? 0;
         kept = { key, body: writeLiveMedia(input) };
-        if (!bodies.has(slot) && bodies.size >= CAPACITY) bodies.clear();
+        bodyCharacters += kept.body.length - replaced;
+        if ((replaced === 0 && bodies.size >= CAPACITY) || bodyCharacters > BODY_CHARACTERS) {
+          bodies.clear();
+          bodyCharacters = kept.body.length;
+        }
         bodies.set(slot, kept);
       }
       return sendPlaylist(reply, kept.body);
