@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { LOOKS } from '../../media/live-loops';
 import { LONGEST_PROGRAMME_MS } from '../tv/programme-length';
+import { onAirBetween } from '../tv/queries';
 import type { AiredProgramme } from './live-clock';
 
 // Raw SQL like the tv module: times come back as `Date | string` (PGlite and node-postgres differ).
@@ -113,9 +114,7 @@ export async function airedProgrammes(
 ): Promise<AiredProgramme[]> {
   const rows = rowsOf<ProgrammeRow>(
     await db.execute(sql`${WITH_LOOK}
-      where p.channel_id = ${channelId}
-        and p.ends_at > ${new Date(fromMs).toISOString()}::timestamptz
-        and p.starts_at < ${new Date(toMs).toISOString()}::timestamptz
+      where ${onAirBetween(channelId, new Date(fromMs), new Date(toMs))}
       order by p.starts_at`),
   );
   return rows.map(aired);

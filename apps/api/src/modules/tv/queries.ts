@@ -40,9 +40,16 @@ export interface ProgrammeRow {
 }
 
 /**
- * The programmes of a channel on air at some moment of [from, to), by start. The range over
- * `ends_at` uses tv_programmes_channel_ends_idx; a programme crossing `from` is included.
+ * The condition "programme `p` of the channel is on air at some moment of [from, to)": it ends after
+ * `from` and starts before `to` (a programme crossing `from` is included). The range over `ends_at`
+ * uses tv_programmes_channel_ends_idx. The guide's days and the playout's windows both read through it.
  */
+export const onAirBetween = (channelId: number, from: Date, to: Date) => sql`
+  p.channel_id = ${channelId}
+  and p.ends_at > ${from.toISOString()}::timestamptz
+  and p.starts_at < ${to.toISOString()}::timestamptz`;
+
+/** The programmes of a channel on air at some moment of [from, to), by start (onAirBetween). */
 export async function programmesOverlapping(
   db: Db,
   channelId: number,
@@ -55,9 +62,7 @@ export async function programmesOverlapping(
              ch.name as channel_name
       from tv_programmes p
       join channels ch on ch.id = p.channel_id
-      where p.channel_id = ${channelId}
-        and p.ends_at > ${from.toISOString()}::timestamptz
-        and p.starts_at < ${to.toISOString()}::timestamptz
+      where ${onAirBetween(channelId, from, to)}
       order by p.starts_at`),
   );
 }
