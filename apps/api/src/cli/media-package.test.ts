@@ -43,7 +43,7 @@ describe('media:package command', () => {
 
   beforeAll(async () => {
     await Promise.all([clip('clip.mp4', 5), clip('loop.mp4', 20)]);
-  });
+  }, 60_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('packages a file relative to the folder the command was typed in, then skips it the second time', async () => {
@@ -74,7 +74,8 @@ describe('media:package command', () => {
     expect(second.out).toContain('channel 1 plays its looks (lv-1-0, lv-1-1)');
     // The playout reads them as the channel's loops.
     expect(await readLoops(store, 1)).toMatchObject({ renditions: [{ name: '360p' }, { name: '240p' }] });
-  });
+    // Two 20 s encodes of two renditions: over 20 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('refuses a loop that is not 20 s before touching the store, and loop options that break the timeline', async () => {
     const short = await run('clip.mp4', '--asset', 'lv-2-0');
