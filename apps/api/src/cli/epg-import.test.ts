@@ -75,7 +75,7 @@ describe('epg-import command', () => {
       '  channels: novosti.kadr.tv → kadr-novosti (6), kino.kadr.tv → kadr-kino (1)',
       '  programmes: 7 new, 0 updated, 0 unchanged, 0 deleted',
       '  not in the catalogue, skipped: sport.example.ru «Спорт Плюс» (1)',
-      '  left out: 1 last programme(s) of a channel without stop',
+      '  left out: 1 programme(s) without stop (the last of a channel, or before a gap of over 24 h)',
     ]);
     t.out.length = 0;
     expect(await t.run(guide, '--prune')).toBe(0);

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg, runFfmpeg } from '../media/ffmpeg';
+import { fitsLiveTimeline } from '../media/live-loops';
+import { readAssetMeta } from '../media/package';
 import { MediaStore } from '../media/store';
+import { readLoops } from '../modules/playback/channel-playout';
 import { runMediaPackage, USAGE } from './run-media-package';
 
 describe('media:package command', () => {
@@ -16,17 +19,18 @@ describe('media:package command', () => {
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
-  beforeAll(async () => {
-    await runFfmpeg(findFfmpeg(), [
+  /** A test picture with a tone, `seconds` long. */
+  const clip = (name: string, seconds: number) =>
+    runFfmpeg(findFfmpeg(), [
       '-y',
       '-f',
       'lavfi',
       '-i',
-      'testsrc2=size=320x180:rate=8:duration=5',
+      `testsrc2=size=320x180:rate=8:duration=${seconds}`,
       '-f',
       'lavfi',
       '-i',
-      'sine=frequency=300:duration=5',
+      `sine=frequency=300:duration=${seconds}`,
       '-c:v',
       'libx264',
       '-preset',
@@ -34,9 +38,12 @@ describe('media:package command', () => {
       '-c:a',
       'aac',
       '-shortest',
-      join(root, 'clip.mp4'),
+      join(root, name),
     ]);
-  });
+
+  beforeAll(async () => {
+    await Promise.all([clip('clip.mp4', 5), clip('loop.mp4', 20)]);
+  }, 60_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('packages a file relative to the folder the command was typed in, then skips it the second time', async () => {
@@ -51,6 +58,41 @@ describe('media:package command', () => {
     const again = await run('clip.mp4', '--asset', 'ep-7');
     expect(again.code).toBe(0);
     expect(again.out).toMatch(/^ep-7: already packaged from this file/);
+  });
+
+  it("packages a channel's live loop clear in the timeline's shape, and says when the channel plays", async () => {
+    const store = new MediaStore(join(root, 'data'));
+    const first = await run('loop.mp4', '--asset', 'lv-1-0');
+    expect(first).toMatchObject({ code: 0, err: '' });
+    expect(first.out).toMatch(/^lv-1-0: packaged in \d+ ms .* into .*media\/live\/lv-1-0$/m);
+    expect(first.out).toMatch(/360p: 640×360, 5 segments/);
+    expect(first.out).toContain('channel 1 plays once lv-1-1 is packaged too');
+    const meta = await readAssetMeta(store, 'lv-1-0');
+    expect(meta).toMatchObject({ encryption: 'none', keyId: '' });
+    expect(fitsLiveTimeline(meta!)).toBe(true);
+    const second = await run('loop.mp4', '--asset', 'lv-1-1');
+    expect(second.out).toContain('channel 1 plays its looks (lv-1-0, lv-1-1)');
+    // The playout reads them as the channel's loops.
+    expect(await readLoops(store, 1)).toMatchObject({ renditions: [{ name: '360p' }, { name: '240p' }] });
+    // Two 20 s encodes of two renditions: over 20 s on a loaded 2-core machine.
+  }, 120_000);
+
+  it('refuses a loop that is not 20 s before touching the store, and loop options that break the timeline', async () => {
+    const short = await run('clip.mp4', '--asset', 'lv-2-0');
+    expect(short.code).toBe(1);
+    expect(short.err).toMatch(
+      /clip\.mp4: not packaged: a live loop is a 20 s video \(5 segments of 4 s\); this one is 5(\.\d+)? s/,
+    );
+    expect(existsSync(new MediaStore(join(root, 'data')).assetDir('lv-2-0'))).toBe(false);
+    for (const argv of [
+      ['loop.mp4', '--asset', 'lv-2-2'],
+      ['loop.mp4', '--asset', 'lv-2-0', '--encryption', 'aes-128'],
+      ['loop.mp4', '--asset', 'lv-2-0', '--segment-seconds', '6'],
+    ]) {
+      const result = await run(...argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.err).toContain(USAGE);
+    }
   });
 
   it('writes to --data-dir when given', async () => {

@@ -1,20 +1,32 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FfmpegError, findFfmpeg } from '../media/ffmpeg';
-import { DEFAULT_SEGMENT_SECONDS, MediaInputError, packageVideo } from '../media/package';
-import { isMediaAssetId, type MediaEncryption, MediaStore } from '../media/store';
+import {
+  fitsLiveTimeline,
+  LIVE_SEGMENT_SECONDS,
+  LOOKS,
+  LOOP_SECONDS,
+  LOOP_SEGMENTS,
+  loopsOf,
+} from '../media/live-loops';
+import { DEFAULT_SEGMENT_SECONDS, MediaInputError, packageVideo, readAssetMeta } from '../media/package';
+import { probeInput } from '../media/probe';
+import { isLiveLoopId, isMediaAssetId, type MediaEncryption, MediaStore } from '../media/store';
 import { type CliIo, parsedOrUsage, storageOrReport } from './command';
 
 /** Usage text of the media packaging command. */
-export const USAGE = `Usage: media-package <video file> --asset <ek-<EK_id>|ep-<EP_id>> [options]
+export const USAGE = `Usage: media-package <video file> --asset <ek-<EK_id>|ep-<EP_id>|lv-<channel>-<look>> [options]
 
 Packages a video as encrypted HLS VOD into DATA_DIR/media/hls/<asset> (docs/media.md): a 640×360 and a
 426×240 rendition, ${DEFAULT_SEGMENT_SECONDS} s segments, a master playlist, a poster and meta.json; the key
 goes to DATA_DIR/keys/<asset>.key. Packaging the same file with the same options again does nothing.
-  --asset <id>             ek-12 (a film's video) or ep-7 (an episode or a trailer)
+A live loop (lv-) is a ${LOOP_SECONDS} s video a channel plays round the clock: packaged clear into
+DATA_DIR/media/live/<asset> as ${LOOP_SEGMENTS} segments of ${LIVE_SEGMENT_SECONDS} s (the live route encrypts each as it airs, with
+the channel's key); a channel plays once each of its looks 0–${LOOKS - 1} is packaged.
+  --asset <id>             ek-12 (a film's video), ep-7 (an episode or a trailer), lv-3-0 (channel 3, look 0)
   --data-dir <dir>         the data folder (default: DATA_DIR, else ./.data)
-  --encryption <mode>      aes-128 (default) or cenc-clearkey (fMP4, for ClearKey/EME players)
-  --segment-seconds <n>    target segment length, 4 by default
+  --encryption <mode>      aes-128 (default) or cenc-clearkey (fMP4, for ClearKey/EME players); not for loops
+  --segment-seconds <n>    target segment length, 4 by default; not for loops
 Environment: FFMPEG_PATH picks an ffmpeg binary (default: the system's, else @ffmpeg-installer/ffmpeg).`;
 
 const parseOptions = (args: string[]) =>
@@ -33,24 +45,37 @@ const parseOptions = (args: string[]) =>
 const ENCRYPTIONS: readonly MediaEncryption[] = ['aes-128', 'cenc-clearkey'];
 
 /**
- * The media packaging command. Exit codes: 0 packaged (or already packaged), 1 the input is missing or
- * not a video, or ffmpeg failed, 2 wrong usage or configuration.
+ * The media packaging command: a title's video, or a channel's live loop. Exit codes: 0 packaged (or
+ * already packaged), 1 the input is missing or not a video (or, for a loop, not 20 s, or not cut into
+ * the timeline's segments), or ffmpeg failed, 2 wrong usage or configuration.
  */
 export async function runMediaPackage(argv: string[], io: CliIo): Promise<number> {
   const options = parsedOrUsage(() => parseOptions(argv), USAGE, io);
   if (typeof options === 'number') return options;
   const { values } = options;
   const [file, ...extra] = options.positionals;
+  const asset = values.asset;
+  const loop = asset !== undefined && isLiveLoopId(asset);
   const problems: string[] = [];
   if (!file || extra.length > 0) problems.push('give exactly one video file');
-  if (!values.asset) problems.push('--asset is required');
-  else if (!isMediaAssetId(values.asset))
-    problems.push(`--asset ${values.asset}: expected ek-<id> or ep-<id>`);
-  const encryption = (values.encryption ?? 'aes-128') as MediaEncryption;
-  if (!ENCRYPTIONS.includes(encryption)) problems.push(`--encryption: expected ${ENCRYPTIONS.join(' or ')}`);
+  if (!asset) problems.push('--asset is required');
+  else if (!isMediaAssetId(asset) && !loop)
+    problems.push(`--asset ${asset}: expected ek-<id>, ep-<id> or lv-<channel>-<look>`);
+  else if (loop && Number(asset.slice(asset.lastIndexOf('-') + 1)) >= LOOKS)
+    problems.push(`--asset ${asset}: a channel has looks 0–${LOOKS - 1}`);
+  // A loop's shape is the timeline's (docs/decisions/029): clear, LIVE_SEGMENT_SECONDS segments.
+  if (loop && values.encryption !== undefined && values.encryption !== 'none')
+    problems.push(
+      '--encryption: a live loop is packaged clear (the live route encrypts each segment as it airs)',
+    );
+  const encryption = (values.encryption ?? (loop ? 'none' : 'aes-128')) as MediaEncryption;
+  if (!loop && !ENCRYPTIONS.includes(encryption))
+    problems.push(`--encryption: expected ${ENCRYPTIONS.join(' or ')}`);
   const segmentSeconds = Number(values['segment-seconds'] ?? DEFAULT_SEGMENT_SECONDS);
   if (!(segmentSeconds >= 2 && segmentSeconds <= 10)) problems.push('--segment-seconds: expected 2–10');
-  if (problems.length > 0 || !file || !values.asset || !isMediaAssetId(values.asset)) {
+  else if (loop && segmentSeconds !== LIVE_SEGMENT_SECONDS)
+    problems.push(`--segment-seconds: a live loop's segments are ${LIVE_SEGMENT_SECONDS} s (the timeline's)`);
+  if (problems.length > 0 || !file || !asset || !(isMediaAssetId(asset) || isLiveLoopId(asset))) {
     io.err(`${problems.join('; ')}\n\n${USAGE}`);
     return 2;
   }
@@ -63,9 +88,19 @@ export async function runMediaPackage(argv: string[], io: CliIo): Promise<number
   const started = performance.now();
   try {
     const ffmpeg = findFfmpeg((io.env ?? process.env).FFMPEG_PATH?.trim() || undefined);
+    if (loop) {
+      // Checked before packaging: a loop of another length would replace a playing one and not play.
+      const { duration } = await probeInput(ffmpeg, input);
+      if (Math.abs(duration - LOOP_SECONDS) > 0.1) {
+        io.err(
+          `${file}: not packaged: a live loop is a ${LOOP_SECONDS} s video (${LOOP_SEGMENTS} segments of ${LIVE_SEGMENT_SECONDS} s); this one is ${duration} s`,
+        );
+        return 1;
+      }
+    }
     const { meta, skipped } = await packageVideo({
       input,
-      asset: values.asset,
+      asset,
       store,
       encryption,
       segmentSeconds,
@@ -77,11 +112,31 @@ export async function runMediaPackage(argv: string[], io: CliIo): Promise<number
         ? `${meta.asset}: already packaged from this file (${store.assetDir(meta.asset)})`
         : `${meta.asset}: packaged in ${ms} ms with ${ffmpeg.path} into ${store.assetDir(meta.asset)}`,
     );
-    io.out(`  ${meta.duration} s, ${meta.encryption}, key ${store.keyFile(values.asset)}`);
+    io.out(
+      isLiveLoopId(asset)
+        ? `  ${meta.duration} s, clear; each segment is encrypted as it airs with the channel's key (DATA_DIR/keys/ch-<channel>.key)`
+        : `  ${meta.duration} s, ${meta.encryption}, key ${store.keyFile(asset)}`,
+    );
     for (const r of meta.renditions)
       io.out(
         `  ${r.name}: ${r.width}×${r.height}, ${r.segments.length} segments, ${r.bandwidth} bit/s, ${r.codecs}`,
       );
+    if (isLiveLoopId(asset)) {
+      if (!fitsLiveTimeline(meta)) {
+        io.err(
+          `${asset}: packaged, but not as ${LOOP_SEGMENTS} segments of ${LIVE_SEGMENT_SECONDS} s: the channel will not play it (give a ${LOOP_SECONDS} s video with a constant frame rate)`,
+        );
+        return 1;
+      }
+      const channelId = Number(asset.split('-')[1]);
+      const missing: string[] = [];
+      for (const other of loopsOf(channelId)) if (!(await readAssetMeta(store, other))) missing.push(other);
+      io.out(
+        missing.length === 0
+          ? `  channel ${channelId} plays its looks (${loopsOf(channelId).join(', ')})`
+          : `  channel ${channelId} plays once ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} packaged too`,
+      );
+    }
     return 0;
   } catch (error) {
     if (error instanceof MediaInputError || error instanceof FfmpegError) {

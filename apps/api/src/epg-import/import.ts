@@ -196,7 +196,9 @@ export function formatGuideSummary(summary: GuideImportSummary): string[] {
       )}`,
     );
   if (summary.withoutStop > 0)
-    lines.push(`left out: ${summary.withoutStop} last programme(s) of a channel without stop`);
+    lines.push(
+      `left out: ${summary.withoutStop} programme(s) without stop (the last of a channel, or before a gap of over 24 h)`,
+    );
   if (summary.beforeArchive > 0)
     lines.push(`left out: ${summary.beforeArchive} programme(s) ended before the channel's archive`);
   return lines;

@@ -39,6 +39,35 @@ const spans = (result: ReturnType<typeof guidesOf>) =>
     : result.problems;
 
 describe('channel guides from XMLTV programmes', () => {
+  it('refuses by name a programme whose stop is more than 24 h after its start; leaves out one without stop before a gap that long', () => {
+    const days = (n: number) => ({
+      stop: new Date(`2030-01-${15 + n}T06:00:00+03:00`),
+      stopText: `203001${15 + n}060000 +0300`,
+    });
+    const broken = p('06:00', undefined, 'Сбой фида', days(2));
+    expect(spans(guidesOf([broken]))).toEqual([
+      `line ${broken.line}: programme[${broken.index}] (channel "a.ru", start "20300115060000 +0300"): stop "20300117060000 +0300" is 48 h after start, longer than a programme lasts (24 h)`,
+    ]);
+    // Exactly 24 h is a programme; one without stop whose next starts two days later has no known end.
+    const aDay = p('06:00', undefined, 'Ровно сутки', days(1));
+    const beforeGap = p('06:00', undefined, 'Перед перерывом', { start: days(1).stop });
+    const afterGap = p('06:00', '07:00', 'После перерыва', { start: days(3).stop, stop: undefined });
+    Object.assign(afterGap, {
+      stop: new Date('2030-01-18T07:00:00+03:00'),
+      stopText: '20300118070000 +0300',
+    });
+    expect(spans(guidesOf([aDay, beforeGap, afterGap]))).toEqual([
+      {
+        channel: 'a.ru',
+        withoutStop: 1,
+        programmes: [
+          '2030-01-15T03:00:00.000Z–2030-01-16T03:00:00.000Z Ровно сутки',
+          '2030-01-18T03:00:00.000Z–2030-01-18T04:00:00.000Z После перерыва',
+        ],
+      },
+    ]);
+  });
+
   it('sorts by start, ends a programme without stop at the next start, leaves out a last one without stop', () => {
     const result = guidesOf([
       p('09:00', undefined, 'Третья'),

@@ -1,3 +1,4 @@
+import { LONGEST_PROGRAMME_MS } from '../modules/tv/programme-length';
 import { MAX_PROBLEMS, type XmltvProgramme } from './read-xmltv';
 
 /**
@@ -5,11 +6,15 @@ import { MAX_PROBLEMS, type XmltvProgramme } from './read-xmltv';
  * none overlapping another (the rule tv_programmes keeps and the demo fill respects,
  * src/demo/tv-schedule-fill.ts). XMLTV leaves three things to the reader, settled here:
  * - a programme without `stop` ends when the channel's next one starts (the DTD: "stop time will
- *   usually be the start time of the next programme"); the channel's last one, which has no next,
- *   is left out and counted;
+ *   usually be the start time of the next programme"); the channel's last one, which has no next, and
+ *   one whose next starts more than 24 h later (a gap in the feed, not a programme) are left out and
+ *   counted;
  * - a clump (`clumpidx` 0/2, 1/2: «Новости; Погода» sharing a slot) becomes one programme whose
  *   title and description join the clump's in clumpidx order;
- * - programmes of a channel that overlap, or share a start outside a clump, are refused by name.
+ * - programmes of a channel that overlap, or share a start outside a clump, are refused by name; so is
+ *   one whose `stop` is more than 24 h after its start (LONGEST_PROGRAMME_MS): no guide lists one, and
+ *   its archive playlist would be unbounded. A stop before (or at) its start is refused when the file
+ *   is read (read-xmltv.ts).
  */
 
 /** One programme of a channel's guide. */
@@ -27,7 +32,7 @@ export interface ChannelGuide {
   /** The XMLTV channel id. */
   channel: string;
   programmes: GuideProgramme[];
-  /** Programmes of the file left out: without `stop` and last of the channel. */
+  /** Programmes of the file left out: without `stop`, and last of the channel or before a gap of over 24 h. */
   withoutStop: number;
 }
 
@@ -37,6 +42,7 @@ export type GuideResult = { ok: true; guides: ChannelGuide[] } | { ok: false; pr
 const labelOf = (p: XmltvProgramme) =>
   `line ${p.line}: programme[${p.index}] (channel "${p.channel}", start "${p.startText}")`;
 const at = (p: XmltvProgramme) => `programme[${p.index}] (line ${p.line})`;
+const hoursOf = (ms: number) => Math.round((ms / 3_600_000) * 10) / 10;
 
 /**
  * Merges the programmes sharing a start into one when they are a whole clump (clumpidx 0/n … n−1/n,
@@ -95,6 +101,15 @@ function channelGuide(channel: string, programmes: XmltvProgramme[]): ChannelGui
       problems.push(
         `${labelOf(p)}: stop "${p.stopText}" is after the start of ${at(next)}, "${next.startText}"`,
       );
+      return;
+    }
+    if (stop.getTime() - p.start.getTime() > LONGEST_PROGRAMME_MS) {
+      // Without stop and the next start more than a day away, its end is unknown: left out, as a last one.
+      if (!p.stop) withoutStop++;
+      else
+        problems.push(
+          `${labelOf(p)}: stop "${p.stopText}" is ${hoursOf(stop.getTime() - p.start.getTime())} h after start, longer than a programme lasts (24 h)`,
+        );
       return;
     }
     guide.push({

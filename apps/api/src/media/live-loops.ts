@@ -1,4 +1,4 @@
-import type { LiveLoopId } from './store';
+import type { LiveLoopId, MediaAssetMeta } from './store';
 import { liveLoop } from './store';
 
 /**
@@ -31,3 +31,20 @@ export function loopsOf(channelId: number): LiveLoopId[] {
 
 /** The label drawn under the channel's name on a look: «А», «Б». */
 export const lookLabel = (look: number): string => 'АБВГДЕЖЗИК'[look] ?? String(look + 1);
+
+/**
+ * Whether a packaged loop has the timeline's shape: LOOP_SEGMENTS clear segments of
+ * LIVE_SEGMENT_SECONDS in each rendition. The playout plays no other (never out of step), and
+ * `media:package` checks the loops it packages against it.
+ */
+export function fitsLiveTimeline(meta: MediaAssetMeta): boolean {
+  return (
+    meta.encryption === 'none' &&
+    meta.renditions.length > 0 &&
+    meta.renditions.every(
+      (r) =>
+        r.segments.length === LOOP_SEGMENTS &&
+        r.segments.every((s) => Math.abs(s.duration - LIVE_SEGMENT_SECONDS) < 0.05),
+    )
+  );
+}

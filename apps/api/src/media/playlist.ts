@@ -69,7 +69,7 @@ export function writeMediaPlaylist(
 }
 
 /** The master playlist: one entry per rendition, highest first. */
-export function writeMasterPlaylist(renditions: MediaRenditionMeta[], playlistName: string): string {
+export function writeMasterPlaylist(renditions: readonly MediaRenditionMeta[], playlistName: string): string {
   const sorted = [...renditions].sort((a, b) => b.bandwidth - a.bandwidth);
   const lines = [
     '#EXTM3U',

@@ -127,11 +127,15 @@ describe('SessionCache', () => {
     expect([cache.lookup('s1'), cache.lookup('s2')]).toEqual([undefined, 'ended']);
   });
 
-  it('holds nothing with a TTL of 0', () => {
-    const { cache, session } = setup(0);
+  it('holds no live session with a TTL of 0, but still knows the ended ones', () => {
+    const { cache, session, advance } = setup(0, 50_000);
     cache.remember(session(1));
     cache.end(['s2']);
-    expect([cache.lookup('s1'), cache.lookup('s2'), cache.size]).toEqual([undefined, undefined, 0]);
+    expect([cache.lookup('s1'), cache.lookup('s2'), cache.size]).toEqual([undefined, 'ended', 1]);
+    // Kept ENDED_KEPT_SECONDS at least, then the database answers (it knows the session ended).
+    advance(ENDED_KEPT_SECONDS - 1);
+    cache.end(['s3']);
+    expect(cache.lookup('s2')).toBe('ended');
   });
 
   it('ends the anonymous sessions of a profile that got a phone, and caches none of them again', () => {

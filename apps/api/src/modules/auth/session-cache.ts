@@ -59,7 +59,7 @@ export class SessionCache {
 
   constructor(
     private readonly clock: Clock,
-    /** 0 turns the cache off: every request checks the database. */
+    /** 0: no live session is trusted from memory, every request checks the database (ended ones are still marked). */
     ttlSeconds: number,
     capacity = SESSION_CACHE_CAPACITY,
   ) {
@@ -120,9 +120,12 @@ export class SessionCache {
     return at !== undefined && at + 2 * this.ttlMs > this.clock.now().getTime();
   }
 
-  /** Marks sessions as ended: their tokens are refused from now on without asking the database. */
+  /**
+   * Marks sessions as ended: their tokens are refused from now on without asking the database. Even
+   * with a TTL of 0 (no live session trusted from memory): sessions never come back, and the grant
+   * guard asks this mark before its own cached checks, so a logout stops playback here at once.
+   */
   end(sessionIds: Iterable<string>): void {
-    if (this.ttlMs <= 0) return;
     const now = this.clock.now().getTime();
     for (const id of sessionIds) this.put(id, { session: null, expiresAt: Number.POSITIVE_INFINITY }, now);
   }

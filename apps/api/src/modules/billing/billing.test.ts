@@ -286,15 +286,28 @@ for (const backend of backends) {
         const { viewer, call, pay } = await setup();
         // Channel 1 «Кадр Новости» is stood for by content 5, sold by kadr (the default package).
         expect((await call('getPackageByChannel', { stream_id: 1 })).body.response).toMatchObject({
-          goods: { package_id: KADR, is_bought: false, status: 'not_purchased' },
+          goods: {
+            package_id: KADR,
+            vendor_id: 'kadr-novosti-efir',
+            partner_label: null,
+            is_bought: false,
+            status: 'not_purchased',
+          },
         });
         await pay({ profileId: viewer.profile_id, packageId: KADR });
         expect((await call('getPackageByChannel', { stream_id: 1 })).body.response).toMatchObject({
           goods: { package_id: KADR, is_bought: true, status: 'confirmed', store_name: 'web' },
         });
-        // Channel 2 has no channel-type item: nothing sells it, so it is free (docs/decisions/029).
+        // Channel 2 has no channel-type item: nothing sells it, so it is free (docs/decisions/029); its
+        // vendor_id is the channel's key, never null ("no content").
         expect((await call('getPackageByChannel', { stream_id: 2 })).body.response).toMatchObject({
-          goods: { good_type: 'free', is_free: true, is_bought: true, vendor_id: null, status: 'confirmed' },
+          goods: {
+            good_type: 'free',
+            is_free: true,
+            is_bought: true,
+            vendor_id: 'kadr-kino',
+            status: 'confirmed',
+          },
         });
         expect(refusal(await call('getPackageByChannel', { stream_id: 99 }))).toEqual({
           status: 404,

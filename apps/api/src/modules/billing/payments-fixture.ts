@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importPrepared } from '../../catalogue-import/import';
-import { validateManifest } from '../../catalogue-import/validate';
+import { fixtureData, loadFixtureData } from '../../catalogue-import/fixtures';
 import type { Db } from '../../db/client';
 import { payments, receipts, subscriptions } from '../../db/schema';
 import type { ServiceMetrics } from '../../metrics/metrics';
@@ -71,14 +68,11 @@ export function useBillingCatalogue(
     data.packages = catalogue.packages ?? PACKAGES;
     for (const [key, pack] of Object.entries(catalogue.titlePackages ?? TITLE_PACKAGES))
       Object.assign(data.titles.find((t) => t.key === key) as Record<string, unknown>, { package: pack });
-    await truncateCatalogue(api.database.db);
-    await importPrepared(
+    await loadFixtureData(
       api.database.db,
-      { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
-      {
-        images: new LocalImageStore(join(dataDir, 'media', 'images')),
-        now: new Date('2030-01-15T10:00:00Z'),
-      },
+      data,
+      join(dataDir, 'media', 'images'),
+      new Date('2030-01-15T10:00:00Z'),
     );
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

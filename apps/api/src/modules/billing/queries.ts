@@ -2,11 +2,8 @@ import { and, asc, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   cardDeletions,
-  channels,
-  contents,
   packageChildren,
   packages,
-  partnerLabels,
   paymentMethods,
   receipts,
   tariffs,
@@ -127,30 +124,4 @@ export function receiptsOf(db: Db, profileId: number) {
     .from(receipts)
     .where(eq(receipts.profileId, profileId))
     .orderBy(desc(receipts.createdAt), desc(receipts.id));
-}
-
-/** Whether a channel exists. */
-export async function channelExists(db: Db, channelId: number): Promise<boolean> {
-  const rows = await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId));
-  return rows.length > 0;
-}
-
-/**
- * The channel-type content item that stands for a channel (its goods are the channel's package,
- * getPackageByChannel), or undefined when none does.
- */
-export async function channelTitle(db: Db, channelId: number) {
-  const [row] = await db
-    .select({
-      contentId: contents.id,
-      vendorId: contents.vendorId,
-      isPreview: contents.isPreview,
-      partnerLabel: partnerLabels.title,
-    })
-    .from(contents)
-    .leftJoin(partnerLabels, eq(partnerLabels.id, contents.partnerLabelId))
-    .where(and(eq(contents.channelId, channelId), eq(contents.type, 'channel')))
-    .orderBy(asc(contents.id))
-    .limit(1);
-  return row;
 }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { registerCall, requireSession } from '../../http/register-call';
 import { freeGoods, type GoodsResolver } from '../catalogue/goods';
-import { channelExists, channelTitle } from './queries';
+import { playableChannel } from '../playback/channel-queries';
 import type { BillingService } from './service';
 
 /**
@@ -26,24 +26,31 @@ export const billingRoutes: FastifyPluginAsync<{
   billing: BillingService;
   goods: GoodsResolver;
 }> = async (app, { db, billing, goods }) => {
-  // The channel package (SPEC §3, §6): the goods of the channel-type item standing for the channel,
-  // worked out as a content card's are, so is_bought follows the same subscriptions. A channel no item
-  // stands for is sold by no package: free, as its stream is (docs/decisions/029).
+  // The channel package (SPEC §3, §6): the goods of the channel's seller, the channel-type item standing
+  // for it (playableChannel: the one the stream is sold by), worked out as a content card's are, so
+  // is_bought follows the same subscriptions. A channel no item stands for is sold by no package: free,
+  // as its stream is, its vendor_id the channel's key (a title's defaults to its key) — never null,
+  // which means "no content" (docs/decisions/029).
   registerCall(app, getPackageByChannel, async ({ body, session }) => {
     const { profileId } = requireSession(session);
-    const title = await channelTitle(db, body.stream_id);
-    if (!title) {
-      if (!(await channelExists(db, body.stream_id))) throw new AppError('channel_not_found');
-      return { goods: await freeGoods(null, profileId) };
-    }
-    if (title.vendorId === null) throw new AppError('channel_not_found');
+    const channel = await playableChannel(db, body.stream_id);
+    if (!channel) throw new AppError('channel_not_found');
+    const { seller } = channel;
+    if (!seller)
+      return {
+        goods: await freeGoods(
+          { contentId: 0, vendorId: channel.key, isPreview: false, partnerLabel: null },
+          profileId,
+        ),
+      };
+    if (seller.vendorId === null) throw new AppError('channel_not_found');
     return {
       goods: await goods(
         {
-          contentId: title.contentId,
-          vendorId: title.vendorId,
-          isPreview: title.isPreview,
-          partnerLabel: title.partnerLabel,
+          contentId: seller.contentId,
+          vendorId: seller.vendorId,
+          isPreview: seller.isPreview,
+          partnerLabel: seller.partnerLabel,
         },
         profileId,
       ),

@@ -47,16 +47,11 @@ export const placeholderGoods: GoodsResolver = async (subject) => ({
 /**
  * Goods of something no package sells: free, bought by everyone (decision 005). package_id is the
  * contract's required positive id and names no real package (1). A channel no title stands for is sold
- * this way (docs/decisions/029), with no vendor: vendor_id null.
+ * this way (docs/decisions/029), its vendor_id the channel's key.
  */
-export async function freeGoods(subject: GoodsSubject | null, profileId: number | null): Promise<Goods> {
-  const base = await placeholderGoods(
-    subject ?? { contentId: 0, vendorId: '', isPreview: false, partnerLabel: null },
-    profileId,
-  );
+export async function freeGoods(subject: GoodsSubject, profileId: number | null): Promise<Goods> {
   return {
-    ...base,
-    ...(subject ? {} : { vendor_id: null }),
+    ...(await placeholderGoods(subject, profileId)),
     good_type: 'free',
     is_free: true,
     is_bought: true,

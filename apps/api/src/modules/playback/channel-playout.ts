@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { LIVE_SEGMENT_SECONDS, LOOP_SEGMENTS, loopsOf } from '../../media/live-loops';
+import { fitsLiveTimeline, loopsOf } from '../../media/live-loops';
 import { readAssetMeta } from '../../media/package';
 import type { MediaAssetMeta, MediaRenditionMeta, MediaStore } from '../../media/store';
 import {
@@ -115,7 +115,7 @@ export async function readLoops(store: MediaStore, channelId: number): Promise<C
   const metas: MediaAssetMeta[] = [];
   for (const loop of loopsOf(channelId)) {
     const meta = await readAssetMeta(store, loop);
-    if (!meta || !fitsTimeline(meta)) return undefined;
+    if (!meta || !fitsLiveTimeline(meta)) return undefined;
     metas.push(meta);
   }
   // The renditions every look has, at the highest peak rate among them (BANDWIDTH is a peak).
@@ -126,17 +126,4 @@ export async function readLoops(store: MediaStore, channelId: number): Promise<C
       bandwidth: Math.max(...metas.map((m) => m.renditions.find((o) => o.name === r.name)!.bandwidth)),
     }));
   return renditions.length > 0 ? { metas, renditions } : undefined;
-}
-
-/** Whether a loop is LOOP_SEGMENTS clear segments of LIVE_SEGMENT_SECONDS in each rendition. */
-function fitsTimeline(meta: MediaAssetMeta): boolean {
-  return (
-    meta.encryption === 'none' &&
-    meta.renditions.length > 0 &&
-    meta.renditions.every(
-      (r) =>
-        r.segments.length === LOOP_SEGMENTS &&
-        r.segments.every((s) => Math.abs(s.duration - LIVE_SEGMENT_SECONDS) < 0.05),
-    )
-  );
 }

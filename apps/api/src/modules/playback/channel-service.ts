@@ -5,17 +5,17 @@ import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
 import { addressBucket } from '../auth/network';
 import type { LimitRule, RateLimiter } from '../auth/rate-limit';
 import type { Entitlements } from '../billing/entitlements';
+import { archiveDaysOf } from '../tv/archive-days';
+import { LONGEST_PROGRAMME_MS } from '../tv/programme-length';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelLoops, ChannelPlayout } from './channel-playout';
 import type { ChannelSeller, PlayableChannel } from './channel-queries';
 import { GRANT_SECONDS } from './grants';
 import { LIVE_WINDOW_SEGMENTS, liveEdge, segmentFrom, segmentsOf } from './live-clock';
 import { livePaths } from './live-playlists';
-import { MEDIA_WAIT_MS } from './service';
+import { waitForMedia } from './media-wait';
 
 const DAY_SECONDS = 24 * 3600;
-/** Longer than any programme a guide lists. */
-const LONGEST_PROGRAMME_MS = 7 * DAY_SECONDS * 1000;
 
 /** Who asks for a stream: the session, and the client's address for the per-network preview count. */
 export interface ViewerSession {
@@ -50,14 +50,12 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
  */
 export const LIVE_PREVIEW_GRANT_MARGIN_SECONDS = 120;
 
-/** A channel's archive depth in days: the manifest's, within ARCHIVE_DAYS. */
-export function archiveDaysOf(channel: { archiveDays: number }, settings: LiveSettings): number {
-  return Math.max(0, Math.min(channel.archiveDays, settings.archiveDaysCap ?? channel.archiveDays));
-}
-
 /** Segments of a full live playlist: the DVR window within the archive, at least the live window. */
 export function dvrSegmentsOf(channel: { archiveDays: number }, settings: LiveSettings): number {
-  const seconds = Math.min(settings.dvrSeconds, archiveDaysOf(channel, settings) * DAY_SECONDS);
+  const seconds = Math.min(
+    settings.dvrSeconds,
+    archiveDaysOf(channel.archiveDays, settings.archiveDaysCap) * DAY_SECONDS,
+  );
   return Math.max(LIVE_WINDOW_SEGMENTS, Math.floor(seconds / LIVE_SEGMENT_SECONDS));
 }
 
@@ -112,14 +110,19 @@ export class ChannelReleaseService {
    * sold by that title.
    */
   async titleStream(
-    title: Omit<ChannelSeller, 'contentId'> & { id: number; channelId: number | null },
+    title: Omit<ChannelSeller, 'contentId' | 'partnerLabel'> & { id: number; channelId: number | null },
     session: ViewerSession,
   ): Promise<ChannelStream> {
     const channel = title.channelId === null ? undefined : await this.deps.playout.channel(title.channelId);
     if (!channel) throw new AppError('not_playable');
     // Sold as getReleaseChannel and getPackageByChannel sell it (its seller, the lowest-id channel-type
     // title): a second title naming the same channel with other terms must not open it on other terms.
-    return this.stream(channel, channel.seller ?? { ...title, contentId: title.id }, undefined, session);
+    return this.stream(
+      channel,
+      channel.seller ?? { ...title, contentId: title.id, partnerLabel: null },
+      undefined,
+      session,
+    );
   }
 
   private async stream(
@@ -170,12 +173,13 @@ export class ChannelReleaseService {
    */
   private async programmeOf(channel: PlayableChannel, archiveStart: string, nowMs: number) {
     const startMs = Date.parse(archiveStart);
-    const days = archiveDaysOf(channel, this.deps.settings);
+    const days = archiveDaysOf(channel.archiveDays, this.deps.settings.archiveDaysCap);
     if (days === 0) throw new AppError('archive_unavailable');
     if (!(startMs <= nowMs)) throw new AppError('archive_in_future');
     const oldest = nowMs - days * DAY_SECONDS * 1000;
-    // No programme lasts a week: one starting that long before the archive ended before it (and the
-    // database is not asked about year 0).
+    // No programme lasts more than a day (LONGEST_PROGRAMME_MS: imports refuse longer ones, and the
+    // archive plays a day of one at most): one starting that long before the archive has left it (and
+    // the database is not asked about year 0).
     if (startMs < oldest - LONGEST_PROGRAMME_MS) throw new AppError('archive_expired');
     const programme = await this.deps.playout.programme(channel.id, startMs);
     if (!programme || programme.startMs !== startMs)
@@ -230,15 +234,7 @@ export class ChannelReleaseService {
     const now = await playout.channelLoops(channelId);
     if (now) return now;
     if (loopsReady) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.deps.mediaWaitMs ?? MEDIA_WAIT_MS);
-      });
-      try {
-        await Promise.race([loopsReady(channelId).catch(() => undefined), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      await waitForMedia(loopsReady(channelId), this.deps.mediaWaitMs);
       const ready = await playout.channelLoops(channelId);
       if (ready) return ready;
     }

@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importPrepared } from '../../catalogue-import/import';
-import { validateManifest } from '../../catalogue-import/validate';
+import { fixtureData, loadFixtureData } from '../../catalogue-import/fixtures';
 import { DEFAULT_DEMO_SHAPE, demoSource } from '../../media/demo-source';
 import { findFfmpeg, runFfmpeg } from '../../media/ffmpeg';
 import { LOOP_FRAME_RATE, loopsOf } from '../../media/live-loops';
@@ -32,15 +29,7 @@ describe('a live window decodes (PGlite, ffmpeg)', () => {
     const data = fixtureData();
     Object.assign(data.titles.find((t) => t.key === 'kadr-novosti-efir')!, { is_preview: true });
     const db = api.database.db;
-    await truncateCatalogue(db);
-    await importPrepared(
-      db,
-      { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
-      {
-        images: new LocalImageStore(join(dataDir, 'media', 'images')),
-        now: new Date('2030-01-15T10:00:00Z'),
-      },
-    );
+    await loadFixtureData(db, data, join(dataDir, 'media', 'images'), new Date('2030-01-15T10:00:00Z'));
     // Two programmes meeting at 10:00:40, a loop start: the preview's last window spans it.
     await db.execute(sql`truncate tv_programmes restart identity`);
     await db.execute(sql`

@@ -1,5 +1,6 @@
 import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
-import type { MediaRenditionMeta } from '../../media/store';
+import { writeMasterPlaylist } from '../../media/playlist';
+import { MEDIA_PLAYLIST, type MediaRenditionMeta } from '../../media/store';
 import { discontinuitySequenceOf, type StreamWindow, segmentStart, startsLoop } from './live-clock';
 import { signedSegmentUrl } from './secure-link';
 
@@ -19,17 +20,10 @@ export const livePaths = {
 
 /**
  * The master playlist of a channel: one variant per rendition its loops have, relative to itself
- * (`360p/index.m3u8` under the grant's path).
+ * (`360p/index.m3u8` under the grant's path) — a packaged asset's master, written by the same code.
  */
 export function writeLiveMaster(renditions: readonly MediaRenditionMeta[]): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const r of [...renditions].sort((a, b) => b.bandwidth - a.bandwidth)) {
-    lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height},CODECS="${r.codecs}"`,
-      `${r.name}/index.m3u8`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
+  return writeMasterPlaylist(renditions, MEDIA_PLAYLIST);
 }
 
 /** What a channel's media playlist is written from. */

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { accessTokenOf } from '../../http/register-call';
 import { ensureChannelKey, liveSegmentKey } from '../../media/keys';
 import { LOOKS } from '../../media/live-loops';
 import { liveLoop, type MediaStore, RENDITION_NAME_PATTERN, segmentName } from '../../media/store';
@@ -11,6 +10,7 @@ import type { ActiveStreams } from '../../metrics/active-streams';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelPlayout } from './channel-playout';
 import { dvrSegmentsOf, LIVE_PREVIEW_GRANT_MARGIN_SECONDS, type LiveSettings } from './channel-service';
+import { admitGrant } from './grant-admission';
 import type { GrantGuard } from './grant-guard';
 import { FULL_SEGMENT_SECONDS, PREVIEW_SEGMENT_MARGIN_SECONDS } from './grants';
 import {
@@ -48,6 +48,11 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const EXPIRY_STEP_SECONDS = 600;
 /** Bodies, channel keys and loop segments kept at most; a full map is emptied. */
 const CAPACITY = 512;
+/**
+ * Characters of shared playlist bodies kept at most (about as many bytes): a day's archive playlist is
+ * 4.3 MB, a live one 87 KB; past this the bodies are emptied, as a full map is.
+ */
+const BODY_CHARACTERS = 64 * 1024 * 1024;
 /** Encrypted segments kept (about 100 KB each): the few at each channel's edge. */
 const ENCRYPTED_CAPACITY = 64;
 /** How long a loop segment read from disk is kept (a repackaged loop is seen within it), ms. */
@@ -77,16 +82,9 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
   const nowMs = () => clock.now().getTime();
   const noSchema = { schema: { hide: true } };
 
+  /** The grant of a request, admitted as a title's is (grant-admission.ts). */
   async function grantOf(request: FastifyRequest, token: string): Promise<ChannelGrant> {
-    const grant = signer.verify(token, Math.floor(nowMs() / 1000));
-    if (grant === 'invalid') throw new AppError('grant_invalid');
-    if (grant === 'expired') throw new AppError('grant_expired');
-    const access = accessTokenOf(request);
-    if (access !== undefined) {
-      const session = await app.authenticateToken(access).catch(() => null);
-      if (session && session.profileId !== grant.profileId) throw new AppError('grant_foreign');
-    }
-    if ((await guard.check(grant)) !== 'ok') throw new AppError('grant_revoked');
+    const grant = await admitGrant(app, request, signer.verify(token, Math.floor(nowMs() / 1000)), guard);
     streams?.touch(`${grant.sessionId}:ch${grant.channelId}`);
     return grant;
   }
@@ -128,10 +126,13 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     },
   );
 
-  // Full live playlists are the same for every viewer of a channel at a moment (relative key URIs, signatures
-  // expiring on shared boundaries): written once per channel, rendition and edge. One body is kept per
-  // channel and rendition — the newest: an older edge's is never asked for again.
+  // A full grant's playlist — live, or a programme's EVENT or VOD — is the same for every viewer of it at
+  // a moment (relative key URIs, signatures expiring on shared boundaries): written once per channel,
+  // rendition, programme and window, whatever the kind. One body is kept per slot (a channel's live, or
+  // one programme of it) and rendition — the newest: an older edge's is never asked for again. A
+  // preview's (its own expiry) is written per request.
   const bodies = new Map<string, { key: string; body: string }>();
+  let bodyCharacters = 0;
 
   /** The look of every segment of the window. */
   async function looksIn(grant: ChannelGrant, window: StreamWindow, programme?: AiredProgramme) {
@@ -174,13 +175,19 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
           ? grant.start + grant.previewSeconds + LIVE_PREVIEW_GRANT_MARGIN_SECONDS
           : nowSeconds + grant.previewSeconds + PREVIEW_SEGMENT_MARGIN_SECONDS;
       const input = { channelId: grant.channelId, rendition, window, looks, secret, expires };
-      if (access.preview || scope.kind !== 'live') return sendPlaylist(reply, writeLiveMedia(input));
-      const slot = `${grant.channelId}|${rendition}`;
-      const key = `${window.first}|${window.last}|${expires}|${looks.join('')}`;
+      if (access.preview) return sendPlaylist(reply, writeLiveMedia(input));
+      // A programme's segments all have its look; a live window's are the guide's around the edge.
+      const slot = `${grant.channelId}|${rendition}|${programme ? programme.startMs : 'live'}`;
+      const key = `${window.type}|${window.first}|${window.last}|${window.ended}|${expires}|${programme ? programme.look : looks.join('')}`;
       let kept = bodies.get(slot);
       if (kept?.key !== key) {
+        const replaced = kept?.body.length ?? 0;
         kept = { key, body: writeLiveMedia(input) };
-        if (!bodies.has(slot) && bodies.size >= CAPACITY) bodies.clear();
+        bodyCharacters += kept.body.length - replaced;
+        if ((replaced === 0 && bodies.size >= CAPACITY) || bodyCharacters > BODY_CHARACTERS) {
+          bodies.clear();
+          bodyCharacters = kept.body.length;
+        }
         bodies.set(slot, kept);
       }
       return sendPlaylist(reply, kept.body);
@@ -247,6 +254,8 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     Params: { channel: string; look: string; rendition: string; file: string };
     Querystring: Record<string, unknown>;
   }>('/media/live/:channel/:look/:rendition/:file', noSchema, async (request, reply) => {
+    // A refusal is never kept by a cache (a segment asked a moment before its edge exists a moment later).
+    reply.header('cache-control', 'no-store');
     const { channel, look, rendition, file } = request.params;
     const m = SEGMENT_FILE.exec(file);
     if (
@@ -260,7 +269,8 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     const n = Number(m[1]);
     const channelId = Number(channel);
     const path = livePaths.segment(channelId, Number(look), rendition, n);
-    const problem = checkSegmentSignature(secret, path, request.query, null, Math.floor(nowMs() / 1000));
+    const nowSeconds = Math.floor(nowMs() / 1000);
+    const problem = checkSegmentSignature(secret, path, request.query, null, nowSeconds);
     if (problem === 'invalid') throw new AppError('signature_invalid');
     if (problem === 'expired') throw new AppError('signature_expired');
     if (n > liveEdge(nowMs()) + 1) throw new AppError('not_found');
@@ -286,7 +296,22 @@ export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async
     return reply
       .header('content-type', 'video/mp2t')
       .header('content-length', body.length)
-      .header('cache-control', 'private, max-age=3600')
+      .header('cache-control', segmentCacheControl(Number(request.query.expires), nowSeconds))
       .send(body);
   });
 };
+
+/** How long a shared cache may keep a live or archive segment at most, seconds. */
+export const SEGMENT_CACHE_SECONDS = 3600;
+
+/**
+ * Cache-Control of a served live or archive segment (docs/decisions/029, docs/media.md "Caching"): its
+ * bytes are a function of its path (channel, look, rendition, n: the loop segment encrypted with the key
+ * of n, IV n), the same for every viewer, and useless without its key, which only a grant gets — so a
+ * CDN or nginx may keep it and answer everyone presenting the same signed URL (full live URLs are shared:
+ * their expiries fall on 10-minute boundaries). Never past the URL's expiry: a cache must not serve a
+ * URL the api would refuse. Keys and playlists stay `private, no-store`.
+ */
+export function segmentCacheControl(expires: number, nowSeconds: number): string {
+  return `public, max-age=${Math.max(0, Math.min(SEGMENT_CACHE_SECONDS, expires - nowSeconds))}`;
+}

@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importPrepared } from '../../catalogue-import/import';
-import { validateManifest } from '../../catalogue-import/validate';
+import { fixtureData, loadFixtureData } from '../../catalogue-import/fixtures';
 import { ServiceMetrics } from '../../metrics/metrics';
 import { backends, FakeClock, type Tokens, useApi } from '../../test/harness';
 import { grantPackage } from '../billing/operator-grants';
 import { writeFixtureLoop } from './fixture-media';
 import { liveEdge, segmentAt } from './live-clock';
+import { signedSegmentUrl } from './secure-link';
 
 const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';
 const RELEASE = '/v1/agregator/getReleaseChannel';
@@ -96,15 +94,7 @@ for (const backend of backends) {
       const title = data.titles.find((t) => t.key === 'kadr-novosti-efir')!;
       Object.assign(title, { is_preview: true });
       const db = api.database.db;
-      await truncateCatalogue(db);
-      await importPrepared(
-        db,
-        { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
-        {
-          images: new LocalImageStore(join(dataDir, 'media', 'images')),
-          now: new Date('2030-01-15T10:00:00Z'),
-        },
-      );
+      await loadFixtureData(db, data, join(dataDir, 'media', 'images'), new Date('2030-01-15T10:00:00Z'));
       for (const channel of [1, 2])
         for (const look of [0, 1]) loopBytes[`${channel}/${look}`] = writeFixtureLoop(dataDir, channel, look);
     });
@@ -346,6 +336,39 @@ for (const backend of backends) {
       });
     });
 
+    describe('caching', () => {
+      it('lets a shared cache keep segments while their URL is valid, an hour at most; never keys, playlists or refusals', async () => {
+        const { t, release, mediaUrl, get } = await setup({}, { startAt: '2030-01-15T10:31:00Z' });
+        const cacheOf = (res: { headers: Record<string, unknown> }) => res.headers['cache-control'];
+        // Full live (channel 2, free): segment URLs valid 4 h and more, kept an hour.
+        const fullUrl = await mediaUrl((await release({ stream_id: 2 })).body.response);
+        const full = await get(fullUrl);
+        expect(cacheOf(full)).toBe('private, no-store');
+        const last = parsePlaylist(full.body, fullUrl).segments.at(-1)!;
+        const segment = await get(last.url);
+        expect(segment.statusCode).toBe(200);
+        expect(cacheOf(segment)).toBe('public, max-age=3600');
+        expect(cacheOf(await get(last.keyUrl))).toBe('private, no-store');
+        // A live preview's URLs expire with its grant (60 s + 2 min from its start): no longer in a cache.
+        const previewUrl = await mediaUrl((await release({ stream_id: 1 })).body.response);
+        const preview = parsePlaylist((await get(previewUrl)).body, previewUrl).segments.at(-1)!;
+        const expires = Number(new URL(preview.url, 'http://x').searchParams.get('expires'));
+        t.clock.advance(30);
+        const now = Math.floor(t.clock.now().getTime() / 1000);
+        expect(cacheOf(await get(preview.url))).toBe(`public, max-age=${expires - now}`);
+        expect(expires - now).toBeLessThan(180);
+        // A refusal (a segment past the edge, signed by hand) is never kept: it exists a moment later.
+        const early = signedSegmentUrl(
+          MEDIA_SECRET,
+          `/media/live/2/0/360p/${last.n + 100}.ts`,
+          expires + 3600,
+        );
+        const refused = await get(early);
+        expect(refused.statusCode).toBe(404);
+        expect(cacheOf(refused)).toBe('no-store');
+      });
+    });
+
     describe('the live preview', () => {
       it('is cut by the server: keys and segments past 60 s from the grant are refused, the playlist ends', async () => {
         const { t, release, mediaUrl, playlist, get } = await setup();
@@ -480,6 +503,9 @@ for (const backend of backends) {
         const later = await playlist(url);
         expect(later.mediaSequence).toBe(now.mediaSequence);
         expect(later.segments).toHaveLength(now.segments.length + 10);
+        // Another grant of it gets the same bytes (one body written for every full grant of it).
+        const again = await release({ stream_id: 1, archive_start: '2030-01-15T21:10:00Z' });
+        expect((await playlist(await mediaUrl(again.body.response))).lines).toEqual(later.lines);
         // Once the programme is over it is the archive: the same playlist, complete.
         await advance((at('2030-01-15T21:41:00Z') - t.clock.now().getTime()) / 1000);
         const over = await release({ stream_id: 1, archive_start: '2030-01-15T21:10:00Z' });
@@ -500,6 +526,23 @@ for (const backend of backends) {
           .keyUrl.replace(/\/key\/(\d+)$/, (_, n: string) => `/key/${Number(n) + 1}`);
         expect((await get(next)).json().response.error).toBe('past_preview');
         expect((await decrypt(get, p.segments[0]!)).subarray(0, 8).toString()).toBe('lv-1-0/3');
+      });
+
+      it('plays a day of a programme at most (one longer than imports allow, left in the table)', async () => {
+        const { t, release, mediaUrl, playlist, get } = await setup();
+        await t.database.db.execute(sql`
+          insert into tv_programmes (channel_id, starts_at, ends_at, title)
+          values (2, '2030-01-13T00:00:00Z', '2030-01-14T06:00:00Z', 'Тридцать часов')`);
+        const res = await release({ stream_id: 2, archive_start: '2030-01-13T00:00:00Z' });
+        const p = await playlist(await mediaUrl(res.body.response));
+        expect(p.type).toBe('VOD');
+        expect(p.ended).toBe(true);
+        expect(p.segments).toHaveLength(24 * 900);
+        expect(p.segments.at(-1)!.pdt).toBe('2030-01-13T23:59:56.000Z');
+        const past = p.segments
+          .at(-1)!
+          .keyUrl.replace(/\/key\/(\d+)$/, (_, n: string) => `/key/${Number(n) + 1}`);
+        expect((await get(past)).statusCode).toBe(404);
       });
 
       it('refuses clearly: too old, in the future, not a programme start, no archive, unknown channel', async () => {

@@ -4,8 +4,8 @@ import { resolve, sep } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { accessTokenOf } from '../../http/register-call';
 import { segmentIndexOfKeyId, segmentKey } from '../../media/keys';
+import { readAssetMeta } from '../../media/package';
 import {
   INIT_SEGMENT,
   isMediaAssetId,
@@ -16,6 +16,7 @@ import {
   SEGMENT_NAME_PATTERN,
 } from '../../media/store';
 import type { ActiveStreams } from '../../metrics/active-streams';
+import { admitGrant } from './grant-admission';
 import type { GrantGuard } from './grant-guard';
 import {
   assetOfGrant,
@@ -26,7 +27,6 @@ import {
 } from './grants';
 import { mediaPaths, previewSegmentCountOf, rewriteMaster, rewriteMedia, segmentIndexOf } from './playlists';
 import { checkSegmentSignature } from './secure-link';
-import { readAssetMeta } from './service';
 
 /** What the media routes need. */
 export interface MediaDeliveryOptions {
@@ -63,22 +63,9 @@ export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = asy
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const root = resolve(store.hlsRoot) + sep;
 
-  /**
-   * The grant of a request. A player sends no access token with media requests, so the grant is a
-   * bearer capability; when a token is sent (the api-client does for licences) it must be the
-   * grant's profile's. It plays only while its session lives and, for a full grant, while the
-   * package is held (the guard, cached: keys are asked for every segment).
-   */
+  /** The grant of a request, admitted (grant-admission.ts). */
   async function grantOf(request: FastifyRequest, token: string): Promise<Grant> {
-    const grant = signer.verify(token, nowSeconds());
-    if (grant === 'invalid') throw new AppError('grant_invalid');
-    if (grant === 'expired') throw new AppError('grant_expired');
-    const access = accessTokenOf(request);
-    if (access !== undefined) {
-      const session = await app.authenticateToken(access).catch(() => null);
-      if (session && session.profileId !== grant.profileId) throw new AppError('grant_foreign');
-    }
-    if ((await guard.check(grant)) !== 'ok') throw new AppError('grant_revoked');
+    const grant = await admitGrant(app, request, signer.verify(token, nowSeconds()), guard);
     streams?.touch(`${grant.sessionId}:${grant.contentId}:${grant.episodeId}`);
     return grant;
   }

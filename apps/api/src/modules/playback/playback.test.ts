@@ -5,10 +5,7 @@ import { join } from 'node:path';
 import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DIR, fixtureData, truncateCatalogue } from '../../catalogue-import/fixtures';
-import { LocalImageStore } from '../../catalogue-import/images';
-import { importPrepared } from '../../catalogue-import/import';
-import { validateManifest } from '../../catalogue-import/validate';
+import { fixtureData, loadFixtureData } from '../../catalogue-import/fixtures';
 import { segmentKey, segmentKeyId } from '../../media/keys';
 import { type MediaAssetId, type MediaAssetMeta, MediaStore } from '../../media/store';
 import { ServiceMetrics } from '../../metrics/metrics';
@@ -52,15 +49,7 @@ for (const backend of backends) {
       Object.assign(byKey('moskva-slezam'), { is_preview: true, preview_timer: PREVIEW });
       data.packages = [{ key: 'kadr', name: 'Подписка Кадр', pay_text: 'Оформить подписку', cost: 299 }];
       const db = api.database.db;
-      await truncateCatalogue(db);
-      await importPrepared(
-        db,
-        { manifest: validateManifest(data, FIXTURE_DIR), baseDir: FIXTURE_DIR },
-        {
-          images: new LocalImageStore(join(dataDir, 'media', 'images')),
-          now: new Date('2030-01-15T10:00:00Z'),
-        },
-      );
+      await loadFixtureData(db, data, join(dataDir, 'media', 'images'), new Date('2030-01-15T10:00:00Z'));
       const rows = (
         (await db.execute(
           sql`select id, content_id, is_trailer, is_announce from episodes order by id`,
@@ -81,8 +70,11 @@ for (const backend of backends) {
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    async function setup(options: { metrics?: ServiceMetrics } = {}) {
-      const t = await api.setup({ DATA_DIR: dataDir, MEDIA_SECRET }, options);
+    async function setup(options: { metrics?: ServiceMetrics; env?: Record<string, string> } = {}) {
+      const t = await api.setup(
+        { DATA_DIR: dataDir, MEDIA_SECRET, ...options.env },
+        { metrics: options.metrics },
+      );
       const guest = await t.anonymous();
       const release = async (path: string, token = guest.access_token) =>
         t.call<Release>('GET', `/web/1/releases/${path}`, { token });
@@ -366,13 +358,15 @@ for (const backend of backends) {
     });
 
     describe('segments', () => {
-      it('serves a signed segment with its content type', async () => {
+      it('serves a signed segment with its content type, kept by the browser only', async () => {
         const { release, mediaPlaylist, get } = await setup();
         const r = (await release('1?dev_type=PCWEB&dev_model=web')).body.response;
         const [first] = segmentUrls((await mediaPlaylist(r)).lines);
         const res = await get(first!);
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('video/mp2t');
+        // Not `public` as a channel's: a repackaged asset rewrites the same paths (docs/media.md "Caching").
+        expect(res.headers['cache-control']).toBe('private, max-age=3600');
         expect(res.rawPayload.equals(assets.film!.segment('360p', 0))).toBe(true);
       });
 
@@ -687,23 +681,26 @@ for (const backend of backends) {
         expect((await get(`/media/key/${grantOf(renewed)}/ek-1/5`)).statusCode).toBe(200);
       });
 
-      it('stops at the next key or playlist request after the viewer logs out', async () => {
-        const { release, get, grant, t } = await setup();
-        const viewer = await t.signIn('79001112233');
-        await grant(viewer.profile_id);
-        const r = (await release('1?dev_type=PCWEB&dev_model=web', viewer.access_token)).body.response;
-        expect(r.preview_timer).toBeNull();
-        const g = grantOf(r);
-        expect((await get(`/media/key/${g}/ek-1/0`)).statusCode).toBe(200);
-        expect(
-          (await t.call('POST', '/v1/agregator/logout', { body: {}, token: viewer.access_token })).status,
-        ).toBe(200);
-        for (const url of [`/media/key/${g}/ek-1/1`, r.content_url, `/media/play/${g}/360p/index.m3u8`]) {
-          const res = await get(url);
-          expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
-          expect(res.json().response.error).toBe('grant_revoked');
-        }
-      });
+      // With SESSION_CACHE_TTL=0 too: no live session is trusted from memory, but a logout is still
+      // known at once here (the guard would otherwise trust its last check for GRANT_CHECK_SECONDS).
+      for (const env of [{}, { SESSION_CACHE_TTL: '0' }] as Record<string, string>[])
+        it(`stops at the next key or playlist request after the viewer logs out (${JSON.stringify(env)})`, async () => {
+          const { release, get, grant, t } = await setup({ env });
+          const viewer = await t.signIn('79001112233');
+          await grant(viewer.profile_id);
+          const r = (await release('1?dev_type=PCWEB&dev_model=web', viewer.access_token)).body.response;
+          expect(r.preview_timer).toBeNull();
+          const g = grantOf(r);
+          expect((await get(`/media/key/${g}/ek-1/0`)).statusCode).toBe(200);
+          expect(
+            (await t.call('POST', '/v1/agregator/logout', { body: {}, token: viewer.access_token })).status,
+          ).toBe(200);
+          for (const url of [`/media/key/${g}/ek-1/1`, r.content_url, `/media/play/${g}/360p/index.m3u8`]) {
+            const res = await get(url);
+            expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+            expect(res.json().response.error).toBe('grant_revoked');
+          }
+        });
 
       it("stops a guest's grant once the guest's anonymous session ended by signing in", async () => {
         const { t, get } = await setup();

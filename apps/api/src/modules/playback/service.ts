@@ -1,30 +1,18 @@
-import { readFile } from 'node:fs/promises';
 import { DEFAULT_PREVIEW_SECONDS, type release } from '@kadr/api-contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { readAssetMeta } from '../../media/package';
 import type { MediaAssetId, MediaAssetMeta, MediaStore, PackagedId } from '../../media/store';
 import type { Entitlements } from '../billing/entitlements';
 import type { ChannelReleaseService, ViewerSession } from './channel-service';
 import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './grants';
+import { waitForMedia } from './media-wait';
 import { mediaPaths } from './playlists';
 import { playableEpisode, playableTitle } from './queries';
 
 type Release = z.input<typeof release>;
-
-/** A release waits this long for media being packaged before answering 503 with retry_after. */
-export const MEDIA_WAIT_MS = 3000;
-
-/** Reads an asset's meta.json; undefined while the asset is not packaged. */
-export async function readAssetMeta(store: MediaStore, asset: MediaAssetId) {
-  try {
-    return JSON.parse(await readFile(store.meta(asset), 'utf8')) as MediaAssetMeta;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
 
 /**
  * Releases (SPEC §3, §7): which video a request means, whether the viewer may watch it in full or as
@@ -59,15 +47,7 @@ export class ReleaseService {
   private async meta(asset: MediaAssetId): Promise<MediaAssetMeta | undefined> {
     const now = await readAssetMeta(this.deps.store, asset);
     if (now || !this.deps.mediaReady) return now;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), this.deps.mediaWaitMs ?? MEDIA_WAIT_MS);
-    });
-    try {
-      return await Promise.race([this.deps.mediaReady(asset).catch(() => undefined), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return waitForMedia(this.deps.mediaReady(asset), this.deps.mediaWaitMs);
   }
 
   /**

@@ -40,9 +40,16 @@ export interface ProgrammeRow {
 }
 
 /**
- * The programmes of a channel on air at some moment of [from, to), by start. The range over
- * `ends_at` uses tv_programmes_channel_ends_idx; a programme crossing `from` is included.
+ * The condition "programme `p` of the channel is on air at some moment of [from, to)": it ends after
+ * `from` and starts before `to` (a programme crossing `from` is included). The range over `ends_at`
+ * uses tv_programmes_channel_ends_idx. The guide's days and the playout's windows both read through it.
  */
+export const onAirBetween = (channelId: number, from: Date, to: Date) => sql`
+  p.channel_id = ${channelId}
+  and p.ends_at > ${from.toISOString()}::timestamptz
+  and p.starts_at < ${to.toISOString()}::timestamptz`;
+
+/** The programmes of a channel on air at some moment of [from, to), by start (onAirBetween). */
 export async function programmesOverlapping(
   db: Db,
   channelId: number,
@@ -55,9 +62,7 @@ export async function programmesOverlapping(
              ch.name as channel_name
       from tv_programmes p
       join channels ch on ch.id = p.channel_id
-      where p.channel_id = ${channelId}
-        and p.ends_at > ${from.toISOString()}::timestamptz
-        and p.starts_at < ${to.toISOString()}::timestamptz
+      where ${onAirBetween(channelId, from, to)}
       order by p.starts_at`),
   );
 }
@@ -171,15 +176,18 @@ export async function spansOverlapping(db: Db, from: Date, to: Date): Promise<Pr
   );
 }
 
+/** The columns of {@link programmeRowsJson}'s rows, for `json(b)_to_recordset(…) as v(…)`. */
+const PROGRAMME_RECORD = sql.raw(
+  'channel_id int, starts_at timestamptz, ends_at timestamptz, title text, description text, poster_url text, announce_url text',
+);
+
 /**
- * Writes programmes in one statement, leaving every existing row as it is: a programme whose channel
- * and start exist already, or which would overlap a programme of its channel, is skipped (so feeds and
- * instances writing at once never duplicate or overlap each other). Answers how many were written.
+ * Programmes as one JSON parameter (rows of PROGRAMME_RECORD): one parameter rather than 7 × n
+ * placeholders, the same text on both drivers, any batch size. insertProgrammes and replaceSchedules
+ * both write through it.
  */
-export async function insertProgrammes(db: Db, programmes: readonly NewProgramme[]): Promise<number> {
-  if (programmes.length === 0) return 0;
-  // One JSON parameter rather than 7 × n placeholders: same text on both drivers, any batch size.
-  const rows = JSON.stringify(
+function programmeRowsJson(programmes: readonly NewProgramme[]): string {
+  return JSON.stringify(
     programmes.map((p) => ({
       channel_id: p.channelId,
       starts_at: p.startsAt.toISOString(),
@@ -190,14 +198,22 @@ export async function insertProgrammes(db: Db, programmes: readonly NewProgramme
       announce_url: p.announceUrl,
     })),
   );
+}
+
+/**
+ * Writes programmes in one statement, leaving every existing row as it is: a programme whose channel
+ * and start exist already, or which would overlap a programme of its channel, is skipped (so feeds and
+ * instances writing at once never duplicate or overlap each other). Answers how many were written.
+ */
+export async function insertProgrammes(db: Db, programmes: readonly NewProgramme[]): Promise<number> {
+  if (programmes.length === 0) return 0;
+  const rows = programmeRowsJson(programmes);
   const [row] = rowsOf<{ written: number }>(
     await db.execute(sql`
       with written as (
         insert into tv_programmes (channel_id, starts_at, ends_at, title, description, poster_url, announce_url)
         select v.channel_id, v.starts_at, v.ends_at, v.title, v.description, v.poster_url, v.announce_url
-        from json_to_recordset(${rows}::json) as v(
-          channel_id int, starts_at timestamptz, ends_at timestamptz, title text, description text,
-          poster_url text, announce_url text)
+        from json_to_recordset(${rows}::json) as v(${PROGRAMME_RECORD})
         where not exists (
           select 1 from tv_programmes p
           where p.channel_id = v.channel_id and p.ends_at > v.starts_at and p.starts_at < v.ends_at)
@@ -271,17 +287,7 @@ export async function replaceSchedules(
       ends_at: r.to.toISOString(),
     })),
   );
-  const rows = JSON.stringify(
-    programmes.map((p) => ({
-      channel_id: p.channelId,
-      starts_at: p.startsAt.toISOString(),
-      ends_at: p.endsAt.toISOString(),
-      title: p.title,
-      description: p.description,
-      poster_url: p.posterUrl,
-      announce_url: p.announceUrl,
-    })),
-  );
+  const rows = programmeRowsJson(programmes);
   return db.transaction(async (tx) => {
     // SHARE ROW EXCLUSIVE: conflicts with itself and with every insert, update and delete.
     await tx.execute(sql`lock table tv_programmes in share row exclusive mode`);
@@ -309,9 +315,7 @@ export async function replaceSchedules(
     const [counts] = rowsOf<Omit<ScheduleReplacement, 'unchanged' | 'pruned'>>(
       await tx.execute(sql`
         with v as (
-          select * from jsonb_to_recordset(${rows}::jsonb) as v(
-            channel_id int, starts_at timestamptz, ends_at timestamptz, title text, description text,
-            poster_url text, announce_url text)
+          select * from jsonb_to_recordset(${rows}::jsonb) as v(${PROGRAMME_RECORD})
         ),
         r as (
           select * from jsonb_to_recordset(${rangeRows}::jsonb) as r(

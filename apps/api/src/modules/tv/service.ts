@@ -2,6 +2,7 @@ import type { getTvSchedule, tvScheduleItem } from '@kadr/api-contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { archiveDaysOf } from './archive-days';
 import * as q from './queries';
 
 type ScheduleRequest = z.output<typeof getTvSchedule.body>;
@@ -41,7 +42,7 @@ export class TvScheduleService {
     }
     const archiveDays = channelId === undefined ? undefined : await q.channelArchiveDays(this.db, channelId);
     if (channelId === undefined || archiveDays === undefined) throw new AppError('channel_not_found');
-    return { id: channelId, archiveDays: Math.min(archiveDays, this.options.archiveDaysCap ?? archiveDays) };
+    return { id: channelId, archiveDays: archiveDaysOf(archiveDays, this.options.archiveDaysCap) };
   }
 
   /**
