@@ -14,7 +14,7 @@ import { useTvSchedule } from '../../features/schedule/use-tv-schedule';
 import { channelPath } from '../../shared/catalogue-types';
 import { refreshAfterBilling } from '../../shared/data/billing';
 import { CollectionTab, useCollections } from '../../shared/data/collections';
-import { useIsMobile } from '../../shared/device';
+import { useDeviceKind } from '../../shared/device';
 import { useQueryNavigate } from '../../shared/navigation/query-link';
 import { usePageName } from '../../shared/page-name';
 import { useServices } from '../../shared/services';
@@ -58,7 +58,8 @@ export function ChannelScreen({ channelId }: { channelId: number }) {
 
 function ChannelPage({ channelId }: { channelId: number }) {
   const { api, queryClient } = useServices();
-  const mobile = useIsMobile();
+  const device = useDeviceKind();
+  const mobile = device === 'mobile';
   const timeZone = useMemo(viewerTimeZone, []);
   const location = useLocation();
   const navigate = useNavigate();
@@ -123,10 +124,13 @@ function ChannelPage({ channelId }: { channelId: number }) {
   }, [playback]);
 
   const switchTo = (id: number) => queryNavigate(channelPath(id), { replace: true });
-  useChannelKeys((direction) => {
-    const target = direction === 'up' ? following : previous;
-    if (target) switchTo(target.tv_channel_id);
-  }, paying === null);
+  useChannelKeys(
+    (direction) => {
+      const target = direction === 'up' ? following : previous;
+      if (target) switchTo(target.tv_channel_id);
+    },
+    { enabled: paying === null, player: playerRef, tv: device === 'tv' },
+  );
 
   const play = (entry: ScheduleEntry) => {
     const programme = programmes.find((candidate) => candidate.tv_air_date_start === entry.id);

@@ -1,11 +1,12 @@
 import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
 import { art } from '@kadr/ui-kit/testing';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
 import { channelPageState } from '../../features/player/channel-playback';
 import type { createFakeChannelEngine } from '../../features/player/fake-channel-controller';
 import { liveEngine } from '../../features/player/live-engine';
+import type { DeviceKind } from '../../shared/device';
 import { billingHandlers, packageInfo, tvPackages } from '../../testing/billing-fixtures';
 import { apiError, createFakeServices, type FakeHandlers, never } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
@@ -43,7 +44,12 @@ function boughtPackages(all = false) {
  */
 function setup(
   path: string,
-  options: { packages?: ReturnType<typeof tvPackages>; handlers?: FakeHandlers; state?: unknown } = {},
+  options: {
+    packages?: ReturnType<typeof tvPackages>;
+    handlers?: FakeHandlers;
+    state?: unknown;
+    deviceKind?: DeviceKind;
+  } = {},
 ) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(midnight() + 10.5 * HOUR);
@@ -53,7 +59,7 @@ function setup(
       ...options.handlers,
     },
   });
-  return renderApp(path, { fake, state: options.state });
+  return renderApp(path, { fake, state: options.state, deviceKind: options.deviceKind });
 }
 
 const player = () => screen.getByRole('region', { name: 'Плеер' });
@@ -220,21 +226,21 @@ describe('the channel page', () => {
     expect(within(next).getAllByRole('listitem')[0]).toHaveTextContent('14:00 Спорт');
   });
 
-  it('switches channels with PageUp/PageDown, ChannelUp/ChannelDown and on-screen links, in the TV tab’s order', async () => {
+  it('switches channels with a remote’s ChannelUp/ChannelDown and on-screen links, in the TV tab’s order', async () => {
     const { user, where } = setup('/tv/2/?utm=1');
     await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
     const slot = player();
-    await user.keyboard('{PageUp}');
+    await user.keyboard('{ChannelUp}');
     await vi.waitFor(() => expect(where()).toBe('/tv/3/?utm=1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
     // The same page, not a reload: the player slot stayed mounted.
     expect(player()).toBe(slot);
-    await user.keyboard('{PageDown}{PageDown}');
+    await user.keyboard('{ChannelDown}{ChannelDown}');
     await vi.waitFor(() => expect(where()).toBe('/tv/1/?utm=1'));
-    // A remote's channel buttons.
-    await user.keyboard('{ChannelDown}');
+    // A TV browser that names the button Unidentified: its key code says it.
+    fireEvent.keyDown(document.body, { key: 'Unidentified', keyCode: 428 });
     await vi.waitFor(() => expect(where()).toBe('/tv/9/?utm=1'));
-    await user.keyboard('{ChannelUp}');
+    fireEvent.keyDown(document.body, { key: 'Unidentified', keyCode: 427 });
     await vi.waitFor(() => expect(where()).toBe('/tv/1/?utm=1'));
     await user.click(await screen.findByRole('link', { name: 'Следующий канал: Кино ТВ' }));
     await vi.waitFor(() => expect(where()).toBe('/tv/2/?utm=1'));
@@ -244,11 +250,34 @@ describe('the channel page', () => {
     );
   });
 
+  it('leaves PageUp and PageDown to scroll the page outside the player, and switches with them in it', async () => {
+    const { user, where } = setup('/tv/2/');
+    await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
+    const guide = screen.getByRole('link', { name: 'Телепрограмма' });
+    guide.focus();
+    // Not prevented: the browser scrolls the page.
+    expect(fireEvent.keyDown(guide, { key: 'PageDown', keyCode: 34 })).toBe(true);
+    await user.keyboard('{PageUp}');
+    expect(where()).toBe('/tv/2/');
+    within(player()).getByRole('button', { name: 'Смотреть' }).focus();
+    await user.keyboard('{PageUp}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/3/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
+  });
+
+  it('switches channels with PageUp and PageDown anywhere on a TV, whose remote may send them', async () => {
+    const { user, where } = setup('/tv/2/', { deviceKind: 'tv' });
+    await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
+    screen.getByRole('link', { name: 'Телепрограмма' }).focus();
+    await user.keyboard('{PageDown}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/1/'));
+  });
+
   it('goes on playing live on the next channel when it is bought', async () => {
     const { user, calls } = setup('/tv/2/', { packages: boughtPackages(true) });
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
-    await user.keyboard('{PageUp}');
+    await user.keyboard('{ChannelUp}');
     // The same player switches (decision 031): no second controller.
     await vi.waitFor(() => expect(engine.last().calls).toContain('switchChannel:3:live:true'));
     expect(engine.controllers).toHaveLength(1);
@@ -260,6 +289,8 @@ describe('the channel page', () => {
     const { user } = setup('/tv/2/', { packages: boughtPackages() });
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    // PageUp in the playing player.
+    player().focus();
     await user.keyboard('{PageUp}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
     await vi.waitFor(() => expect(engine.last().calls).toContain('switchChannel:3:live:false'));
@@ -267,13 +298,13 @@ describe('the channel page', () => {
     expect(engine.last().calls).not.toContain('destroy');
   });
 
-  it('leaves PageUp and PageDown to text fields', async () => {
-    const { user, where } = setup('/tv/2/');
+  it('leaves the channel keys to text fields, also on a TV', async () => {
+    const { user, where } = setup('/tv/2/', { deviceKind: 'tv' });
     await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
     await user.click(screen.getByRole('button', { name: 'Поиск' }));
     const search = await screen.findByRole('searchbox');
     expect(search).toHaveFocus();
-    await user.keyboard('{PageUp}');
+    await user.keyboard('{PageUp}{ChannelUp}');
     expect(where()).toBe('/tv/2/');
   });
 });
