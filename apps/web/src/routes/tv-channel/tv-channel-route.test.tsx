@@ -226,6 +226,58 @@ describe('the channel page', () => {
     expect(within(next).getAllByRole('listitem')[0]).toHaveTextContent('14:00 Спорт');
   });
 
+  it('moves the week and the programme on air on at midnight while the page stays open', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.setSystemTime(midnight() + 23.5 * HOUR);
+    const [today, , , , , , lastDay, dayAfter] = scheduleDays(Date.now(), viewerTimeZone(), 8);
+    const { calls } = renderApp('/tv/2/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Поздний сеанс' })).toBeInTheDocument();
+    const week = screen.getByRole('region', { name: 'Телепрограмма на неделю' });
+    const cards = () =>
+      within(week)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
+    const daysAsked = () =>
+      calls
+        .filter((call) => call.id === 'getTvSchedule')
+        .map((call) => (call.input as { body: { tv_schedule_day_start_utc0: string } }).body)
+        .map((body) => body.tv_schedule_day_start_utc0);
+    const before = cards();
+    expect(daysAsked()).toEqual(expect.arrayContaining([today?.dayStart, lastDay?.dayStart]));
+    expect(daysAsked()).not.toContain(dayAfter?.dayStart);
+    await act(() => vi.advanceTimersByTimeAsync((today?.endsAt ?? 0) + 2_000 - Date.now()));
+    // The new day: its midnight programme is on air, the week starts on it and asks for the day after.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ночной эфир' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(daysAsked()).toContain(dayAfter?.dayStart));
+    await vi.waitFor(() => expect(cards()).not.toEqual(before));
+    expect(cards()).toHaveLength(7);
+    expect(cards().slice(0, 2)).toEqual(['Сегодня', 'Завтра']);
+    // The dated cards move up by one; the last is a day further on.
+    expect(cards().slice(2, 6)).toEqual(before.slice(3));
+    const todayCard = within(week).getByRole('region', { name: 'Сегодня' });
+    expect(within(todayCard).getAllByRole('listitem')[0]).toHaveTextContent('Сейчас Ночной эфир');
+  });
+
+  it('moves the week on at midnight by its own timer when no programme starts or ends then', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.setSystemTime(midnight() + 23.5 * HOUR);
+    const [today, , , , , , , dayAfter] = scheduleDays(Date.now(), viewerTimeZone(), 8);
+    // A channel with nothing in its schedule: no programme's start or end sets a timer.
+    const fake = createFakeServices({ handlers: { getTvSchedule: () => ({ items: [], archive_days: 0 }) } });
+    const { calls } = renderApp('/tv/2/', { fake });
+    const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
+    await vi.waitFor(() => expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7));
+    const firstCard = () => within(week).getAllByRole('heading', { level: 3 })[0];
+    await act(() => vi.advanceTimersByTimeAsync((today?.endsAt ?? 0) - 2_000 - Date.now()));
+    expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    await vi.waitFor(() => expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(8));
+    expect(calls.at(-1)?.input).toEqual({
+      body: { tv_schedule_day_start_utc0: dayAfter?.dayStart, stream_id: 2 },
+    });
+    expect(firstCard()).toHaveTextContent('Сегодня');
+  });
+
   it('switches channels with a remote’s ChannelUp/ChannelDown and on-screen links, in the TV tab’s order', async () => {
     const { user, where } = setup('/tv/2/?utm=1');
     await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
