@@ -164,6 +164,58 @@ describe('the channel page', () => {
     widget.remove();
   });
 
+  it('does not play on another channel what was bought on the one before, when the viewer switched during the purchase', async () => {
+    const widget = installFakeCheckoutWidget();
+    // The package's answer after the payment waits until the test lets it go.
+    const billing = billingHandlers({ delay: 0, packages: tvPackages() });
+    let held: Promise<void> | undefined;
+    let release = () => {};
+    const { user } = setup('/tv/2/', {
+      handlers: {
+        ...billing,
+        getPackageByChannel: async (input) => {
+          if ((input as { body: { stream_id: number } }).body.stream_id === 2) await held;
+          return billing.getPackageByChannel?.(input);
+        },
+      },
+    });
+    // Channel 2: a programme of the archive, in preview; its final block opens the payment window.
+    const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
+    const today = await within(week).findByRole('region', { name: 'Сегодня' });
+    await user.click(await within(today).findByRole('button', { name: 'Вся программа (12)' }));
+    await user.click(within(today).getByRole('button', { name: 'Смотреть: 08:00 Кино до обеда В записи' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    const controller = engine.last();
+    const archiveStart = new Date(midnight() + 8 * HOUR).toISOString();
+    expect(controller.options.channel).toEqual({ streamId: 2, archiveStart });
+    act(() => controller.set({ paywall: 'final', previewExpired: true, previewRemaining: 0 }));
+    const final = await screen.findByRole('dialog', { name: 'Бесплатный просмотр закончился' });
+    await user.click(within(final).getByRole('button'));
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Заплатить' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Заплатить' })).not.toBeInTheDocument(),
+    );
+    // Before the package's answer, the viewer goes on to channel 3.
+    await user.click(screen.getByRole('link', { name: 'Следующий канал: Спорт 24' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(controller.calls).toContain('switchChannel:3:live:false'));
+    await act(async () => {
+      release();
+      await held;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // Channel 3 goes on live: the programme of channel 2's archive asked for before is not played on it.
+    expect(controller.calls.filter((call) => call.startsWith('switchChannel:3'))).toEqual([
+      'switchChannel:3:live:false',
+    ]);
+    expect(controller.calls.some((call) => call.includes(archiveStart) && call.includes(':3:'))).toBe(false);
+    expect(engine.controllers).toHaveLength(1);
+    widget.remove();
+  });
+
   it('plays a programme of the archive from its start when pressed in the week', async () => {
     const { user, calls } = setup('/tv/2/', { packages: boughtPackages() });
     const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
