@@ -24,7 +24,7 @@ import { ChannelNotFound, ChannelView, type OnAirView } from './channel-view';
 import { useChannelKeys } from './use-channel-keys';
 
 /** The channel page shows this many programmes after the one on air (SPEC §9). */
-export const NEXT_PROGRAMMES = 3;
+const NEXT_PROGRAMMES = 3;
 
 const LIVE: ChannelPlayback = { kind: 'live' };
 
