@@ -235,6 +235,7 @@ function onAirView(
       end: formatTime(programme.tv_air_date_end, timeZone),
       startsAt: programme.tv_air_date_start,
       endsAt: programme.tv_air_date_end,
+      imageUrl: programme.announce_url ?? programme.poster_url,
     };
   }
   if (!loaded) return { kind: 'loading' };

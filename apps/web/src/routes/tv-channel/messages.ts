@@ -6,6 +6,8 @@ export const channelMessages = {
   /** The next three programmes (SPEC §9). */
   next: 'Далее',
   noProgramme: 'Сейчас по программе передач ничего не идёт.',
+  /** The alternative text of the programme on air's announcement image. */
+  announce: (title: string) => `Анонс: ${title}`,
   /** The on-screen channel up and down. */
   switcher: 'Переключение каналов',
   previous: (name: string) => `Предыдущий канал: ${name}`,

@@ -1,6 +1,6 @@
 import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
 import { art } from '@kadr/ui-kit/testing';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
 import { channelPageState } from '../../features/player/channel-playback';
@@ -8,6 +8,7 @@ import type { createFakeChannelEngine } from '../../features/player/fake-channel
 import { liveEngine } from '../../features/player/live-engine';
 import type { DeviceKind } from '../../shared/device';
 import { billingHandlers, packageInfo, tvPackages } from '../../testing/billing-fixtures';
+import { catalogueHandlers } from '../../testing/catalogue-fixtures';
 import { apiError, createFakeServices, type FakeHandlers, never } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
 
@@ -74,6 +75,11 @@ describe('the channel page', () => {
     expect(screen.getByText('Сейчас в эфире')).toBeInTheDocument();
     expect(screen.getByText('Дневные новости: описание передачи.')).toBeInTheDocument();
     expect(screen.getByText('10:00').closest('p')).toHaveTextContent('10:00 – 12:00');
+    // Its announcement image (SPEC §2), named for screen readers.
+    expect(await screen.findByRole('img', { name: 'Анонс: Дневные новости' })).toHaveAttribute(
+      'src',
+      art('wide', 'Кино ТВ: Дневные новости'),
+    );
     const next = screen.getByRole('region', { name: 'Далее' });
     expect(
       within(next)
@@ -92,6 +98,34 @@ describe('the channel page', () => {
     expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
     // Nothing plays yet: no stream asked for.
     expect(releaseCalls(calls)).toEqual([]);
+  });
+
+  it('shows the programme on air’s poster when it has no announcement image, and no image without either', async () => {
+    const base = catalogueHandlers().getTvSchedule;
+    /** The schedule's programmes without announcement images; those titled `withPoster` keep a poster. */
+    const withoutAnnouncements = (withPoster: string) => async (input: unknown) => {
+      const answer = (await base?.(input)) as { items: Record<string, unknown>[] };
+      const poster = (title: unknown) => (title === withPoster ? art('poster', withPoster) : null);
+      return {
+        ...answer,
+        items: answer.items.map((item) => ({
+          ...item,
+          announce_url: null,
+          poster_url: poster(item.EK_title),
+        })),
+      };
+    };
+    setup('/tv/2/', {
+      handlers: { getTvSchedule: withoutAnnouncements('Дневные новости') },
+    });
+    expect(await screen.findByRole('img', { name: 'Анонс: Дневные новости' })).toHaveAttribute(
+      'src',
+      art('poster', 'Дневные новости'),
+    );
+    cleanup();
+    setup('/tv/2/', { handlers: { getTvSchedule: withoutAnnouncements('') } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Дневные новости' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Анонс/ })).not.toBeInTheDocument();
   });
 
   it('is titled by the channel number until its name is known', async () => {
