@@ -198,7 +198,8 @@ describe.skipIf(!hasChromium)('the channel page in Chromium (demo channels)', ()
     const newSegments = `/media/live/${nextId}/`;
     expect(requests.some((request) => request.url.includes(oldSegments))).toBe(true);
     const switchedAt = Date.now();
-    await page.locator('body').press('PageUp');
+    // PageUp is a channel key in the player (elsewhere it scrolls the page): focused, then pressed.
+    await page.getByRole('region', { name: 'Плеер' }).press('PageUp');
     await page.waitForURL(`**/tv/${nextId}/`);
     await page.getByRole('heading', { level: 1, name: nextName }).waitFor();
     await expect

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import {
   type ScheduleDay,
   ScheduleDayCard,
@@ -130,8 +131,8 @@ export const List: StoryObj<typeof ScheduleList> = {
 };
 
 /**
- * The lines as the programme guide drives them with the keyboard or a remote: every line focusable,
- * one in the tab order (the one on air), playable lines buttons.
+ * The lines as the programme guide drives them with the keyboard or a remote: the playable lines are
+ * buttons, one of them in the tab order (the one on air); the others are text, never a focus stop.
  */
 export const ListRovingFocus: StoryObj<typeof ScheduleList> = {
   render: () => (
@@ -141,6 +142,11 @@ export const ListRovingFocus: StoryObj<typeof ScheduleList> = {
       onPlay={(entry) => console.info('[story] play', entry.id)}
     />
   ),
+  play: async ({ canvasElement }) => {
+    const focusable = [...canvasElement.querySelectorAll('[tabindex]')];
+    await expect(focusable.map((line) => line.tagName)).toEqual(['BUTTON', 'BUTTON']);
+    await expect(focusable.map((line) => line.getAttribute('tabindex'))).toEqual(['-1', '0']);
+  },
 };
 
 /** The programme lines while they load, in the list's own layout. */

@@ -125,7 +125,7 @@ describe('ScheduleList', () => {
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('06:00 Утро В записи');
   });
 
-  it('makes every line focusable with one in the tab order when a roving focus is asked for', () => {
+  it('makes only the playable lines focusable, one in the tab order, when a roving focus is asked for', () => {
     const { container, rerender } = render(
       <ScheduleList entries={archive} onPlay={() => {}} tabbableId="b" />,
     );
@@ -137,10 +137,16 @@ describe('ScheduleList', () => {
     expect(tabIndexes()).toEqual([
       ['a', '-1'],
       ['b', '0'],
-      ['c', '-1'],
     ]);
     rerender(<ScheduleList entries={archive} onPlay={() => {}} tabbableId={null} />);
-    expect(tabIndexes().map(([, index]) => index)).toEqual(['-1', '-1', '-1']);
+    expect(tabIndexes().map(([, index]) => index)).toEqual(['-1', '-1']);
+  });
+
+  it('leaves lines that cannot play as text: no focus stop, no tabindex', () => {
+    const { container } = render(<ScheduleList entries={archive} tabbableId="c" />);
+    expect(container.querySelectorAll('[tabindex], [data-entry-id]')).toHaveLength(0);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getAllByRole('listitem')[2]).toHaveTextContent('09:00 Кино');
   });
 
   it('marks the programme on air as the schedule’s current item', () => {

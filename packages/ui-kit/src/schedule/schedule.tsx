@@ -40,9 +40,10 @@ export interface ScheduleListProps {
   /** Plays a `playable` line: such lines become buttons. */
   onPlay?: (entry: ScheduleEntry) => void;
   /**
-   * Every line becomes focusable for keyboard and remote navigation (a roving focus the caller moves
-   * with the arrow keys); the line with this id is the one in the tab order (null: none of these).
-   * Lines carry `data-entry-id`. Undefined: only playable lines are focusable, in the usual order.
+   * A roving focus over the playable lines (the caller moves it with the arrow keys): the line with this
+   * id is the one in the tab order, the other playable ones are focusable by script only (null: none
+   * in the tab order). Playable lines then carry `data-entry-id`. Undefined: every playable line is in
+   * the tab order. Lines that only say what is on are text, never focusable.
    */
   tabbableId?: string | null;
   /** Texts; the kit's Russian defaults otherwise. */
@@ -118,15 +119,8 @@ function ScheduleLine({
       </button>
     );
   }
-  return (
-    <span
-      className={styles.line}
-      tabIndex={tabIndex}
-      data-entry-id={tabIndex === undefined ? undefined : entry.id}
-    >
-      {content}
-    </span>
-  );
+  // Plain text: a screen reader reads it in the list; a focus stop on it would do nothing.
+  return <span className={styles.line}>{content}</span>;
 }
 
 /** Title widths of the skeleton's lines, in turn: a list of programmes is ragged on the right. */

@@ -23,9 +23,3 @@ export function playbackOf(state: unknown): ChannelPlayback | null {
     return { kind: 'archive', start: play.start };
   return null;
 }
-
-/** Whether two playbacks are the same stream. */
-export function samePlayback(a: ChannelPlayback | null, b: ChannelPlayback | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.kind === b.kind && (a.kind === 'live' || a.start === (b as typeof a).start);
-}

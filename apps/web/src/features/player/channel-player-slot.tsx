@@ -1,6 +1,6 @@
 import { viewerTimeZone } from '@kadr/schedule-utils';
 import { Button, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Goods } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
 import { useSessionStore } from '../../shared/stores/session-store';
@@ -65,6 +65,31 @@ export function ChannelPlayerSlot(props: ChannelPlayerSlotProps) {
   return <FirstPlayImage posterUrl={posterUrl} title={title} onWatch={onWatch} />;
 }
 
+/**
+ * The player's place before a video is in it: the region, described by what is on (visually hidden
+ * text: `aria-description` is not read by every screen reader), over the poster.
+ */
+function StillScreen({
+  posterUrl,
+  title,
+  children,
+}: Pick<ChannelPlayerSlotProps, 'posterUrl' | 'title'> & { children: ReactNode }) {
+  const descriptionId = useId();
+  return (
+    <section className={styles.player} aria-label={m.player} aria-describedby={descriptionId}>
+      <VisuallyHidden id={descriptionId}>{title}</VisuallyHidden>
+      <div className={styles.screen}>
+        {posterUrl && (
+          <div className={styles.poster}>
+            <LazyImage src={posterUrl} alt="" width={1280} height={720} priority />
+          </div>
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** SPEC §2: the first-play image shows until Watch is pressed. */
 function FirstPlayImage({
   posterUrl,
@@ -72,40 +97,26 @@ function FirstPlayImage({
   onWatch,
 }: Pick<ChannelPlayerSlotProps, 'posterUrl' | 'title' | 'onWatch'>) {
   return (
-    <section className={styles.player} aria-label={m.player} aria-description={title}>
-      <div className={styles.screen}>
-        {posterUrl && (
-          <div className={styles.poster}>
-            <LazyImage src={posterUrl} alt="" width={1280} height={720} priority />
-          </div>
-        )}
-        <div className={styles.center}>
-          <Button onClick={onWatch} className={styles.watch}>
-            <IconPlay size={18} />
-            {cm.watch}
-          </Button>
-        </div>
+    <StillScreen posterUrl={posterUrl} title={title}>
+      <div className={styles.center}>
+        <Button onClick={onWatch} className={styles.watch}>
+          <IconPlay size={18} />
+          {cm.watch}
+        </Button>
       </div>
-    </section>
+    </StillScreen>
   );
 }
 
 /** The player's place while the package of a channel switched to is being asked for. */
 function LoadingScreen({ posterUrl, title }: Pick<ChannelPlayerSlotProps, 'posterUrl' | 'title'>) {
   return (
-    <section className={styles.player} aria-label={m.player} aria-description={title}>
-      <div className={styles.screen}>
-        {posterUrl && (
-          <div className={styles.poster}>
-            <LazyImage src={posterUrl} alt="" width={1280} height={720} priority />
-          </div>
-        )}
-        <div className={styles.center} role="status">
-          <Spinner size={48} />
-          <VisuallyHidden>{m.loading}</VisuallyHidden>
-        </div>
+    <StillScreen posterUrl={posterUrl} title={title}>
+      <div className={styles.center} role="status">
+        <Spinner size={48} />
+        <VisuallyHidden>{m.loading}</VisuallyHidden>
       </div>
-    </section>
+    </StillScreen>
   );
 }
 

@@ -30,7 +30,7 @@ export interface FakeChannelController extends ChannelController {
 }
 
 /** Creates a fake channel controller: a playing broadcast at the live edge, a preview for non-buyers. */
-export function createFakeChannelController(
+function createFakeChannelController(
   options: ChannelEngineOptions,
   initial: Partial<ChannelSnapshot> = {},
 ): FakeChannelController {

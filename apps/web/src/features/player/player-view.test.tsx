@@ -68,6 +68,15 @@ describe('playerFace', () => {
 });
 
 describe('PlayerView', () => {
+  it('is described by the title in text screen readers find, not by aria-description', () => {
+    const { region } = setup();
+    expect(region).toHaveAccessibleDescription('Тихий дом');
+    expect(region).not.toHaveAttribute('aria-description');
+    const description = document.getElementById(region.getAttribute('aria-describedby') ?? '');
+    expect(description).toHaveTextContent('Тихий дом');
+    expect(region).toContainElement(description);
+  });
+
   it('shows the poster and the loading image until the video plays', () => {
     const { region } = setup({ snapshot: null });
     expect(within(region).getByRole('status')).toHaveTextContent('Загружаем видео…');

@@ -1,6 +1,6 @@
 import type { PlayerSnapshot } from '@kadr/player-core';
 import { Button, IconButton, IconClose, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
-import type { KeyboardEvent, ReactNode, Ref } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useId } from 'react';
 import { playerMessages as m } from './messages';
 import styles from './player.module.css';
 import { PlayerControls, type PlayerControlsActions } from './player-controls';
@@ -22,7 +22,7 @@ export interface PlayerViewActions extends PlayerControlsActions {
 
 /** Props of {@link PlayerView}. */
 export interface PlayerViewProps {
-  /** Film or «film. episode» title, for the region's description. */
+  /** Film or «film. episode» title, for the region's description (visually hidden text). */
   title: string;
   /** Null when the content has no artwork (the screen stays black). */
   posterUrl: string | null;
@@ -73,6 +73,7 @@ export function PlayerView({
   controls,
   actions,
 }: PlayerViewProps) {
+  const descriptionId = useId();
   const face = playerFace(snapshot, engineFailed);
   const paywall = snapshot?.paywall ?? 'none';
   const preview =
@@ -83,13 +84,15 @@ export function PlayerView({
     <section
       className={styles.player}
       aria-label={m.player}
-      aria-description={title}
+      // Described by visually hidden text: `aria-description` is not read by every screen reader.
+      aria-describedby={descriptionId}
       tabIndex={-1}
       onKeyDown={(event) => {
         if (ownKeyTarget(event)) return;
         if (actions.key(event.key)) event.preventDefault();
       }}
     >
+      <VisuallyHidden id={descriptionId}>{title}</VisuallyHidden>
       <div className={styles.screen} data-face={face}>
         <div ref={videoHostRef} className={styles.videoHost} />
         {face !== 'video' && posterUrl && (

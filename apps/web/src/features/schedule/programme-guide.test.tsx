@@ -1,6 +1,6 @@
 import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
 import type { ScheduleDay } from '@kadr/ui-kit';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServices } from '../../testing/fake-services';
@@ -175,7 +175,7 @@ describe('ProgrammeGuide', () => {
     expect(onPlay).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1-1', archived: true }));
   });
 
-  it('moves through programmes with ↑↓ and through days with ←→; Enter plays, only one line is tabbable', async () => {
+  it('moves through the playable programmes with ↑↓ and through days with ←→; Enter plays, only one line is tabbable', async () => {
     const onPlay = vi.fn();
     const user = userEvent.setup();
     render(<ProgrammeGuide days={archiveWeek()} onPlay={onPlay} onBack={() => {}} />);
@@ -183,41 +183,47 @@ describe('ProgrammeGuide', () => {
     // The tab order enters the guide on the programme on air.
     expect(tabbableLines()).toEqual([onAir]);
     onAir.focus();
-    await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toHaveAccessibleName('Смотреть: 09:00 Новости В записи');
     expect(tabbableLines()).toEqual([document.activeElement]);
-    await user.keyboard('{ArrowDown}');
-    // On into the next day.
-    expect(document.activeElement).toHaveTextContent('06:00 Утро');
-    expect(document.activeElement?.closest('section')).toHaveAccessibleName('Завтра');
-    expect(screen.getByRole('button', { name: 'Завтра' })).toHaveAttribute('aria-current', 'true');
+    await user.keyboard('{Enter}');
+    expect(onPlay).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'd1-1', title: 'Новости' }));
     await user.keyboard('{ArrowLeft}');
-    // Back a day lands on today's programme on air.
-    expect(document.activeElement).toBe(onAir);
-    await user.keyboard('{ArrowLeft}');
+    // Back a day: yesterday's first line (it has no programme on air).
     expect(document.activeElement).toHaveTextContent('06:00 Утро В записи');
+    expect(document.activeElement?.closest('section')).toHaveAccessibleName('Вчера');
+    expect(screen.getByRole('button', { name: 'Вчера' })).toHaveAttribute('aria-current', 'true');
     await user.keyboard('{ArrowLeft}{ArrowUp}');
     // Nothing before the first day or line: the focus stays.
     expect(document.activeElement?.closest('section')).toHaveAccessibleName('Вчера');
-    await user.keyboard('{ArrowRight}{ArrowUp}{Enter}');
-    expect(onPlay).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'd1-1', title: 'Новости' }));
-    // A programme to come plays nothing.
-    onPlay.mockClear();
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
-    expect(onPlay).not.toHaveBeenCalled();
+    await user.keyboard('{ArrowRight}');
+    // On a day, a day's programme on air first.
+    expect(document.activeElement).toBe(onAir);
+  });
+
+  it('leaves programmes to come as text: the arrows stop at the last playable line and scroll the page', async () => {
+    const user = userEvent.setup();
+    render(<ProgrammeGuide days={archiveWeek()} onPlay={() => {}} onBack={() => {}} />);
+    expect(screen.getByText('Спорт').closest('[tabindex]')).toBeNull();
+    const onAir = screen.getByRole('button', { name: 'Смотреть: Сейчас Кино' });
+    onAir.focus();
+    // Not prevented: the browser scrolls on to the programmes to come.
+    expect(fireEvent.keyDown(onAir, { key: 'ArrowDown' })).toBe(true);
+    expect(fireEvent.keyDown(onAir, { key: 'ArrowRight' })).toBe(true);
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(onAir);
   });
 
   it('understands the arrow keys of TV remotes that name them Up, Down, Left and Right', async () => {
     const user = userEvent.setup();
     render(<ProgrammeGuide days={archiveWeek()} onPlay={() => {}} onBack={() => {}} />);
     screen.getByRole('button', { name: 'Смотреть: Сейчас Кино' }).focus();
-    await user.keyboard('{Down}');
-    expect(document.activeElement).toHaveTextContent('12:00 Спорт');
-    await user.keyboard('{Right}');
-    expect(document.activeElement).toHaveTextContent('06:00 Утро');
-    await user.keyboard('{Left}{Up}');
+    await user.keyboard('{Up}');
     expect(document.activeElement).toHaveTextContent('09:00 Новости В записи');
+    await user.keyboard('{Left}');
+    expect(document.activeElement).toHaveTextContent('06:00 Утро В записи');
+    await user.keyboard('{Right}{Down}');
+    expect(document.activeElement).toHaveAccessibleName('Смотреть: Сейчас Кино');
   });
 
   it('opens on the programme on air when the archive comes before it, focused on a TV', () => {

@@ -81,7 +81,8 @@ function lineAfter(container: HTMLElement, line: HTMLElement, move: 'up' | 'down
  * active tab to the day under the tabs; a tab scrolls to its day. On a channel with an archive the
  * archive's days come before today and today's ended programmes before the one on air, marked «В
  * записи»; the guide opens scrolled to the programme on air. The keyboard and a TV remote move a roving
- * focus over the lines (↑↓ programmes, ←→ days); Enter, or a press, plays a playable line.
+ * focus over the playable lines (↑↓ programmes, ←→ days); Enter, or a press, plays one. Lines that cannot
+ * play are text (ui-kit ScheduleList): past the last playable line the arrows scroll the page.
  *
  * The days show together, once every day has answered, in place of a skeleton taller than the screen:
  * shown as they arrived, each day pushed the days, tabs and footer under it down, and a later day

@@ -57,9 +57,10 @@ const MAX_TIMER_MS = 2_147_483_647;
  * time zone, one scheduleDayQuery per day, all in parallel (SPEC §7, §9); with `pastDays`, the days of
  * the channel's archive before today too, asked as soon as an answer names `archive_days`. A failed
  * day becomes empty and keeps its error; the others are unaffected. `now` moves on by a timer to the
- * next change — the programme on air ending, the next one starting, a programme leaving the archive —
- * not by polling. The week is the one of the moment the hook started for this source: another channel
- * starts afresh on the day it is opened (the channel page keeps its hooks across channels).
+ * next change — the programme on air ending, the next one starting, a programme leaving the archive,
+ * midnight in `timeZone` — not by polling. The week is the one of the day holding `now`: it moves on at
+ * midnight while the page stays open, and another source (the channel page keeps its hooks across
+ * channels) starts afresh on the day it is opened.
  */
 export function useTvSchedule(
   source: ScheduleSource,
@@ -71,15 +72,19 @@ export function useTvSchedule(
   const ekId = 'ekId' in source ? source.ekId : undefined;
   const streamId = 'streamId' in source ? source.streamId : undefined;
   const sourceKey = ekId !== undefined ? `content:${ekId}` : `channel:${streamId}`;
-  const [clock, setClock] = useState(() => ({ sourceKey, start: Date.now(), now: Date.now() }));
+  const [clock, setClock] = useState(() => ({ sourceKey, now: Date.now() }));
   if (clock.sourceKey !== sourceKey) {
     // Another source: its week starts now (React's pattern for state that follows a prop).
-    const at = Date.now();
-    setClock({ sourceKey, start: at, now: at });
+    setClock({ sourceKey, now: Date.now() });
   }
-  const { start, now } = clock;
+  const { now } = clock;
+  // Today, by `now`: the week below and the timer's midnight follow it.
+  const dayOfNow = useMemo(() => scheduleDayAt(now, timeZone), [now, timeZone]);
 
-  const week = useMemo(() => scheduleDays(start, timeZone, SCHEDULE_DAYS), [start, timeZone]);
+  const week = useMemo(
+    () => scheduleDays(dayOfNow.startsAt, timeZone, SCHEDULE_DAYS),
+    [dayOfNow.startsAt, timeZone],
+  );
   const today = week[0]?.date ?? '';
   const who: ScheduleSource = ekId !== undefined ? { ekId } : { streamId: streamId ?? Number.NaN };
   const queryOf = (day: ScheduleDay) => ({
@@ -93,11 +98,11 @@ export function useTvSchedule(
   // The days before today holding programmes that ended less than archiveDays ago.
   const backDays =
     pastDays && archiveDays > 0
-      ? daysBetween(scheduleDayAt(start - archiveDays * DAY_MS, timeZone).date, today)
+      ? daysBetween(scheduleDayAt(now - archiveDays * DAY_MS, timeZone).date, today)
       : 0;
   const past = useMemo(
-    () => (backDays > 0 ? scheduleDays(start, timeZone, backDays, -backDays) : []),
-    [start, timeZone, backDays],
+    () => (backDays > 0 ? scheduleDays(dayOfNow.startsAt, timeZone, backDays, -backDays) : []),
+    [dayOfNow.startsAt, timeZone, backDays],
   );
   const combinePast = useCombine(past);
   const pastAnswers = useQueries({ queries: past.map(queryOf), combine: combinePast });
@@ -105,17 +110,17 @@ export function useTvSchedule(
   const days: LoadedDay[] = useMemo(() => [...pastAnswers, ...weekAnswers], [pastAnswers, weekAnswers]);
 
   // A timer to the next change of what is shown (SPEC §4: the current programme is the one whose
-  // start is not after now and whose end is not before now).
+  // start is not after now and whose end is not before now), or to midnight, when the week moves on a
+  // day (a page left open overnight) — whichever comes first.
   const items = useMemo(() => days.flatMap((day) => day.items ?? []), [days]);
   useEffect(() => {
-    const next = nextScheduleChange(items, now, archiveDays);
-    if (next === undefined) return;
+    const next = Math.min(nextScheduleChange(items, now, archiveDays) ?? dayOfNow.endsAt, dayOfNow.endsAt);
     const timer = setTimeout(
       () => setClock((current) => ({ ...current, now: Date.now() })),
       Math.min(Math.max(next - Date.now(), 0), MAX_TIMER_MS),
     );
     return () => clearTimeout(timer);
-  }, [items, now, archiveDays]);
+  }, [items, now, archiveDays, dayOfNow.endsAt]);
 
   // A week of programmes is hundreds of lines: rendered in a background render that yields to the
   // browser, not in one long task (the guide shows the days once all have answered).

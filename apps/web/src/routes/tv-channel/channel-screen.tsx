@@ -14,7 +14,7 @@ import { useTvSchedule } from '../../features/schedule/use-tv-schedule';
 import { channelPath } from '../../shared/catalogue-types';
 import { refreshAfterBilling } from '../../shared/data/billing';
 import { CollectionTab, useCollections } from '../../shared/data/collections';
-import { useIsMobile } from '../../shared/device';
+import { useDeviceKind } from '../../shared/device';
 import { useQueryNavigate } from '../../shared/navigation/query-link';
 import { usePageName } from '../../shared/page-name';
 import { useServices } from '../../shared/services';
@@ -24,12 +24,16 @@ import { ChannelNotFound, ChannelView, type OnAirView } from './channel-view';
 import { useChannelKeys } from './use-channel-keys';
 
 /** The channel page shows this many programmes after the one on air (SPEC §9). */
-export const NEXT_PROGRAMMES = 3;
+const NEXT_PROGRAMMES = 3;
 
 const LIVE: ChannelPlayback = { kind: 'live' };
 
-/** A request to play: `pay` opens the payment window when the package is not bought. */
+/**
+ * A request to play on channel `channelId`: `pay` opens the payment window when the package is not
+ * bought. A request made for another channel than the one shown is dropped (see `paid`).
+ */
 interface PlayRequest {
+  channelId: number;
   play: ChannelPlayback;
   pay: boolean;
 }
@@ -58,7 +62,8 @@ export function ChannelScreen({ channelId }: { channelId: number }) {
 
 function ChannelPage({ channelId }: { channelId: number }) {
   const { api, queryClient } = useServices();
-  const mobile = useIsMobile();
+  const device = useDeviceKind();
+  const mobile = device === 'mobile';
   const timeZone = useMemo(viewerTimeZone, []);
   const location = useLocation();
   const navigate = useNavigate();
@@ -87,7 +92,7 @@ function ChannelPage({ channelId }: { channelId: number }) {
   const [playback, setPlayback] = useState<ChannelPlayback | null>(null);
   const [request, setRequest] = useState<PlayRequest | null>(() => {
     const play = playbackOf(location.state);
-    return play && { play, pay: true };
+    return play && { channelId, play, pay: true };
   });
   const [paying, setPaying] = useState<{ play: ChannelPlayback | null; source: BuySource } | null>(null);
   const [shownChannel, setShownChannel] = useState(channelId);
@@ -113,8 +118,8 @@ function ChannelPage({ channelId }: { channelId: number }) {
   useEffect(() => {
     if (!request || !goods) return;
     setRequest(null);
-    setPlayback(request.play);
-  }, [request, goods]);
+    if (request.channelId === channelId) setPlayback(request.play);
+  }, [request, goods, channelId]);
 
   // A programme started from the week below: the player comes into view.
   const playerRef = useRef<HTMLDivElement>(null);
@@ -123,15 +128,19 @@ function ChannelPage({ channelId }: { channelId: number }) {
   }, [playback]);
 
   const switchTo = (id: number) => queryNavigate(channelPath(id), { replace: true });
-  useChannelKeys((direction) => {
-    const target = direction === 'up' ? following : previous;
-    if (target) switchTo(target.tv_channel_id);
-  }, paying === null);
+  useChannelKeys(
+    (direction) => {
+      const target = direction === 'up' ? following : previous;
+      if (target) switchTo(target.tv_channel_id);
+    },
+    { enabled: paying === null, player: playerRef, tv: device === 'tv' },
+  );
 
   const play = (entry: ScheduleEntry) => {
     const programme = programmes.find((candidate) => candidate.tv_air_date_start === entry.id);
     if (!programme) return;
     setRequest({
+      channelId,
       play: entry.onAir ? LIVE : { kind: 'archive', start: programme.tv_air_date_start },
       pay: true,
     });
@@ -139,9 +148,11 @@ function ChannelPage({ channelId }: { channelId: number }) {
   const paid = () => {
     const asked = paying?.play ?? null;
     setPaying(null);
-    // The package is asked again (is_bought); then what was asked for plays, without a second window.
+    // The package is asked again (is_bought); then what was asked for plays, without a second window —
+    // on the channel it was bought on only: a switch before the answer drops it (the effect above).
+    const boughtOn = channelId;
     void refreshAfterBilling(queryClient).then(() => {
-      if (asked) setRequest({ play: asked, pay: false });
+      if (asked) setRequest({ channelId: boughtOn, play: asked, pay: false });
     });
   };
 
@@ -181,7 +192,7 @@ function ChannelPage({ channelId }: { channelId: number }) {
             playback={playback}
             posterUrl={onAir?.announce_url ?? onAir?.poster_url ?? item?.chan_poster_url ?? null}
             title={channelPlayerMessages.title(name ?? '', onAir?.EK_title)}
-            onWatch={() => setRequest({ play: LIVE, pay: true })}
+            onWatch={() => setRequest({ channelId, play: LIVE, pay: true })}
             onBuy={(goal) => setPaying({ play: playback, source: { goal, tv_channel_id: channelId } })}
             onClose={() => setPlayback(null)}
             schedule={programmes}
@@ -224,6 +235,7 @@ function onAirView(
       end: formatTime(programme.tv_air_date_end, timeZone),
       startsAt: programme.tv_air_date_start,
       endsAt: programme.tv_air_date_end,
+      imageUrl: programme.announce_url ?? programme.poster_url,
     };
   }
   if (!loaded) return { kind: 'loading' };

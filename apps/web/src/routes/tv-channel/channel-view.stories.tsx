@@ -1,6 +1,7 @@
 import type { ScheduleDay } from '@kadr/ui-kit';
 import { art } from '@kadr/ui-kit/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import { SCHEDULE_TITLES } from '../../testing/catalogue-fixtures';
 import { withApp } from '../../testing/story-decorators';
 import { ChannelNotFound, ChannelView } from './channel-view';
@@ -63,6 +64,7 @@ const meta = {
       end: '12:00',
       startsAt: '2026-11-24T07:00:00.000Z',
       endsAt: '2026-11-24T09:00:00.000Z',
+      imageUrl: art('wide', 'Кино ТВ: Дневные новости'),
     },
     next: [
       { id: 'n1', time: '12:00', title: 'Сериал «Северный ветер»' },
@@ -80,10 +82,16 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * A channel: the player, the logo and name with channel down and up, the programme on air, the guide
- * link, the next three and the week (today's ended programmes «В записи», behind the toggle).
+ * A channel: the player, the logo and name with channel down and up, the programme on air with its
+ * announcement image, the guide link, the next three and the week (today's ended programmes «В
+ * записи», behind the toggle).
  */
-export const Channel: Story = {};
+export const Channel: Story = {
+  play: async ({ canvas }) => {
+    const image = await canvas.findByRole('img', { name: 'Анонс: Дневные новости' });
+    await expect(image).toHaveAttribute('src', art('wide', 'Кино ТВ: Дневные новости'));
+  },
+};
 
 /** On a phone: one column. */
 export const Mobile: Story = {
@@ -111,6 +119,22 @@ export const ScheduleFailed: Story = {
     onAir: { kind: 'failed' },
     next: [],
     week: week.map((item) => ({ ...item, entries: [], failed: true })),
+  },
+};
+
+/** A programme on air without an announcement image: the block is its texts alone. */
+export const ProgrammeWithoutImage: Story = {
+  args: {
+    onAir: {
+      kind: 'programme',
+      title: 'Дневные новости',
+      description: 'Главные события дня: политика, экономика, культура и спорт.',
+      start: '10:00',
+      end: '12:00',
+      startsAt: '2026-11-24T07:00:00.000Z',
+      endsAt: '2026-11-24T09:00:00.000Z',
+      imageUrl: null,
+    },
   },
 };
 

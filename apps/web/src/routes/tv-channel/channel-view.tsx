@@ -33,6 +33,8 @@ export type OnAirView =
       end: string;
       startsAt: string;
       endsAt: string;
+      /** The announcement image (SPEC §2: announce_url, else the programme's poster); null: none. */
+      imageUrl: string | null;
     };
 
 /** A neighbouring channel of the TV tab. */
@@ -71,7 +73,7 @@ export interface ChannelViewProps {
 /**
  * The channel page (SPEC §2 Channel page): the player slot with its first-play image and Watch; the
  * channel's logo and name with channel down and up; the programme on air (title, start and end,
- * description); a link to the guide; the next three programmes; the week in day cards (3 lines until
+ * description, announcement image); a link to the guide; the next three programmes; the week in day cards (3 lines until
  * expanded), the archive's programmes marked and playable.
  */
 export function ChannelView({
@@ -170,7 +172,10 @@ export function ChannelView({
   );
 }
 
-/** The programme on air: title, «14:00 – 16:00», description; a skeleton while the schedule loads. */
+/**
+ * The programme on air: title, «14:00 – 16:00», its announcement image (loaded once on screen) and
+ * description; a skeleton while the schedule loads, its image's box kept so the block does not grow.
+ */
 function OnAir({ onAir }: { onAir: OnAirView }) {
   if (onAir.kind === 'loading') {
     return (
@@ -178,6 +183,7 @@ function OnAir({ onAir }: { onAir: OnAirView }) {
         <Skeleton width="40%" />
         <Skeleton width="80%" height="28px" />
         <Skeleton width="30%" />
+        <Skeleton shape="block" className={styles.announce} />
         <Skeleton />
         <Skeleton width="90%" />
       </div>
@@ -199,6 +205,15 @@ function OnAir({ onAir }: { onAir: OnAirView }) {
         <time dateTime={onAir.startsAt}>{onAir.start}</time> –{' '}
         <time dateTime={onAir.endsAt}>{onAir.end}</time>
       </p>
+      {onAir.imageUrl && (
+        <LazyImage
+          src={onAir.imageUrl}
+          alt={m.announce(onAir.title)}
+          width={1280}
+          height={720}
+          className={styles.announce}
+        />
+      )}
       {onAir.description && <p className={styles.description}>{onAir.description}</p>}
     </div>
   );

@@ -5,9 +5,9 @@ export const channelMessages = {
   onAir: 'Сейчас в эфире',
   /** The next three programmes (SPEC §9). */
   next: 'Далее',
-  /** The programme on air's start and end (HH:MM, SPEC §9). */
-  timeRange: (start: string, end: string) => `${start} – ${end}`,
   noProgramme: 'Сейчас по программе передач ничего не идёт.',
+  /** The alternative text of the programme on air's announcement image. */
+  announce: (title: string) => `Анонс: ${title}`,
   /** The on-screen channel up and down. */
   switcher: 'Переключение каналов',
   previous: (name: string) => `Предыдущий канал: ${name}`,

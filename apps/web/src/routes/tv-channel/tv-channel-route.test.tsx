@@ -1,12 +1,14 @@
 import { scheduleDays, viewerTimeZone } from '@kadr/schedule-utils';
 import { art } from '@kadr/ui-kit/testing';
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
 import { channelPageState } from '../../features/player/channel-playback';
 import type { createFakeChannelEngine } from '../../features/player/fake-channel-controller';
 import { liveEngine } from '../../features/player/live-engine';
+import type { DeviceKind } from '../../shared/device';
 import { billingHandlers, packageInfo, tvPackages } from '../../testing/billing-fixtures';
+import { catalogueHandlers } from '../../testing/catalogue-fixtures';
 import { apiError, createFakeServices, type FakeHandlers, never } from '../../testing/fake-services';
 import { renderApp } from '../../testing/render-app';
 
@@ -43,7 +45,12 @@ function boughtPackages(all = false) {
  */
 function setup(
   path: string,
-  options: { packages?: ReturnType<typeof tvPackages>; handlers?: FakeHandlers; state?: unknown } = {},
+  options: {
+    packages?: ReturnType<typeof tvPackages>;
+    handlers?: FakeHandlers;
+    state?: unknown;
+    deviceKind?: DeviceKind;
+  } = {},
 ) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(midnight() + 10.5 * HOUR);
@@ -53,7 +60,7 @@ function setup(
       ...options.handlers,
     },
   });
-  return renderApp(path, { fake, state: options.state });
+  return renderApp(path, { fake, state: options.state, deviceKind: options.deviceKind });
 }
 
 const player = () => screen.getByRole('region', { name: 'Плеер' });
@@ -68,6 +75,11 @@ describe('the channel page', () => {
     expect(screen.getByText('Сейчас в эфире')).toBeInTheDocument();
     expect(screen.getByText('Дневные новости: описание передачи.')).toBeInTheDocument();
     expect(screen.getByText('10:00').closest('p')).toHaveTextContent('10:00 – 12:00');
+    // Its announcement image (SPEC §2), named for screen readers.
+    expect(await screen.findByRole('img', { name: 'Анонс: Дневные новости' })).toHaveAttribute(
+      'src',
+      art('wide', 'Кино ТВ: Дневные новости'),
+    );
     const next = screen.getByRole('region', { name: 'Далее' });
     expect(
       within(next)
@@ -86,6 +98,34 @@ describe('the channel page', () => {
     expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
     // Nothing plays yet: no stream asked for.
     expect(releaseCalls(calls)).toEqual([]);
+  });
+
+  it('shows the programme on air’s poster when it has no announcement image, and no image without either', async () => {
+    const base = catalogueHandlers().getTvSchedule;
+    /** The schedule's programmes without announcement images; those titled `withPoster` keep a poster. */
+    const withoutAnnouncements = (withPoster: string) => async (input: unknown) => {
+      const answer = (await base?.(input)) as { items: Record<string, unknown>[] };
+      const poster = (title: unknown) => (title === withPoster ? art('poster', withPoster) : null);
+      return {
+        ...answer,
+        items: answer.items.map((item) => ({
+          ...item,
+          announce_url: null,
+          poster_url: poster(item.EK_title),
+        })),
+      };
+    };
+    setup('/tv/2/', {
+      handlers: { getTvSchedule: withoutAnnouncements('Дневные новости') },
+    });
+    expect(await screen.findByRole('img', { name: 'Анонс: Дневные новости' })).toHaveAttribute(
+      'src',
+      art('poster', 'Дневные новости'),
+    );
+    cleanup();
+    setup('/tv/2/', { handlers: { getTvSchedule: withoutAnnouncements('') } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Дневные новости' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Анонс/ })).not.toBeInTheDocument();
   });
 
   it('is titled by the channel number until its name is known', async () => {
@@ -158,6 +198,58 @@ describe('the channel page', () => {
     widget.remove();
   });
 
+  it('does not play on another channel what was bought on the one before, when the viewer switched during the purchase', async () => {
+    const widget = installFakeCheckoutWidget();
+    // The package's answer after the payment waits until the test lets it go.
+    const billing = billingHandlers({ delay: 0, packages: tvPackages() });
+    let held: Promise<void> | undefined;
+    let release = () => {};
+    const { user } = setup('/tv/2/', {
+      handlers: {
+        ...billing,
+        getPackageByChannel: async (input) => {
+          if ((input as { body: { stream_id: number } }).body.stream_id === 2) await held;
+          return billing.getPackageByChannel?.(input);
+        },
+      },
+    });
+    // Channel 2: a programme of the archive, in preview; its final block opens the payment window.
+    const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
+    const today = await within(week).findByRole('region', { name: 'Сегодня' });
+    await user.click(await within(today).findByRole('button', { name: 'Вся программа (12)' }));
+    await user.click(within(today).getByRole('button', { name: 'Смотреть: 08:00 Кино до обеда В записи' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    const controller = engine.last();
+    const archiveStart = new Date(midnight() + 8 * HOUR).toISOString();
+    expect(controller.options.channel).toEqual({ streamId: 2, archiveStart });
+    act(() => controller.set({ paywall: 'final', previewExpired: true, previewRemaining: 0 }));
+    const final = await screen.findByRole('dialog', { name: 'Бесплатный просмотр закончился' });
+    await user.click(within(final).getByRole('button'));
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Заплатить' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Заплатить' })).not.toBeInTheDocument(),
+    );
+    // Before the package's answer, the viewer goes on to channel 3.
+    await user.click(screen.getByRole('link', { name: 'Следующий канал: Спорт 24' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(controller.calls).toContain('switchChannel:3:live:false'));
+    await act(async () => {
+      release();
+      await held;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // Channel 3 goes on live: the programme of channel 2's archive asked for before is not played on it.
+    expect(controller.calls.filter((call) => call.startsWith('switchChannel:3'))).toEqual([
+      'switchChannel:3:live:false',
+    ]);
+    expect(controller.calls.some((call) => call.includes(archiveStart) && call.includes(':3:'))).toBe(false);
+    expect(engine.controllers).toHaveLength(1);
+    widget.remove();
+  });
+
   it('plays a programme of the archive from its start when pressed in the week', async () => {
     const { user, calls } = setup('/tv/2/', { packages: boughtPackages() });
     const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
@@ -220,21 +312,73 @@ describe('the channel page', () => {
     expect(within(next).getAllByRole('listitem')[0]).toHaveTextContent('14:00 Спорт');
   });
 
-  it('switches channels with PageUp/PageDown, ChannelUp/ChannelDown and on-screen links, in the TV tab’s order', async () => {
+  it('moves the week and the programme on air on at midnight while the page stays open', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.setSystemTime(midnight() + 23.5 * HOUR);
+    const [today, , , , , , lastDay, dayAfter] = scheduleDays(Date.now(), viewerTimeZone(), 8);
+    const { calls } = renderApp('/tv/2/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Поздний сеанс' })).toBeInTheDocument();
+    const week = screen.getByRole('region', { name: 'Телепрограмма на неделю' });
+    const cards = () =>
+      within(week)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
+    const daysAsked = () =>
+      calls
+        .filter((call) => call.id === 'getTvSchedule')
+        .map((call) => (call.input as { body: { tv_schedule_day_start_utc0: string } }).body)
+        .map((body) => body.tv_schedule_day_start_utc0);
+    const before = cards();
+    expect(daysAsked()).toEqual(expect.arrayContaining([today?.dayStart, lastDay?.dayStart]));
+    expect(daysAsked()).not.toContain(dayAfter?.dayStart);
+    await act(() => vi.advanceTimersByTimeAsync((today?.endsAt ?? 0) + 2_000 - Date.now()));
+    // The new day: its midnight programme is on air, the week starts on it and asks for the day after.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ночной эфир' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(daysAsked()).toContain(dayAfter?.dayStart));
+    await vi.waitFor(() => expect(cards()).not.toEqual(before));
+    expect(cards()).toHaveLength(7);
+    expect(cards().slice(0, 2)).toEqual(['Сегодня', 'Завтра']);
+    // The dated cards move up by one; the last is a day further on.
+    expect(cards().slice(2, 6)).toEqual(before.slice(3));
+    const todayCard = within(week).getByRole('region', { name: 'Сегодня' });
+    expect(within(todayCard).getAllByRole('listitem')[0]).toHaveTextContent('Сейчас Ночной эфир');
+  });
+
+  it('moves the week on at midnight by its own timer when no programme starts or ends then', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.setSystemTime(midnight() + 23.5 * HOUR);
+    const [today, , , , , , , dayAfter] = scheduleDays(Date.now(), viewerTimeZone(), 8);
+    // A channel with nothing in its schedule: no programme's start or end sets a timer.
+    const fake = createFakeServices({ handlers: { getTvSchedule: () => ({ items: [], archive_days: 0 }) } });
+    const { calls } = renderApp('/tv/2/', { fake });
+    const week = await screen.findByRole('region', { name: 'Телепрограмма на неделю' });
+    await vi.waitFor(() => expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7));
+    const firstCard = () => within(week).getAllByRole('heading', { level: 3 })[0];
+    await act(() => vi.advanceTimersByTimeAsync((today?.endsAt ?? 0) - 2_000 - Date.now()));
+    expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    await vi.waitFor(() => expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(8));
+    expect(calls.at(-1)?.input).toEqual({
+      body: { tv_schedule_day_start_utc0: dayAfter?.dayStart, stream_id: 2 },
+    });
+    expect(firstCard()).toHaveTextContent('Сегодня');
+  });
+
+  it('switches channels with a remote’s ChannelUp/ChannelDown and on-screen links, in the TV tab’s order', async () => {
     const { user, where } = setup('/tv/2/?utm=1');
     await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
     const slot = player();
-    await user.keyboard('{PageUp}');
+    await user.keyboard('{ChannelUp}');
     await vi.waitFor(() => expect(where()).toBe('/tv/3/?utm=1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
     // The same page, not a reload: the player slot stayed mounted.
     expect(player()).toBe(slot);
-    await user.keyboard('{PageDown}{PageDown}');
+    await user.keyboard('{ChannelDown}{ChannelDown}');
     await vi.waitFor(() => expect(where()).toBe('/tv/1/?utm=1'));
-    // A remote's channel buttons.
-    await user.keyboard('{ChannelDown}');
+    // A TV browser that names the button Unidentified: its key code says it.
+    fireEvent.keyDown(document.body, { key: 'Unidentified', keyCode: 428 });
     await vi.waitFor(() => expect(where()).toBe('/tv/9/?utm=1'));
-    await user.keyboard('{ChannelUp}');
+    fireEvent.keyDown(document.body, { key: 'Unidentified', keyCode: 427 });
     await vi.waitFor(() => expect(where()).toBe('/tv/1/?utm=1'));
     await user.click(await screen.findByRole('link', { name: 'Следующий канал: Кино ТВ' }));
     await vi.waitFor(() => expect(where()).toBe('/tv/2/?utm=1'));
@@ -244,11 +388,34 @@ describe('the channel page', () => {
     );
   });
 
+  it('leaves PageUp and PageDown to scroll the page outside the player, and switches with them in it', async () => {
+    const { user, where } = setup('/tv/2/');
+    await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
+    const guide = screen.getByRole('link', { name: 'Телепрограмма' });
+    guide.focus();
+    // Not prevented: the browser scrolls the page.
+    expect(fireEvent.keyDown(guide, { key: 'PageDown', keyCode: 34 })).toBe(true);
+    await user.keyboard('{PageUp}');
+    expect(where()).toBe('/tv/2/');
+    within(player()).getByRole('button', { name: 'Смотреть' }).focus();
+    await user.keyboard('{PageUp}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/3/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
+  });
+
+  it('switches channels with PageUp and PageDown anywhere on a TV, whose remote may send them', async () => {
+    const { user, where } = setup('/tv/2/', { deviceKind: 'tv' });
+    await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
+    screen.getByRole('link', { name: 'Телепрограмма' }).focus();
+    await user.keyboard('{PageDown}');
+    await vi.waitFor(() => expect(where()).toBe('/tv/1/'));
+  });
+
   it('goes on playing live on the next channel when it is bought', async () => {
     const { user, calls } = setup('/tv/2/', { packages: boughtPackages(true) });
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
-    await user.keyboard('{PageUp}');
+    await user.keyboard('{ChannelUp}');
     // The same player switches (decision 031): no second controller.
     await vi.waitFor(() => expect(engine.last().calls).toContain('switchChannel:3:live:true'));
     expect(engine.controllers).toHaveLength(1);
@@ -260,6 +427,8 @@ describe('the channel page', () => {
     const { user } = setup('/tv/2/', { packages: boughtPackages() });
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
     await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    // PageUp in the playing player.
+    player().focus();
     await user.keyboard('{PageUp}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Спорт 24' })).toBeInTheDocument();
     await vi.waitFor(() => expect(engine.last().calls).toContain('switchChannel:3:live:false'));
@@ -267,13 +436,13 @@ describe('the channel page', () => {
     expect(engine.last().calls).not.toContain('destroy');
   });
 
-  it('leaves PageUp and PageDown to text fields', async () => {
-    const { user, where } = setup('/tv/2/');
+  it('leaves the channel keys to text fields, also on a TV', async () => {
+    const { user, where } = setup('/tv/2/', { deviceKind: 'tv' });
     await screen.findByRole('heading', { level: 1, name: 'Кино ТВ' });
     await user.click(screen.getByRole('button', { name: 'Поиск' }));
     const search = await screen.findByRole('searchbox');
     expect(search).toHaveFocus();
-    await user.keyboard('{PageUp}');
+    await user.keyboard('{PageUp}{ChannelUp}');
     expect(where()).toBe('/tv/2/');
   });
 });
