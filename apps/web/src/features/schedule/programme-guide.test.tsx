@@ -235,7 +235,9 @@ describe('ProgrammeGuide', () => {
     // Yesterday and tomorrow: their headings and tabs, and a blank as tall as their lines, for now.
     expect(lines('Вчера')).toEqual([]);
     expect(lines('Завтра')).toEqual([]);
-    expect(document.querySelector('[data-pending-day="d2"]')).toHaveStyle({ '--guide-lines': '1' });
+    expect(document.querySelector('[data-pending-day="d2"]')).toBeInTheDocument();
+    // The day's section knows how many lines it has, for the blank's height and its own while off screen.
+    expect(screen.getByRole('region', { name: 'Завтра' })).toHaveStyle({ '--guide-lines': '1' });
     expect(screen.getAllByRole('button', { name: /^(Вчера|Сегодня|Завтра)$/ })).toHaveLength(3);
     await vi.waitFor(() => expect(lines('Вчера')).toHaveLength(1));
     expect(lines('Завтра')).toHaveLength(1);

@@ -266,7 +266,8 @@ interface GuideDayProps {
 
 /**
  * A day of the guide: its heading and its lines, or, until it is rendered, a blank of their height (so
- * that nothing moves when they come). Memoised: a day rendering later re-renders no other day.
+ * that nothing moves when they come). Off the screen it is not laid out at all (`content-visibility`, in
+ * the CSS). Memoised: a day rendering later re-renders no other day.
  */
 const GuideDay = memo(function GuideDay({ day, rendered, onPlay, tabbableId }: GuideDayProps) {
   const entries = day.entries ?? [];
@@ -275,6 +276,7 @@ const GuideDay = memo(function GuideDay({ day, rendered, onPlay, tabbableId }: G
       id={sectionId(day.key)}
       data-day={day.key}
       className={styles.section}
+      style={{ '--guide-lines': entries.length } as CSSProperties}
       aria-labelledby={`${sectionId(day.key)}-title`}
     >
       <h2 id={`${sectionId(day.key)}-title`} className={styles.sectionTitle}>
@@ -283,11 +285,7 @@ const GuideDay = memo(function GuideDay({ day, rendered, onPlay, tabbableId }: G
       {rendered ? (
         <ScheduleList entries={entries} onPlay={onPlay} tabbableId={tabbableId} />
       ) : (
-        <div
-          className={styles.pending}
-          data-pending-day={day.key}
-          style={{ '--guide-lines': entries.length } as CSSProperties}
-        />
+        <div className={styles.pending} data-pending-day={day.key} />
       )}
     </section>
   );
