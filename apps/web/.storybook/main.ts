@@ -2,9 +2,14 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { defaultClientConditions, type PluginOption } from 'vite';
 import { PRECOMPRESS_PLUGIN } from '../build/precompress';
 import { PRELOAD_ENTRY_IMPORTS_PLUGIN } from '../build/preload-entry-imports';
+import { WATCH_PAGE_BUDGET_PLUGIN } from '../build/watch-page-budget';
 
 /** Plugins of the app's own index.html and output folder: Storybook has its own page, not served by the api. */
-const APP_ONLY_PLUGINS = new Set([PRECOMPRESS_PLUGIN, PRELOAD_ENTRY_IMPORTS_PLUGIN]);
+const APP_ONLY_PLUGINS = new Set([
+  PRECOMPRESS_PLUGIN,
+  PRELOAD_ENTRY_IMPORTS_PLUGIN,
+  WATCH_PAGE_BUDGET_PLUGIN,
+]);
 
 /** The app's plugins minus {@link APP_ONLY_PLUGINS}. */
 const withoutAppOnly = (plugins: PluginOption[] = []) =>

@@ -40,15 +40,22 @@ export function ChannelGuide({ source, onPlay }: ChannelGuideProps) {
         if (programme) onPlay(programme, entry.onAir === true);
       }
     : undefined;
+  const playable = onPlay !== undefined;
+  // Once per answer or minute, not at every render: a week of lines is hundreds of times to format.
+  const view = useMemo(
+    () =>
+      scheduleView(days, now, timeZone, {
+        today,
+        // The archive is the channel's own guide's: a content item's cannot play it.
+        archiveDays: playable ? archiveDays : 0,
+        playable,
+      }),
+    [days, now, timeZone, today, archiveDays, playable],
+  );
   return (
     <ProgrammeGuide
       channel={channel}
-      // The archive is the channel's own guide's: a content item's cannot play it.
-      days={scheduleView(days, now, timeZone, {
-        today,
-        archiveDays: play ? archiveDays : 0,
-        playable: play !== undefined,
-      })}
+      days={view}
       mobile={device === 'mobile'}
       autoFocus={device === 'tv'}
       onPlay={play}

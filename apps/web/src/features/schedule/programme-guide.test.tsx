@@ -170,7 +170,7 @@ describe('ProgrammeGuide', () => {
     const user = userEvent.setup();
     render(<ProgrammeGuide days={archiveWeek()} onPlay={onPlay} onBack={() => {}} />);
     const yesterday = screen.getByRole('region', { name: 'Вчера' });
-    expect(within(yesterday).getAllByRole('listitem')[0]).toHaveTextContent('06:00 Утро В записи');
+    expect((await within(yesterday).findAllByRole('listitem'))[0]).toHaveTextContent('06:00 Утро В записи');
     await user.click(screen.getByRole('button', { name: 'Смотреть: 09:00 Новости В записи' }));
     expect(onPlay).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1-1', archived: true }));
   });
@@ -234,6 +234,50 @@ describe('ProgrammeGuide', () => {
     expect(screen.getByRole('button', { name: 'Сегодня' })).toHaveAttribute('aria-current', 'true');
   });
 
+  it('renders the day it opens on at once and the other days after it, each keeping its lines’ height', async () => {
+    render(<ProgrammeGuide days={archiveWeek()} onPlay={() => {}} onBack={() => {}} />);
+    const lines = (name: string) => within(screen.getByRole('region', { name })).queryAllByRole('listitem');
+    expect(lines('Сегодня')).toHaveLength(4);
+    // Yesterday and tomorrow: their headings and tabs, and a blank as tall as their lines, for now.
+    expect(lines('Вчера')).toEqual([]);
+    expect(lines('Завтра')).toEqual([]);
+    expect(document.querySelector('[data-pending-day="d2"]')).toBeInTheDocument();
+    // The day's section knows how many lines it has, for the blank's height and its own while off screen.
+    expect(screen.getByRole('region', { name: 'Завтра' })).toHaveStyle({ '--guide-lines': '1' });
+    expect(screen.getAllByRole('button', { name: /^(Вчера|Сегодня|Завтра)$/ })).toHaveLength(3);
+    await vi.waitFor(() => expect(lines('Вчера')).toHaveLength(1));
+    expect(lines('Завтра')).toHaveLength(1);
+    expect(document.querySelector('[data-pending-day]')).toBeNull();
+  });
+
+  it('renders a day a tab or an arrow key goes to at once, before its turn', () => {
+    const { scrolled } = setupScrolling();
+    render(
+      <ProgrammeGuide
+        days={[...archiveWeek(), day('d3', '28 ноября', ['Ночной эфир', 'Утро'])]}
+        onPlay={() => {}}
+        onBack={() => {}}
+      />,
+    );
+    // No idle moment has come yet (the events are dispatched synchronously): only today has lines.
+    expect(document.querySelectorAll('[data-pending-day]')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: '28 ноября' }));
+    expect(within(screen.getByRole('region', { name: '28 ноября' })).getAllByRole('listitem')).toHaveLength(
+      2,
+    );
+    expect(scrolled).toContain('guide-day-d3');
+    const onAir = screen.getByRole('button', { name: 'Смотреть: Сейчас Кино' });
+    onAir.focus();
+    fireEvent.keyDown(onAir, { key: 'ArrowLeft' });
+    expect(document.activeElement).toHaveAccessibleName('Смотреть: 06:00 Утро В записи');
+    expect(document.activeElement?.closest('section')).toHaveAccessibleName('Вчера');
+    const sport = screen.getByText('Спорт').closest<HTMLElement>('[data-entry-id]') as HTMLElement;
+    sport.focus();
+    fireEvent.keyDown(sport, { key: 'ArrowDown' });
+    expect(document.activeElement).toHaveTextContent('06:00 Утро');
+    expect(document.activeElement?.closest('section')).toHaveAccessibleName('Завтра');
+  });
+
   it('goes back with the back button', async () => {
     const { user, onBack } = setup([day('d0', 'Сегодня', ['Новости'])]);
     await user.click(screen.getByRole('button', { name: 'Назад' }));
@@ -253,7 +297,7 @@ describe('guide routes', () => {
     expect(lines[1]).toHaveTextContent('12:00 Сериал «Северный ветер»');
     // Tomorrow is whole, from midnight.
     const tomorrow = screen.getByRole('region', { name: 'Завтра' });
-    expect(within(tomorrow).getAllByRole('listitem')[0]).toHaveTextContent('00:00 Ночной эфир');
+    expect((await within(tomorrow).findAllByRole('listitem'))[0]).toHaveTextContent('00:00 Ночной эфир');
     expect(calls.filter((call) => call.id === 'getTvSchedule')).toHaveLength(7);
   });
 

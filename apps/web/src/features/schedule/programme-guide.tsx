@@ -8,9 +8,18 @@ import {
   ScheduleListSkeleton,
   Skeleton,
 } from '@kadr/ui-kit';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { scheduleMessages as m } from './messages';
 import styles from './programme-guide.module.css';
+import { useLazyDays } from './use-lazy-days';
 
 /** A day section's top counts as reached this far below the day tabs (SPEC §9: 100 px, newer variant). */
 export const ACTIVE_DAY_THRESHOLD_PX = 100;
@@ -60,6 +69,13 @@ const LINE = '[data-entry-id]';
 /** The line of the programme on air (`aria-current="time"` on its list item). */
 const ON_AIR_LINE = `[aria-current="time"] ${LINE}`;
 
+/** The day sections an arrow key can lead to from `line`: its own and the ones either side. */
+function sectionsAround(container: HTMLElement, line: HTMLElement): HTMLElement[] {
+  const sections = [...container.querySelectorAll<HTMLElement>('section')];
+  const index = sections.indexOf(line.closest('section') as HTMLElement);
+  return sections.slice(Math.max(0, index - 1), index + 2);
+}
+
 /**
  * The line an arrow key leads to from `line`: up and down the programmes (on into the next or the
  * previous day), left and right to the previous or next day — on its programme on air, else its first.
@@ -87,7 +103,9 @@ function lineAfter(container: HTMLElement, line: HTMLElement, move: 'up' | 'down
  * The days show together, once every day has answered, in place of a skeleton taller than the screen:
  * shown as they arrived, each day pushed the days, tabs and footer under it down, and a later day
  * arriving first was pushed down by the earlier ones (a layout shift of 0.65 on a phone). The heading
- * names the channel from then on too, so it changes in the same frame.
+ * names the channel from then on too, so it changes in the same frame. Only the day the guide opens on
+ * gets its lines at once; the others keep their place (their heading, and the height of their lines)
+ * and get them one day per idle moment, or at once when a tab or an arrow key goes there.
  */
 export function ProgrammeGuide({
   channel,
@@ -112,6 +130,10 @@ export function ProgrammeGuide({
     focused && shown.some((day) => day.key === focused.day && day.entries?.some((e) => e.id === focused.id))
       ? focused
       : defaultLine(onAirDay ?? shown[0]);
+  const lazy = useLazyDays(
+    shown.map((day) => day.key),
+    (onAirDay ?? shown[0])?.key,
+  );
 
   const shownKeys = shown.map((day) => day.key).join(' ');
   const updateActive = useCallback(() => {
@@ -141,6 +163,7 @@ export function ProgrammeGuide({
   }, [updateActive]);
 
   const goTo = (key: string) => {
+    lazy.renderNow(key);
     setActive(key);
     document.getElementById(sectionId(key))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
@@ -156,7 +179,9 @@ export function ProgrammeGuide({
     const line = lists.querySelector<HTMLElement>(ON_AIR_LINE);
     if (!line) return;
     if (autoFocus) line.focus({ preventScroll: true });
-    if (line !== lists.querySelector(LINE)) line.scrollIntoView?.({ block: 'start' });
+    // Not when it is the first line of the first day; that day may not have its lines yet (lazily).
+    if (line !== lists.querySelector('section')?.querySelector(LINE))
+      line.scrollIntoView?.({ block: 'start' });
   }, [hasDays, autoFocus]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -164,7 +189,11 @@ export function ProgrammeGuide({
     const lists = listsRef.current;
     if (!move || !lists || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const line = (event.target as HTMLElement).closest<HTMLElement>(LINE);
-    const next = line && lineAfter(lists, line, move);
+    if (!line) return;
+    // The days either side get their lines first if they have none yet.
+    for (const section of sectionsAround(lists, line))
+      if (section.dataset.day) lazy.renderNow(section.dataset.day);
+    const next = lineAfter(lists, line, move);
     if (!next) return;
     event.preventDefault();
     next.focus();
@@ -210,22 +239,13 @@ export function ProgrammeGuide({
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys move the focus between the lines, which are the focusable elements; the wrapper only listens. */}
           <div ref={listsRef} className={styles.lists} onKeyDown={onKeyDown} onFocus={onFocus}>
             {shown.map((day) => (
-              <section
+              <GuideDay
                 key={day.key}
-                id={sectionId(day.key)}
-                data-day={day.key}
-                className={styles.section}
-                aria-labelledby={`${sectionId(day.key)}-title`}
-              >
-                <h2 id={`${sectionId(day.key)}-title`} className={styles.sectionTitle}>
-                  {day.label}
-                </h2>
-                <ScheduleList
-                  entries={day.entries ?? []}
-                  onPlay={onPlay}
-                  tabbableId={focusLine?.day === day.key ? focusLine.id : null}
-                />
-              </section>
+                day={day}
+                rendered={lazy.isRendered(day.key)}
+                onPlay={onPlay}
+                tabbableId={focusLine?.day === day.key ? focusLine.id : null}
+              />
             ))}
           </div>
         </>
@@ -235,6 +255,42 @@ export function ProgrammeGuide({
     </div>
   );
 }
+
+/** Props of {@link GuideDay}. */
+interface GuideDayProps {
+  day: ScheduleDay;
+  /** False: the lines are not rendered yet, their height is kept. */
+  rendered: boolean;
+  onPlay?: (entry: ScheduleEntry) => void;
+  tabbableId: string | null;
+}
+
+/**
+ * A day of the guide: its heading and its lines, or, until it is rendered, a blank of their height (so
+ * that nothing moves when they come). Off the screen it is not laid out at all (`content-visibility`, in
+ * the CSS). Memoised: a day rendering later re-renders no other day.
+ */
+const GuideDay = memo(function GuideDay({ day, rendered, onPlay, tabbableId }: GuideDayProps) {
+  const entries = day.entries ?? [];
+  return (
+    <section
+      id={sectionId(day.key)}
+      data-day={day.key}
+      className={styles.section}
+      style={{ '--guide-lines': entries.length } as CSSProperties}
+      aria-labelledby={`${sectionId(day.key)}-title`}
+    >
+      <h2 id={`${sectionId(day.key)}-title`} className={styles.sectionTitle}>
+        {day.label}
+      </h2>
+      {rendered ? (
+        <ScheduleList entries={entries} onPlay={onPlay} tabbableId={tabbableId} />
+      ) : (
+        <div className={styles.pending} data-pending-day={day.key} />
+      )}
+    </section>
+  );
+});
 
 /** The line the roving focus starts on in a day: its programme on air, else its first. */
 function defaultLine(day: ScheduleDay | undefined): FocusedLine | null {
