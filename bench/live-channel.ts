@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -32,6 +32,7 @@ function armFirstFrame(page: Page): Promise<void> {
   return page.evaluate((selector) => {
     const w = window as unknown as { __firstFrame?: number };
     w.__firstFrame = undefined;
+    performance.clearResourceTimings();
     const seen = new Set<HTMLVideoElement>();
     const watch = (video: HTMLVideoElement) => {
       const onFrame = () => {
@@ -56,8 +57,26 @@ function armFirstFrame(page: Page): Promise<void> {
   }, VIDEO);
 }
 
-/** Runs `act` and answers the milliseconds from it to the first frame. */
-async function toFirstFrame(page: Page, act: () => Promise<void>): Promise<number> {
+/**
+ * The requests of a switch, in the order one waits for the other: each stage is the first request of
+ * its kind started after the stage before it was answered (so the old channel's playlist refreshes and
+ * segments do not count); getPackageByChannel runs beside them.
+ */
+const STAGES = [
+  ['getPackageByChannel', /getPackageByChannel/, false],
+  ['getReleaseChannel', /getReleaseChannel/, false],
+  ['master playlist', /master\.m3u8/, true],
+  ['media playlist', /index\.m3u8/, true],
+  ['key', /\/key\/\d+/, true],
+  ['segment', /\.ts(\?|$)/, true],
+] as const;
+type Stage = (typeof STAGES)[number][0] | 'first frame';
+
+/** Runs `act` and answers the milliseconds from it to the first frame, and when each stage's request was answered. */
+async function toFirstFrame(
+  page: Page,
+  act: () => Promise<void>,
+): Promise<{ ms: number; stages: Partial<Record<Stage, number>> }> {
   await armFirstFrame(page);
   const t0 = await page.evaluate(() => performance.now());
   await act();
@@ -66,7 +85,28 @@ async function toFirstFrame(page: Page, act: () => Promise<void>): Promise<numbe
     undefined,
     { timeout: 30_000, polling: 'raf' },
   );
-  return ((await handle.jsonValue()) as number) - t0;
+  const frame = (await handle.jsonValue()) as number;
+  const requests = await page.evaluate(
+    ({ from, to }) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= from && entry.startTime <= to)
+        .map((entry) => ({
+          name: entry.name,
+          start: entry.startTime,
+          end: (entry as PerformanceResourceTiming).responseEnd,
+        })),
+    { from: t0, to: frame },
+  );
+  const stages: Partial<Record<Stage, number>> = { 'first frame': frame - t0 };
+  let after = t0;
+  for (const [stage, pattern, chained] of STAGES) {
+    const request = requests.find((entry) => pattern.test(entry.name) && (!chained || entry.start >= after));
+    if (!request) continue;
+    stages[stage] = request.end - t0;
+    if (chained || stage === 'getReleaseChannel') after = request.end;
+  }
+  return { ms: frame - t0, stages };
 }
 
 /** The baseline: a bare <video> and hls.js on the channel's live stream, the stream asked for as the app does. */
@@ -113,6 +153,7 @@ async function baselineFirstFrame(
   );
 }
 
+const loadBefore = loadavg().map((value) => value.toFixed(1)).join(' / ');
 const database = await freshPostgres('kadr_bench_live_channel');
 if (!database)
   throw new Error('the live channel benchmark needs the local PostgreSQL (the grant runs beside it)');
@@ -201,11 +242,12 @@ try {
     await page.goto(`${service.baseUrl}/promo/web/tv/${first.id}/`);
     const watch = page.getByRole('button', { name: 'Смотреть', exact: true });
     await watch.waitFor();
-    firstFrames.push(await toFirstFrame(page, () => watch.click()));
+    firstFrames.push((await toFirstFrame(page, () => watch.click())).ms);
   }
 
   // Channel change: playing, PageUp to the next channel, PageDown back, each to its first frame.
   const switches: number[] = [];
+  const switchStages: Partial<Record<Stage, number>>[] = [];
   await page.goto(`${service.baseUrl}/promo/web/tv/${first.id}/`);
   await page.getByRole('button', { name: 'Смотреть', exact: true }).click();
   for (let run = 0; run < RUNS; run += 1) {
@@ -218,9 +260,11 @@ try {
       { timeout: 30_000 },
     );
     await page.waitForTimeout(500);
-    switches.push(
-      await toFirstFrame(page, () => page.locator('body').press(run % 2 === 0 ? 'PageUp' : 'PageDown')),
+    const change = await toFirstFrame(page, () =>
+      page.locator('body').press(run % 2 === 0 ? 'PageUp' : 'PageDown'),
     );
+    switches.push(change.ms);
+    switchStages.push(change.stages);
   }
 
   const hlsSource = readFileSync(
@@ -246,6 +290,14 @@ try {
   console.log('raw ms — first frame:', firstFrames.map(Math.round).join(' '));
   console.log('raw ms — switch:', switches.map(Math.round).join(' '));
   console.log('raw ms — baseline:', baseTimes.map(Math.round).join(' '));
+  const loadAfter = loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const stageRows = [...STAGES.map(([stage]) => stage), 'first frame' as const].flatMap((stage) => {
+    const times = switchStages.flatMap((stages) => (stages[stage] === undefined ? [] : [stages[stage]]));
+    return times.length === 0
+      ? []
+      : [[stage, `${times.length} / ${switchStages.length}`, ms(quantile(times, 0.5)), ms(quantile(times, 0.95))]];
+  });
+  console.log(table(['stage', 'switches with it', 'p50 ms', 'p95 ms'], stageRows));
   const p50 = quantile(switches, 0.5);
   const p95 = quantile(switches, 0.95);
   const body = [
@@ -263,6 +315,10 @@ try {
         row('baseline: bare <video> + hls.js, getReleaseChannel + the same live stream', baseTimes, '—'),
       ],
     ),
+    '',
+    `Where a channel change's time goes: ms from the key press to the answer of each request the new channel waits for, in turn — the first of its kind started after the one before was answered (resource timing; one made before the key press, a prefetch, is not in the switch). Load average (1 / 5 / 15 min) ${loadBefore} before, ${loadAfter} after.`,
+    '',
+    table(['stage', 'switches with it', 'p50 ms', 'p95 ms'], stageRows),
     '',
     `Channel change verdict: p50 ${ms(p50)} ms ${p50 <= GOAL_P50_MS ? 'meets' : 'misses'} the 1 s goal, p95 ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'meets' : 'misses'} the 2 s goal. The app's live first frame costs ${ms(quantile(firstFrames, 0.5) - quantile(baseTimes, 0.5))} ms over the bare hls.js baseline at p50 (first run, cold player chunk: ${ms(firstFrames[0] ?? Number.NaN)} ms).`,
   ].join('\n');

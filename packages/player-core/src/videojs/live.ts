@@ -25,6 +25,13 @@ const LIVE_SYNC_KEYS = [
  * who paused or rewound inside the DVR window chose to be behind. Low-latency HLS is off (hls.js turns
  * it on by default; the channels' playlists have no parts). The app's own sync settings win whole:
  * hls.js refuses target-duration counts mixed with seconds.
+ *
+ * Start-up is what a channel change waits for, so it is cut to one playlist, one key and one segment
+ * (docs/decisions/031, «Channel change»): the first segment comes from the lowest rendition
+ * (`startLevel: 0`; the bandwidth estimate moves up from there at the next segment) instead of a
+ * bandwidth test that loads the lowest rendition's segment only to throw it away (`testBandwidth`), and
+ * it is asked for as soon as the playlist is read, while the MediaSource still opens
+ * (`startFragPrefetch`).
  */
 export function liveHlsConfig(app: Partial<HlsConfig> = {}): Partial<HlsConfig> {
   const own = LIVE_SYNC_KEYS.some((key) => app[key] !== undefined);
@@ -34,7 +41,14 @@ export function liveHlsConfig(app: Partial<HlsConfig> = {}): Partial<HlsConfig> 
         liveSyncDurationCount: LIVE_SYNC_TARGET_DURATIONS,
         liveMaxLatencyDurationCount: Number.POSITIVE_INFINITY,
       };
-  return { lowLatencyMode: false, ...sync, ...app };
+  return {
+    lowLatencyMode: false,
+    startLevel: 0,
+    testBandwidth: false,
+    startFragPrefetch: true,
+    ...sync,
+    ...app,
+  };
 }
 
 /** What the timeline needs of a playlist (hls.js `LevelDetails`). */
