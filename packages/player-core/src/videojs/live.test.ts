@@ -189,6 +189,20 @@ describe('followTimeline', () => {
     engine.destroy();
   });
 
+  it('a new load on the same engine (a channel switch) replaces the previous load’s listeners', () => {
+    const engine = new Hls();
+    const video = document.createElement('video');
+    const first = vi.fn();
+    followTimeline(engine, video, first);
+    const second = vi.fn();
+    const read = followTimeline(engine, video, second);
+    engine.trigger(Hls.Events.LEVEL_UPDATED, { details: playlist(0, 30), level: 0 } as never);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(read()).toMatchObject({ start: 0, end: 60 });
+    engine.destroy();
+  });
+
   it('under native HLS follows the element, and a new load replaces the previous one’s listeners', () => {
     const video = document.createElement('video');
     let seekable = { length: 1, start: () => 0, end: () => 30 };
