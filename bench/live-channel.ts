@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -32,6 +32,7 @@ function armFirstFrame(page: Page): Promise<void> {
   return page.evaluate((selector) => {
     const w = window as unknown as { __firstFrame?: number };
     w.__firstFrame = undefined;
+    performance.clearResourceTimings();
     const seen = new Set<HTMLVideoElement>();
     const watch = (video: HTMLVideoElement) => {
       const onFrame = () => {
@@ -56,8 +57,26 @@ function armFirstFrame(page: Page): Promise<void> {
   }, VIDEO);
 }
 
-/** Runs `act` and answers the milliseconds from it to the first frame. */
-async function toFirstFrame(page: Page, act: () => Promise<void>): Promise<number> {
+/**
+ * The requests of a switch, in the order one waits for the other: each stage is the first request of
+ * its kind started after the stage before it was answered (so the old channel's playlist refreshes and
+ * segments do not count); getPackageByChannel runs beside them.
+ */
+const STAGES = [
+  ['getPackageByChannel', /getPackageByChannel/, false],
+  ['getReleaseChannel', /getReleaseChannel/, false],
+  ['master playlist', /master\.m3u8/, true],
+  ['media playlist', /index\.m3u8/, true],
+  ['key', /\/key\/\d+/, true],
+  ['segment', /\.ts(\?|$)/, true],
+] as const;
+type Stage = (typeof STAGES)[number][0] | 'first frame';
+
+/** Runs `act` and answers the milliseconds from it to the first frame, and when each stage's request was answered. */
+async function toFirstFrame(
+  page: Page,
+  act: () => Promise<void>,
+): Promise<{ ms: number; stages: Partial<Record<Stage, number>> }> {
   await armFirstFrame(page);
   const t0 = await page.evaluate(() => performance.now());
   await act();
@@ -66,7 +85,28 @@ async function toFirstFrame(page: Page, act: () => Promise<void>): Promise<numbe
     undefined,
     { timeout: 30_000, polling: 'raf' },
   );
-  return ((await handle.jsonValue()) as number) - t0;
+  const frame = (await handle.jsonValue()) as number;
+  const requests = await page.evaluate(
+    ({ from, to }) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= from && entry.startTime <= to)
+        .map((entry) => ({
+          name: entry.name,
+          start: entry.startTime,
+          end: (entry as PerformanceResourceTiming).responseEnd,
+        })),
+    { from: t0, to: frame },
+  );
+  const stages: Partial<Record<Stage, number>> = { 'first frame': frame - t0 };
+  let after = t0;
+  for (const [stage, pattern, chained] of STAGES) {
+    const request = requests.find((entry) => pattern.test(entry.name) && (!chained || entry.start >= after));
+    if (!request) continue;
+    stages[stage] = request.end - t0;
+    if (chained || stage === 'getReleaseChannel') after = request.end;
+  }
+  return { ms: frame - t0, stages };
 }
 
 /** The baseline: a bare <video> and hls.js on the channel's live stream, the stream asked for as the app does. */
@@ -113,6 +153,9 @@ async function baselineFirstFrame(
   );
 }
 
+const loadBefore = loadavg()
+  .map((value) => value.toFixed(1))
+  .join(' / ');
 const database = await freshPostgres('kadr_bench_live_channel');
 if (!database)
   throw new Error('the live channel benchmark needs the local PostgreSQL (the grant runs beside it)');
@@ -201,13 +244,14 @@ try {
     await page.goto(`${service.baseUrl}/promo/web/tv/${first.id}/`);
     const watch = page.getByRole('button', { name: 'Смотреть', exact: true });
     await watch.waitFor();
-    firstFrames.push(await toFirstFrame(page, () => watch.click()));
+    firstFrames.push((await toFirstFrame(page, () => watch.click())).ms);
   }
 
   // Channel change: playing, PageUp to the next channel, PageDown back, each to its first frame. The
   // keys are pressed in the player (focused first): elsewhere on the page they scroll it.
   const player = page.getByRole('region', { name: 'Плеер' });
   const switches: number[] = [];
+  const switchStages: Partial<Record<Stage, number>>[] = [];
   await page.goto(`${service.baseUrl}/promo/web/tv/${first.id}/`);
   await page.getByRole('button', { name: 'Смотреть', exact: true }).click();
   for (let run = 0; run < RUNS; run += 1) {
@@ -222,7 +266,9 @@ try {
     await page.waitForTimeout(500);
     // Focused before the clock starts, so the figure is the key's alone.
     await player.focus();
-    switches.push(await toFirstFrame(page, () => page.keyboard.press(run % 2 === 0 ? 'PageUp' : 'PageDown')));
+    const change = await toFirstFrame(page, () => page.keyboard.press(run % 2 === 0 ? 'PageUp' : 'PageDown'));
+    switches.push(change.ms);
+    switchStages.push(change.stages);
   }
 
   const hlsSource = readFileSync(
@@ -248,10 +294,27 @@ try {
   console.log('raw ms — first frame:', firstFrames.map(Math.round).join(' '));
   console.log('raw ms — switch:', switches.map(Math.round).join(' '));
   console.log('raw ms — baseline:', baseTimes.map(Math.round).join(' '));
+  const loadAfter = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+  const stageRows = [...STAGES.map(([stage]) => stage), 'first frame' as const].flatMap((stage) => {
+    const times = switchStages.flatMap((stages) => (stages[stage] === undefined ? [] : [stages[stage]]));
+    return times.length === 0
+      ? []
+      : [
+          [
+            stage,
+            `${times.length} / ${switchStages.length}`,
+            ms(quantile(times, 0.5)),
+            ms(quantile(times, 0.95)),
+          ],
+        ];
+  });
+  console.log(table(['stage', 'switches with it', 'p50 ms', 'p95 ms'], stageRows));
   const p50 = quantile(switches, 0.5);
   const p95 = quantile(switches, 0.95);
   const body = [
-    `Headless Chromium (Debian), the built app and api in one process on a fresh PostgreSQL database (demo media with the channels' looped media, demo EPG), a buyer of the channels' packages, ${RUNS} runs each; time to the first presented frame (requestVideoFrameCallback with currentTime > 0; for a switch, the first after the kept <video> is emptied by the new source). Channel change: PageUp in the player of a playing channel page to the next channel of the TV tab, PageDown back, alternately (channels ${first.id} and ${nextId}), in the same player (player-core's switchChannel: a new getReleaseChannel, the same adapter and element, a new hls.js engine). Live first frame: the channel page loaded afresh, Смотреть clicked. Baseline: a bare page with a <video> and hls.js (default settings) on the same channel, getReleaseChannel then the live playlist, keys and segments.`,
+    `Headless Chromium (Debian), the built app and api in one process on a fresh PostgreSQL database (demo media with the channels' looped media, demo EPG), a buyer of the channels' packages, ${RUNS} runs each; time to the first presented frame (requestVideoFrameCallback with currentTime > 0; for a switch, the first after the kept <video> is emptied by the new source). Channel change: PageUp in the player of a playing channel page to the next channel of the TV tab, PageDown back, alternately (channels ${first.id} and ${nextId}), in the same player (player-core's switchChannel: the same adapter, element and hls.js engine; the grant fetched ahead once the channel played, the two neighbours' of a buyer, decision 031 «Channel change»). Live first frame: the channel page loaded afresh, Смотреть clicked. Baseline: a bare page with a <video> and hls.js (default settings) on the same channel, getReleaseChannel then the live playlist, keys and segments.`,
     '',
     table(
       ['scenario', 'runs', 'p50 ms', 'p95 ms', 'min ms', 'max ms', 'goal'],
@@ -266,7 +329,11 @@ try {
       ],
     ),
     '',
-    `Channel change verdict: p50 ${ms(p50)} ms ${p50 <= GOAL_P50_MS ? 'meets' : 'misses'} the 1 s goal, p95 ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'meets' : 'misses'} the 2 s goal. The app's live first frame costs ${ms(quantile(firstFrames, 0.5) - quantile(baseTimes, 0.5))} ms over the bare hls.js baseline at p50 (first run, cold player chunk: ${ms(firstFrames[0] ?? Number.NaN)} ms).`,
+    `Where a channel change's time goes: ms from the key press to the answer of each request the new channel waits for, in turn — the first of its kind started after the one before was answered (resource timing; one made before the key press, a prefetch, is not in the switch). Load average (1 / 5 / 15 min) ${loadBefore} before, ${loadAfter} after.`,
+    '',
+    table(['stage', 'switches with it', 'p50 ms', 'p95 ms'], stageRows),
+    '',
+    `Channel change verdict: p50 ${ms(p50)} ms ${p50 <= GOAL_P50_MS ? 'meets' : 'misses'} the 1 s goal, p95 ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'meets' : 'misses'} the 2 s goal (what a switch waits for and why: the stage table above, docs/decisions/031-player-live.md «Channel change»). The app's live first frame costs ${ms(quantile(firstFrames, 0.5) - quantile(baseTimes, 0.5))} ms over the bare hls.js baseline at p50 (first run, cold player chunk: ${ms(firstFrames[0] ?? Number.NaN)} ms).`,
   ].join('\n');
   writeSection('live-channel', 'Live channel change and first frame (channel page)', body);
   console.log(body);

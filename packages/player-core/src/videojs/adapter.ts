@@ -164,50 +164,72 @@ export function createVideoJsAdapter(
     });
   });
 
-  function loadWithHls(source: VideoSource): Promise<void> {
-    const sourceRenewal = createSourceRenewal(source.url);
-    renewal = sourceRenewal;
+  /** The load in flight on the engine: its promise's settlers and whether its media error was retried. */
+  let hlsLoad: {
+    settled: boolean;
+    recoveredMediaError: boolean;
+    resolve: () => void;
+    reject: (error: VideoAdapterError) => void;
+  } | null = null;
+  /** False once the engine had an error it did not recover from: the next load builds a new one. */
+  let hlsHealthy = false;
+
+  /**
+   * The hls.js engine, made once and kept from load to load (a channel switch hands the same engine the
+   * next stream: no new engine, transmuxer worker or listeners; hls.js still re-opens the MediaSource
+   * for a new URL). One that failed is replaced.
+   */
+  function engineForLoad(): Hls {
+    if (hls && hlsHealthy) return hls;
+    hls?.destroy();
     const ownSetup = options.hlsConfig?.xhrSetup;
     const engine = new Hls({
       ...options.hlsConfig,
       // Playlists and keys read before a renewal are asked with the newest grant (source-renewal.ts):
       // opening the request here is how hls.js lets a setup change its URL.
       xhrSetup: (xhr, url, context) => {
-        const target = sourceRenewal.rewrite(url);
+        const target = renewal?.rewrite(url) ?? url;
         if (target !== url) xhr.open('GET', target, true);
         return ownSetup?.(xhr, target, context);
       },
     });
+    engine.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+      qualities = toQualities(data.levels);
+      emit('qualitieschange');
+      if (hlsLoad && !hlsLoad.settled) {
+        hlsLoad.settled = true;
+        hlsLoad.resolve();
+      }
+    });
+    engine.on(Hls.Events.LEVEL_SWITCHED, () => emit('qualitieschange'));
+    engine.on(Hls.Events.ERROR, (_event, data) => {
+      if (!data.fatal || !hlsLoad) return;
+      if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !hlsLoad.recoveredMediaError) {
+        // hls.js's documented recovery: re-attach the media once before giving up.
+        hlsLoad.recoveredMediaError = true;
+        engine.recoverMediaError();
+        return;
+      }
+      hlsHealthy = false;
+      const error = fromHlsError(data);
+      if (!hlsLoad.settled) {
+        hlsLoad.settled = true;
+        hlsLoad.reject(error);
+      } else {
+        emit('error', error);
+      }
+    });
+    engine.attachMedia(video);
     hls = engine;
+    hlsHealthy = true;
+    return engine;
+  }
+
+  function loadWithHls(source: VideoSource): Promise<void> {
+    renewal = createSourceRenewal(source.url);
+    const engine = engineForLoad();
     return new Promise<void>((resolve, reject) => {
-      let settled = false;
-      engine.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-        qualities = toQualities(data.levels);
-        emit('qualitieschange');
-        if (!settled) {
-          settled = true;
-          resolve();
-        }
-      });
-      engine.on(Hls.Events.LEVEL_SWITCHED, () => emit('qualitieschange'));
-      let recoveredMediaError = false;
-      engine.on(Hls.Events.ERROR, (_event, data) => {
-        if (!data.fatal) return;
-        if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMediaError) {
-          // hls.js's documented recovery: re-attach the media once before giving up.
-          recoveredMediaError = true;
-          engine.recoverMediaError();
-          return;
-        }
-        const error = fromHlsError(data);
-        if (!settled) {
-          settled = true;
-          reject(error);
-        } else {
-          emit('error', error);
-        }
-      });
-      engine.attachMedia(video);
+      hlsLoad = { settled: false, recoveredMediaError: false, resolve, reject };
       engine.loadSource(source.url);
     });
   }
@@ -238,8 +260,7 @@ export function createVideoJsAdapter(
       renewal?.renew(source.url);
     },
     load(source) {
-      // Called again on a channel switch: the previous source's engine goes, the element stays.
-      hls?.destroy();
+      // Called again on a channel switch: the element and the engine stay, the previous source goes.
       chosenQuality = null;
       if (source.drm) {
         const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -255,7 +276,7 @@ export function createVideoJsAdapter(
           ? loadNative(source)
           : Promise.reject({ code: 'MEDIA_UNSUPPORTED', message: 'neither MSE nor native HLS available' });
       // `hls` is this load's engine now (null under native HLS).
-      options.onLoad?.(hls, video, emit);
+      options.onLoad?.(Hls.isSupported() ? hls : null, video, emit);
       return loading;
     },
     play: () => video.play(),
@@ -307,6 +328,7 @@ export function createVideoJsAdapter(
       for (const remove of domListeners) remove();
       hls?.destroy();
       hls = null;
+      hlsLoad = null;
       // dispose() removes the player's element (and the <video>) from the container.
       player.dispose();
     },

@@ -35,6 +35,10 @@ describe('liveHlsConfig', () => {
   it('live three target durations behind the end, never pulled back to live by latency, no low-latency HLS', () => {
     expect(liveHlsConfig()).toEqual({
       lowLatencyMode: false,
+      // A channel change waits for one segment: the lowest rendition's, no bandwidth test, fetched at once.
+      startLevel: 0,
+      testBandwidth: false,
+      startFragPrefetch: true,
       liveSyncDurationCount: LIVE_SYNC_TARGET_DURATIONS,
       liveMaxLatencyDurationCount: Number.POSITIVE_INFINITY,
     });
@@ -47,7 +51,15 @@ describe('liveHlsConfig', () => {
       liveSyncDurationCount: 3,
     });
     const own = liveHlsConfig({ liveSyncDuration: 8, liveMaxLatencyDuration: 7200 });
-    expect(own).toEqual({ lowLatencyMode: false, liveSyncDuration: 8, liveMaxLatencyDuration: 7200 });
+    expect(own).toEqual({
+      lowLatencyMode: false,
+      startLevel: 0,
+      testBandwidth: false,
+      startFragPrefetch: true,
+      liveSyncDuration: 8,
+      liveMaxLatencyDuration: 7200,
+    });
+    expect(liveHlsConfig({ startLevel: -1 })).toMatchObject({ startLevel: -1 });
     // hls.js validates its configuration in the constructor: neither throws.
     new Hls(own).destroy();
     new Hls(liveHlsConfig()).destroy();
@@ -174,6 +186,20 @@ describe('followTimeline', () => {
     engine.trigger(Hls.Events.LEVEL_UPDATED, { details: playlist(2, 30), level: 0 } as never);
     expect(changed).toHaveBeenCalledTimes(2);
     expect(read()).toMatchObject({ start: 2, end: 62 });
+    engine.destroy();
+  });
+
+  it('a new load on the same engine (a channel switch) replaces the previous load’s listeners', () => {
+    const engine = new Hls();
+    const video = document.createElement('video');
+    const first = vi.fn();
+    followTimeline(engine, video, first);
+    const second = vi.fn();
+    const read = followTimeline(engine, video, second);
+    engine.trigger(Hls.Events.LEVEL_UPDATED, { details: playlist(0, 30), level: 0 } as never);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(read()).toMatchObject({ start: 0, end: 60 });
     engine.destroy();
   });
 

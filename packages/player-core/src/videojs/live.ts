@@ -25,6 +25,13 @@ const LIVE_SYNC_KEYS = [
  * who paused or rewound inside the DVR window chose to be behind. Low-latency HLS is off (hls.js turns
  * it on by default; the channels' playlists have no parts). The app's own sync settings win whole:
  * hls.js refuses target-duration counts mixed with seconds.
+ *
+ * Start-up is what a channel change waits for, so it is cut to one playlist, one key and one segment
+ * (docs/decisions/031, «Channel change»): the first segment comes from the lowest rendition
+ * (`startLevel: 0`; the bandwidth estimate moves up from there at the next segment) instead of a
+ * bandwidth test that loads the lowest rendition's segment only to throw it away (`testBandwidth`), and
+ * it is asked for as soon as the playlist is read, while the MediaSource still opens
+ * (`startFragPrefetch`).
  */
 export function liveHlsConfig(app: Partial<HlsConfig> = {}): Partial<HlsConfig> {
   const own = LIVE_SYNC_KEYS.some((key) => app[key] !== undefined);
@@ -34,7 +41,14 @@ export function liveHlsConfig(app: Partial<HlsConfig> = {}): Partial<HlsConfig> 
         liveSyncDurationCount: LIVE_SYNC_TARGET_DURATIONS,
         liveMaxLatencyDurationCount: Number.POSITIVE_INFINITY,
       };
-  return { lowLatencyMode: false, ...sync, ...app };
+  return {
+    lowLatencyMode: false,
+    startLevel: 0,
+    testBandwidth: false,
+    startFragPrefetch: true,
+    ...sync,
+    ...app,
+  };
 }
 
 /** What the timeline needs of a playlist (hls.js `LevelDetails`). */
@@ -114,20 +128,21 @@ function sameTimeline(a: VideoTimeline | null, b: VideoTimeline | null): boolean
   return (Object.keys(a) as (keyof VideoTimeline)[]).every((key) => a[key] === b[key]);
 }
 
-/** Native HLS listeners of the load before, per element: a channel switch replaces them. */
-const nativeFollowers = new WeakMap<HTMLVideoElement, AbortController>();
+/** How to stop following the load before, per element: a channel switch replaces it (the engine may stay). */
+const followers = new WeakMap<HTMLVideoElement, () => void>();
 
 /**
  * Follows one load's timeline: hls.js's playlist refreshes (the window slides) and segment changes (the
  * playhead's date), or the element's events under native HLS. Calls `changed` when the reading differs
- * from the last; returns the reader of the last one.
+ * from the last; returns the reader of the last one. The previous load's following on the same element
+ * stops — on a kept hls.js engine too.
  */
 export function followTimeline(
   engine: Hls | null,
   video: HTMLVideoElement,
   changed: () => void,
 ): () => VideoTimeline | null {
-  nativeFollowers.get(video)?.abort();
+  followers.get(video)?.();
   let details: PlaylistReading | null = null;
   let last: VideoTimeline | null = null;
   const check = () => {
@@ -139,14 +154,19 @@ export function followTimeline(
     changed();
   };
   if (engine) {
-    engine.on(Hls.Events.LEVEL_UPDATED, (_event, data) => {
+    const onLevel = (_event: unknown, data: { details: PlaylistReading }) => {
       details = data.details;
       check();
-    });
+    };
+    engine.on(Hls.Events.LEVEL_UPDATED, onLevel);
     engine.on(Hls.Events.FRAG_CHANGED, check);
+    followers.set(video, () => {
+      engine.off(Hls.Events.LEVEL_UPDATED, onLevel);
+      engine.off(Hls.Events.FRAG_CHANGED, check);
+    });
   } else {
     const following = new AbortController();
-    nativeFollowers.set(video, following);
+    followers.set(video, () => following.abort());
     for (const type of ['loadedmetadata', 'durationchange', 'progress']) {
       video.addEventListener(type, check, { signal: following.signal });
     }

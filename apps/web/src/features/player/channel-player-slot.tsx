@@ -9,6 +9,7 @@ import type { Programme } from '../schedule/schedule-queries';
 import { channelPlayerMessages as cm } from './channel-messages';
 import type { ChannelPlayback } from './channel-playback';
 import channelStyles from './channel-player.module.css';
+import { createChannelPrefetch } from './channel-prefetch';
 import { loadChannelStream } from './channel-stream';
 import { LiveControls } from './live-controls';
 import { playerMessages as m } from './messages';
@@ -46,6 +47,12 @@ export interface ChannelPlayerSlotProps {
   schedule?: readonly Programme[];
   /** «В эфир» on an archived programme: the page plays the broadcast (`playback` live). */
   onLive?: () => void;
+  /**
+   * The channels a channel change goes to next (channel up and down) whose package the viewer bought:
+   * once this channel plays, their grants are fetched ahead (channel-prefetch.ts). Never a channel not
+   * bought — its getReleaseChannel would start a preview.
+   */
+  neighbours?: readonly number[];
 }
 
 /**
@@ -142,9 +149,14 @@ function ChannelPlayer({
   onBuy,
   onClose,
   onLive,
+  neighbours,
 }: ChannelPlayerSlotProps & { playback: ChannelPlayback }) {
   const { api, analytics } = useServices();
   const [spentOn, setSpentOn] = useState<number | null>(null);
+  const prefetch = useMemo(
+    () => createChannelPrefetch((channel, signal) => loadChannelStream(api, channel, signal)),
+    [api],
+  );
   const player = useChannelPlayer(
     {
       channelId,
@@ -152,7 +164,7 @@ function ChannelPlayer({
       isBought: goods?.is_bought,
       analytics: toPlayerAnalytics(analytics, () => ({ tv_channel_id: channelId })),
       loadChannel: (channel) =>
-        loadChannelStream(api, channel).then(
+        (prefetch.take(channel) ?? loadChannelStream(api, channel)).then(
           (release) => {
             setSpentOn(null);
             return release;
@@ -179,8 +191,24 @@ function ChannelPlayer({
   useEffect(() => {
     if (!controller || sessionSeen.current === sessionKey) return;
     sessionSeen.current = sessionKey;
+    prefetch.clear();
     controller.renewGrant();
-  }, [controller, sessionKey]);
+  }, [controller, sessionKey, prefetch]);
+
+  // The neighbours' grants are fetched once this channel's broadcast plays (not while it starts, not
+  // during a preview or an archived programme), and dropped when the page leaves.
+  const playingLive =
+    snapshot?.phase === 'playing' &&
+    snapshot.live.kind === 'live' &&
+    snapshot.live.channel?.streamId === channelId &&
+    snapshot.isBought;
+  const neighbourKey = playingLive
+    ? [...new Set(neighbours ?? [])].filter((id) => id !== channelId).join(',')
+    : '';
+  useEffect(() => {
+    if (neighbourKey !== '') prefetch.keep(neighbourKey.split(',').map(Number));
+  }, [prefetch, neighbourKey]);
+  useEffect(() => () => prefetch.clear(), [prefetch]);
 
   const timeZone = useMemo(viewerTimeZone, []);
   const onAir =

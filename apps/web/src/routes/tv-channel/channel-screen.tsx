@@ -1,6 +1,6 @@
 import { currentProgramme, formatTime, nextProgrammes, viewerTimeZone } from '@kadr/schedule-utils';
 import type { ScheduleEntry } from '@kadr/ui-kit';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LazyPaymentOverlay } from '../../features/payment/lazy-payment-overlay';
@@ -104,6 +104,22 @@ function ChannelPage({ channelId }: { channelId: number }) {
     setPlayback((playing) => (playing ? LIVE : null));
   }
 
+  // The neighbours' packages once something plays: a channel change then knows at once whether the
+  // next channel is bought, and the player fetches the grants of the bought ones ahead (decision 031).
+  const neighbourIds = [...new Set([previous?.tv_channel_id, following?.tv_channel_id])].filter(
+    (id): id is number => id !== undefined && id !== channelId,
+  );
+  const neighbourPackages = useQueries({
+    queries: neighbourIds.map((id) => ({
+      ...channelPackageQuery(api, id),
+      meta: {},
+      enabled: playback !== null,
+    })),
+  });
+  const boughtNeighbours = neighbourIds.filter(
+    (_, index) => neighbourPackages[index]?.data?.is_bought === true,
+  );
+
   // A playback asked for by the guide (navigation state) is taken once: a reload does not repeat it.
   useEffect(() => {
     if (playbackOf(location.state))
@@ -197,6 +213,7 @@ function ChannelPage({ channelId }: { channelId: number }) {
             onClose={() => setPlayback(null)}
             schedule={programmes}
             onLive={() => setPlayback(LIVE)}
+            neighbours={boughtNeighbours}
           />
         }
       />

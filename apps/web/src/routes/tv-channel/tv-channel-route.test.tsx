@@ -423,6 +423,40 @@ describe('the channel page', () => {
     expect(releaseCalls(calls).at(-1)).toEqual({ body: { stream_id: 3, dev_model: 'web' } });
   });
 
+  it('fetches the bought neighbours’ grants once the channel plays; a change to one takes it once', async () => {
+    const { user, calls } = setup('/tv/2/', { packages: boughtPackages(true) });
+    await screen.findByRole('button', { name: 'Смотреть' });
+    // Nothing is fetched ahead before the viewer watches.
+    expect(releaseCalls(calls)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Смотреть' }));
+    await vi.waitFor(() =>
+      expect(releaseCalls(calls)).toEqual(
+        expect.arrayContaining([
+          { body: { stream_id: 1, dev_model: 'web' } },
+          { body: { stream_id: 3, dev_model: 'web' } },
+        ]),
+      ),
+    );
+    const before = releaseCalls(calls).length;
+    // What the player's switch to channel 3 asks for (the fake controller does not ask by itself): the
+    // grant fetched ahead, without a call to the api; the next one asks again.
+    const release = await engine.last().options.loadChannel({ streamId: 3, archiveStart: null });
+    expect(release.stream.stream_url).toMatch(/\/3\/master\.m3u8$/);
+    expect(releaseCalls(calls)).toHaveLength(before);
+    await engine.last().options.loadChannel({ streamId: 3, archiveStart: null });
+    expect(releaseCalls(calls)).toHaveLength(before + 1);
+  });
+
+  it('fetches ahead no grant of a neighbour whose package is not bought (it would start a preview)', async () => {
+    const { user, calls } = setup('/tv/2/', { packages: boughtPackages() });
+    await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.id === 'getPackageByChannel').length).toBeGreaterThanOrEqual(3),
+    );
+    expect(releaseCalls(calls)).toEqual([]);
+  });
+
   it('goes on to a channel whose package is not bought with its preview, in the same player', async () => {
     const { user } = setup('/tv/2/', { packages: boughtPackages() });
     await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
