@@ -41,7 +41,6 @@ function archiveWeek(): ScheduleDay[] {
   ];
 }
 
-/** The lines a Tab would reach. */
 /**
  * The navigation state each new location arrived with: the channel page takes the guide's state once
  * and clears it, so reading the router's state afterwards races with it.
@@ -57,6 +56,7 @@ function recordNavigationStates(router: ReturnType<typeof renderApp>['router']):
   return states;
 }
 
+/** The lines a Tab would reach. */
 const tabbableLines = () => [...document.querySelectorAll('[data-entry-id][tabindex="0"]')];
 
 /** jsdom has no scrolling: records which line or section was asked to scroll into view. */
@@ -252,30 +252,33 @@ describe('ProgrammeGuide', () => {
 
   it('renders a day a tab or an arrow key goes to at once, before its turn', () => {
     const { scrolled } = setupScrolling();
-    render(
-      <ProgrammeGuide
-        days={[...archiveWeek(), day('d3', '28 ноября', ['Ночной эфир', 'Утро'])]}
-        onPlay={() => {}}
-        onBack={() => {}}
-      />,
-    );
+    const dayBefore: ScheduleDay = {
+      key: 'dm1',
+      label: '25 ноября',
+      entries: [
+        { id: 'dm1-0', time: '05:00', title: 'Ночной эфир', archived: true, playable: true },
+        { id: 'dm1-1', time: '06:00', title: 'Утро', archived: true, playable: true },
+      ],
+    };
+    render(<ProgrammeGuide days={[dayBefore, ...archiveWeek()]} onPlay={() => {}} onBack={() => {}} />);
     // No idle moment has come yet (the events are dispatched synchronously): only today has lines.
     expect(document.querySelectorAll('[data-pending-day]')).toHaveLength(3);
-    fireEvent.click(screen.getByRole('button', { name: '28 ноября' }));
-    expect(within(screen.getByRole('region', { name: '28 ноября' })).getAllByRole('listitem')).toHaveLength(
-      2,
-    );
-    expect(scrolled).toContain('guide-day-d3');
-    const onAir = screen.getByRole('button', { name: 'Смотреть: Сейчас Кино' });
-    onAir.focus();
-    fireEvent.keyDown(onAir, { key: 'ArrowLeft' });
+    fireEvent.click(screen.getByRole('button', { name: 'Завтра' }));
+    expect(within(screen.getByRole('region', { name: 'Завтра' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(scrolled).toContain('guide-day-d2');
+    // ↑ from today's first line goes on into yesterday, not yet rendered.
+    const todayFirst = within(screen.getByRole('region', { name: 'Сегодня' })).getByRole('button', {
+      name: 'Смотреть: 06:00 Утро В записи',
+    });
+    todayFirst.focus();
+    fireEvent.keyDown(todayFirst, { key: 'ArrowUp' });
     expect(document.activeElement).toHaveAccessibleName('Смотреть: 06:00 Утро В записи');
     expect(document.activeElement?.closest('section')).toHaveAccessibleName('Вчера');
-    const sport = screen.getByText('Спорт').closest<HTMLElement>('[data-entry-id]') as HTMLElement;
-    sport.focus();
-    fireEvent.keyDown(sport, { key: 'ArrowDown' });
-    expect(document.activeElement).toHaveTextContent('06:00 Утро');
-    expect(document.activeElement?.closest('section')).toHaveAccessibleName('Завтра');
+    // ← from yesterday goes to the day before it, not yet rendered either: its first line.
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowLeft' });
+    expect(document.activeElement).toHaveAccessibleName('Смотреть: 05:00 Ночной эфир В записи');
+    expect(document.activeElement?.closest('section')).toHaveAccessibleName('25 ноября');
+    expect(document.querySelectorAll('[data-pending-day]')).toHaveLength(0);
   });
 
   it('goes back with the back button', async () => {
