@@ -5,7 +5,7 @@
 import { loadavg } from 'node:os';
 import { anonymousApi } from '../e2e/support/api.ts';
 import { startService } from '../e2e/support/service.ts';
-import { type LighthouseFigures, lighthouseOnce, summarise } from './lib/lighthouse.ts';
+import { type LighthouseFigures, lighthouseOnce, scoreList, summarise } from './lib/lighthouse.ts';
 import { table, writeSection } from './lib/report.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -63,7 +63,7 @@ const rows = pages.map((page) => {
   const s = summarise(all);
   return [
     page.label,
-    `**${s.score}** (${all.map((f) => f.score).join(', ')})`,
+    `**${s.score}** (${scoreList(all.map((f) => f.score))})`,
     ms(s.fcp),
     ms(s.lcp),
     ms(s.tbt),
@@ -74,11 +74,13 @@ const rows = pages.map((page) => {
 });
 const guide = summarise(runs.get('guide') ?? []);
 const home = summarise(runs.get('home') ?? []);
+const warnings = [...new Set([...runs.values()].flat().flatMap((run) => run.warnings))];
 const body = [
   `Lighthouse (performance category), mobile (the default config: Moto G Power emulation, simulated slow 4G, 4× CPU), Debian's Chromium headless with a fresh profile each run, an anonymous visitor; the service from \`apps/api/dist/server.js\` with the demo catalogue and EPG (\`DEMO_SCHEDULE=1\`). ${RUNS} rounds, each page once per round; every figure is the median, the runs' scores in brackets; home is the same run's baseline (bench/web-performance.ts measures every route). Load average (1 / 5 / 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after. Times in ms.`,
   '',
   table(['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'CPU index'], rows),
   '',
+  ...(warnings.length ? [`Lighthouse warnings: ${warnings.join(' / ')}`, ''] : []),
   `Guide verdict: mobile ${guide.score} ${guide.score >= GOAL ? 'meets' : 'misses'} the goal of ${GOAL} (home ${home.score} in the same run: the machine's load moves both; the guide's own share is its TBT beyond home's, ${ms(guide.tbt - home.tbt)} ms).`,
 ].join('\n');
 writeSection('tv-guide', 'Live TV pages: Lighthouse mobile (bench/tv-guide.ts)', body);

@@ -23,6 +23,7 @@ import {
   type LighthouseFigures,
   type LighthouseSummary,
   lighthouseOnce,
+  scoreList,
   summarise,
 } from './lib/lighthouse.ts';
 import { table, writeSection } from './lib/report.ts';
@@ -348,7 +349,7 @@ const scoreTable = (formFactor: FormFactor) => {
   const home = result('home', formFactor);
   const row = (label: string, r: LighthouseSummary, baseline?: LighthouseSummary) => [
     label,
-    `**${r.score}** (${r.scores.join(', ')})`,
+    `**${r.score}** (${scoreList(r.scores)})`,
     baseline ? signed(r.score - baseline.score) : '',
     ms(r.fcp),
     ms(r.lcp),

@@ -79,6 +79,11 @@ export async function lighthouseOnce(
   }
 }
 
+/** The runs' scores for a table, in the order run; a run Lighthouse could not score (its runtime error is in its warnings) shows as «no score». */
+export function scoreList(scores: readonly number[]): string {
+  return scores.map((score) => (Number.isNaN(score) ? 'no score' : String(score))).join(', ');
+}
+
 /** The median of the numbers (the middle one of an odd count). */
 export function median(values: number[]): number {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
