@@ -41,6 +41,18 @@ describe('the live timeline', () => {
     for (let m = 0; m < 24 * 60; m += 7) expect(startsLoop(minute + m * 15)).toBe(true);
   });
 
+  it('counts the discontinuity sequence from 2026-11-01, keeping it small (hls.js copies an array that long per source)', () => {
+    const epoch = segmentAt(at('2026-11-01T00:00:00Z'));
+    expect(startsLoop(epoch)).toBe(true);
+    expect(discontinuitySequenceOf(epoch)).toBe(0);
+    expect(discontinuitySequenceOf(epoch + 4)).toBe(0);
+    expect(discontinuitySequenceOf(epoch + 5)).toBe(1);
+    // 26 days of 4 320 loops.
+    expect(discontinuitySequenceOf(segmentAt(at('2026-11-27T00:00:00Z')))).toBe(112_320);
+    // Before it (no service lists such a segment), never negative.
+    expect(discontinuitySequenceOf(epoch - 1)).toBe(0);
+  });
+
   it('gives a segment the look of the programme on air at its start, look 0 in a gap', () => {
     const start = at('2030-01-15T20:59:56Z');
     const programmes = [

@@ -5,8 +5,9 @@ import { LIVE_SEGMENT_SECONDS, LOOP_SEGMENTS } from '../../media/live-loops';
  * covers [n·4 s, (n+1)·4 s) since the Unix epoch, so its number is its media sequence number, its start is
  * its program date-time, and every instance computes the same playlist from the clock alone. Segment n
  * plays loop segment n mod 5 of the look of the programme on air at its start; a discontinuity precedes
- * every loop start (n ≡ 0 mod 5), so the discontinuity sequence is ⌊n / 5⌋ — a whole minute, where guides
- * start programmes, is always a loop start, so a programme change is one of those discontinuities.
+ * every loop start (n ≡ 0 mod 5), so the discontinuity sequence counts loop starts — from
+ * {@link DISCONTINUITY_EPOCH_MS}, not 1970 — and a whole minute, where guides start programmes, is always a
+ * loop start, so a programme change is one of those discontinuities.
  */
 
 export const SEGMENT_MS = LIVE_SEGMENT_SECONDS * 1000;
@@ -25,8 +26,24 @@ export const liveEdge = (ms: number): number => segmentAt(ms) - 1;
 export const loopIndexOf = (n: number): number => n % LOOP_SEGMENTS;
 /** Whether segment n starts a loop: a discontinuity (timestamps restart, the look may change) comes before it. */
 export const startsLoop = (n: number): boolean => n % LOOP_SEGMENTS === 0;
-/** The discontinuity sequence number of segment n: the loop starts since the epoch. */
-export const discontinuitySequenceOf = (n: number): number => Math.floor(n / LOOP_SEGMENTS);
+/**
+ * Where the discontinuity sequence counts from: 2026-11-01 00:00 UTC, a loop start (every midnight is).
+ * hls.js keeps its timestamp offsets in an array indexed by discontinuity sequence and copies it for the
+ * first segment of every new source (the stream controller's `initPTS.slice(0)`): the copy walks the whole
+ * length, so counted from 1970 (~90 million loop starts) it took ~0.85 s of every channel start and
+ * switch, the bulk of both. From here the number is ~112 000 at the end of November 2026 and grows by
+ * 4 320 a day (about 1 ms of that copy per 100 000). Never change it on a running service: a player
+ * reloading the playlist would see the sequence jump.
+ */
+export const DISCONTINUITY_EPOCH_MS = Date.UTC(2026, 10, 1);
+const FIRST_COUNTED_LOOP = Math.floor(DISCONTINUITY_EPOCH_MS / SEGMENT_MS / LOOP_SEGMENTS);
+/**
+ * The discontinuity sequence number of segment n: the loop starts since {@link DISCONTINUITY_EPOCH_MS}
+ * (0 for a segment before it: none is listed by a service running after it — the archive and DVR look
+ * back days at most).
+ */
+export const discontinuitySequenceOf = (n: number): number =>
+  Math.max(0, Math.floor(n / LOOP_SEGMENTS) - FIRST_COUNTED_LOOP);
 
 /** A programme as the playout sees it: when it airs and which look it plays. */
 export interface AiredProgramme {

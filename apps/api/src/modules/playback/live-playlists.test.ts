@@ -28,7 +28,7 @@ describe('live playlists', () => {
       '#EXT-X-VERSION:3',
       '#EXT-X-TARGETDURATION:4',
       `#EXT-X-MEDIA-SEQUENCE:${first}`,
-      `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / 5)}`,
+      `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / 5) - Math.floor(segmentAt(Date.UTC(2026, 10, 1)) / 5)}`,
       '#EXT-X-INDEPENDENT-SEGMENTS',
     ]);
     expect(lines.filter((l) => l.startsWith('#EXT-X-PROGRAM-DATE-TIME:'))).toEqual([

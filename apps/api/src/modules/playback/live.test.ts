@@ -9,7 +9,7 @@ import { ServiceMetrics } from '../../metrics/metrics';
 import { backends, FakeClock, type Tokens, useApi } from '../../test/harness';
 import { grantPackage } from '../billing/operator-grants';
 import { writeFixtureLoop } from './fixture-media';
-import { liveEdge, segmentAt } from './live-clock';
+import { discontinuitySequenceOf, liveEdge, segmentAt } from './live-clock';
 import { signedSegmentUrl } from './secure-link';
 
 const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';
@@ -257,7 +257,7 @@ for (const backend of backends) {
         expect(first.segments).toHaveLength(450);
         expect(first.mediaSequence).toBe(edge - 449);
         expect(first.segments.at(-1)).toMatchObject({ n: edge, pdt: '2030-01-15T09:59:56.000Z' });
-        expect(first.discontinuitySequence).toBe(Math.floor((edge - 449) / 5));
+        expect(first.discontinuitySequence).toBe(discontinuitySequenceOf(edge - 449));
         expect(first.type).toBeUndefined();
         expect(first.ended).toBe(false);
         for (const s of first.segments) {
@@ -478,7 +478,7 @@ for (const backend of backends) {
           expect(p.ended).toBe(true);
           expect(p.segments).toHaveLength(70 * 15);
           expect(p.mediaSequence).toBe(segmentAt(at('2030-01-15T20:00:00Z')));
-          expect(p.discontinuitySequence).toBe(Math.floor(p.mediaSequence / 5));
+          expect(p.discontinuitySequence).toBe(discontinuitySequenceOf(p.mediaSequence));
           expect(p.segments[0]!.pdt).toBe('2030-01-15T20:00:00.000Z');
           expect(p.segments.at(-1)!.pdt).toBe('2030-01-15T21:09:56.000Z');
           expect(p.segments.find((s) => s.pdt === '2030-01-15T21:00:00.000Z')?.discontinuity).toBe(true);
