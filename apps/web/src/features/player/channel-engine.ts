@@ -25,7 +25,7 @@ export type LoadChannelEngine = () => Promise<ChannelEngine>;
  * content card's (player-engine.ts), in a module of its own so the watch page's chunks carry none of
  * the live code (its 350 KB budget, docs/benchmarks.md).
  */
-export const loadChannelEngine: LoadChannelEngine = () =>
+const loadChannelEngine: LoadChannelEngine = () =>
   import('./live-engine').then((module) => module.liveEngine);
 
 const ChannelEngineContext = createContext<LoadChannelEngine>(loadChannelEngine);

@@ -37,7 +37,7 @@ export interface ChannelTarget {
 }
 
 /** The controller's channel for a target. */
-export function playerChannel(channelId: number, playback: ChannelPlayback): PlayerChannel {
+function playerChannel(channelId: number, playback: ChannelPlayback): PlayerChannel {
   return { streamId: channelId, archiveStart: playback.kind === 'archive' ? playback.start : null };
 }
 

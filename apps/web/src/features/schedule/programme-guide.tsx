@@ -25,7 +25,7 @@ import { useLazyDays } from './use-lazy-days';
 export const ACTIVE_DAY_THRESHOLD_PX = 100;
 
 /** Programme lines of the loading guide: about a phone's screen of them. */
-export const SKELETON_ROWS = 24;
+const SKELETON_ROWS = 24;
 /** Day tabs of the loading guide. */
 const SKELETON_TABS = 5;
 
