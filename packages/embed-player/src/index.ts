@@ -1,0 +1,15 @@
+// @kadr/embed-player: embed the Kadr player on a partner page (README.md).
+export {
+  DEFAULT_MESSAGE_FLAG,
+  type EmbedCastAvailability,
+  type EmbedCommandName,
+  type EmbedCommands,
+  type EmbedEnv,
+  type EmbedEventName,
+  type EmbedEvents,
+  type EmbedProgramme,
+  type EmbedQuality,
+  type EmbedStateChange,
+  type PlayerStateName,
+  SDK_VERSION,
+} from './protocol.js';

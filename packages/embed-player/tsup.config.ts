@@ -1,0 +1,26 @@
+import { defineConfig } from 'tsup';
+
+// JavaScript only: TypeScript 7 has no compiler API for tsup's dts step, so declarations come from `tsc`.
+export default defineConfig([
+  // The npm build: ESM, the SDK and its protocol (the frame page imports the protocol alone).
+  {
+    entry: ['src/index.ts', 'src/protocol.ts'],
+    format: ['esm'],
+    target: 'es2020',
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    minify: true,
+  },
+  // The script-tag build: one file defining `window.KadrEmbedPlayer` (src/global.ts).
+  {
+    entry: { 'embed-player': 'src/global.ts' },
+    format: ['iife'],
+    globalName: 'KadrEmbedPlayer',
+    target: 'es2020',
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    minify: true,
+  },
+]);
