@@ -236,7 +236,9 @@ export class EmbedPlayer {
     return new Promise((resolve, reject) => {
       const id = ++this.lastId;
       try {
-        this.f!.contentWindow!.postMessage(
+        // A frame the page took out of the document (or none, once destroyed) has no window to post to.
+        if (!this.f?.isConnected) throw 0;
+        this.f.contentWindow!.postMessage(
           toWire(this.o.messageFlag, { event, data, id }),
           this.o.targetOrigin,
         );
