@@ -232,7 +232,10 @@ export class EmbedPlayer {
     for (const id of [...this.pending.keys()]) this.settle(id, error);
   }
 
-  private send<T = void>(event: EmbedCommandName, data?: EmbedCommands[EmbedCommandName]): Promise<T> {
+  private send<T = void, K extends EmbedCommandName = EmbedCommandName>(
+    event: K,
+    data?: EmbedCommands[K],
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       const id = ++this.lastId;
       try {
@@ -255,7 +258,7 @@ export class EmbedPlayer {
   }
 
   /** A command the SDK sends on its own: nobody awaits it. */
-  private command(event: EmbedCommandName, data?: EmbedCommands[EmbedCommandName]): void {
+  private command<K extends EmbedCommandName>(event: K, data?: EmbedCommands[K]): void {
     this.send(event, data).catch(noop);
   }
 
