@@ -1,4 +1,13 @@
 // @kadr/embed-player: embed the Kadr player on a partner page (README.md).
+
+export { EmbedPlayer } from './embed-player.js';
+export type {
+  EmbedPlayerEvents,
+  EmbedPlayerOptions,
+  EmbedPlayerResolvedOptions,
+  EmbedPlayerState,
+  EmbedStart,
+} from './options.js';
 export {
   DEFAULT_MESSAGE_FLAG,
   type EmbedCastAvailability,
