@@ -1,4 +1,13 @@
 // @kadr/embed-player: embed the Kadr player on a partner page (README.md).
+export { decodeLightConfig, type LightConfig, type LightLog } from './light-config.js';
+export {
+  LIGHT_PERIOD,
+  LIGHT_TIMEOUT,
+  type LightService,
+  type LightServiceOptions,
+  type LightTarget,
+  startLightService,
+} from './light-service.js';
 export {
   DEFAULT_MESSAGE_FLAG,
   type EmbedCastAvailability,
