@@ -765,3 +765,57 @@ describe('EmbedPlayer: destroy', () => {
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
   });
 });
+
+describe('the light config (SPEC §4 config switching)', () => {
+  const FLAG = 'https://light.kadr.example/vlbeat';
+  const STATUS = 'https://light.kadr.example/vlunbeat';
+  const RESERVE = 'https://reserve.kadr.example/film-42.json?page={PAGE_URL}&app={app_id}';
+  const encode = (value: unknown) => btoa(JSON.stringify(value));
+  const answer = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const frameSrc = () => document.querySelector('iframe')?.getAttribute('src');
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('restarts on the reserve config the flag URL names, and on the main one when the status locks it', async () => {
+    vi.useFakeTimers();
+    let lock = false;
+    const fetch = vi.fn(async (url: string) =>
+      url === STATUS ? answer({ result: { lock } }) : answer({ result: { vlight_url: RESERVE } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    container('light');
+    const player = new EmbedPlayer('light', CONFIG, encode({ vlbeat: FLAG, vlunbeat: STATUS }));
+    expect(frameSrc()).toBe(CONFIG);
+    // The checks run at once: status first, then the flag, whose reserve URL is played, filled in.
+    await vi.waitFor(() => expect(frameSrc()).not.toBe(CONFIG));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([STATUS, FLAG]);
+    expect(frameSrc()).toBe(
+      `https://reserve.kadr.example/film-42.json?page=${encodeURIComponent(location.href)}&app=0`,
+    );
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    // A minute later the status locks the main config: back to it, the flag not asked.
+    lock = true;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(frameSrc()).toBe(CONFIG);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([STATUS, FLAG, STATUS]);
+    player.destroy();
+    // Destroyed: no more checks.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('ignores a light config that is not base64 JSON: no request, the main config plays', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    container('plain');
+    const player = new EmbedPlayer('plain', CONFIG, 'not base64 json');
+    await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(frameSrc()).toBe(CONFIG);
+    player.destroy();
+  });
+});

@@ -1,5 +1,7 @@
 // The player on a partner page (SPEC §2, §3, §7): our frame in the partner's container, driven by commands
 // posted to it (each a Promise the frame's `reply` settles) and listening to what the frame posts back.
+import { decodeLightConfig } from './light-config.js';
+import { type LightService, startLightService } from './light-service.js';
 import type {
   EmbedPlayerEvents,
   EmbedPlayerOptions,
@@ -66,6 +68,8 @@ export class EmbedPlayer {
   private resolveReady: () => void = noop;
   private rejectReady: (error: Error) => void = noop;
   private listener = (event: MessageEvent): void => this.receive(event);
+  /** The light service, when the light config names a flag URL: it restarts the frame on another config. */
+  private light: LightService | null = null;
 
   constructor(
     containerId: string,
@@ -100,6 +104,14 @@ export class EmbedPlayer {
     this.s = initialState(configUrl, o.muted ?? false, o.volume ?? 1);
     window.addEventListener('message', this.listener);
     this.mount();
+    // SPEC §4 config switching: a reserve config from the flag URL, the main one again on a lock, a
+    // failed flag request or no reserve (light-service.ts); placeholders are filled by the service.
+    const light = decodeLightConfig(lightConfig);
+    if (light)
+      this.light = startLightService({
+        config: light,
+        onSwitch: (target) => this.restart(target.kind === 'main' ? configUrl : target.url),
+      });
   }
 
   /** The frame, or null once destroyed. */
@@ -207,6 +219,8 @@ export class EmbedPlayer {
   /** Removes the frame and the page listener; pending commands reject. */
   destroy(): void {
     const error = new Error('destroyed');
+    this.light?.stop();
+    this.light = null;
     this.unmount(error);
     window.removeEventListener('message', this.listener);
     this.s.listenerAttached = false;

@@ -1,6 +1,14 @@
 // @kadr/embed-player: embed the Kadr player on a partner page (README.md).
-
 export { EmbedPlayer } from './embed-player.js';
+export { decodeLightConfig, type LightConfig, type LightLog } from './light-config.js';
+export {
+  LIGHT_PERIOD,
+  LIGHT_TIMEOUT,
+  type LightService,
+  type LightServiceOptions,
+  type LightTarget,
+  startLightService,
+} from './light-service.js';
 export type {
   EmbedPlayerEvents,
   EmbedPlayerOptions,
