@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { packages } from '../db/schema';
+import { packages, subscriptions } from '../db/schema';
 import { loadStorageEnv } from '../env';
 import { Entitlements } from '../modules/billing/entitlements';
 import { PG_ADMIN_URL, postgresAvailable } from '../test/harness';
@@ -74,7 +75,7 @@ for (const engine of engines) {
             await db.close();
           }
         };
-        return { run, out, err, holds };
+        return { run, out, err, holds, storage };
       }
 
       it('grants a package to a phone (making its profile) with no end date, then revokes it', async () => {
@@ -108,6 +109,40 @@ for (const engine of engines) {
         await t.run(['revoke', '--profile', '1', '--package', '1']);
         expect(await t.run(['revoke', '--profile', '1', '--package', '1'])).toBe(0);
         expect(t.out.at(-1)).toBe('Profile 1 did not hold package 1: nothing to revoke');
+      });
+
+      it('refuses to revoke while a renewal holds the subscription, and revokes once its claim ran out', async () => {
+        const t = await setup();
+        await t.run(['grant', '--phone', '79990000005', '--package', '1']);
+        // A renewal pass claimed the subscription until 10:05 (a charge may be in flight).
+        const claimedUntil = new Date(NOW.getTime() + 5 * 60_000);
+        const database = await createDatabase(t.storage);
+        try {
+          await database.db
+            .update(subscriptions)
+            .set({ renewalClaimedUntil: claimedUntil })
+            .where(eq(subscriptions.profileId, 1));
+        } finally {
+          await database.close();
+        }
+        expect(
+          await t.run(['revoke', '--profile', '1', '--package', '1'], new Date(NOW.getTime() + 60_000)),
+        ).toBe(1);
+        expect(t.err.at(-1)).toBe(
+          'revoke failed: a renewal charge of subscription 1 may be in flight until 2030-01-15T10:05:00.000Z: run it again after that',
+        );
+        expect(await t.holds(1, new Date(NOW.getTime() + 60_000))).toEqual({
+          validUntil: null,
+          source: 'operator',
+        });
+        expect(
+          await t.run(
+            ['revoke', '--profile', '1', '--package', '1'],
+            new Date(claimedUntil.getTime() + 1000),
+          ),
+        ).toBe(0);
+        expect(t.out.at(-1)).toBe('Revoked package 1 from profile 1');
+        expect(await t.holds(1, new Date(claimedUntil.getTime() + 2000))).toBe(false);
       });
 
       it('exits 1 for an unknown profile, phone or package', async () => {

@@ -75,7 +75,12 @@ export async function grantPackage(
   });
 }
 
-/** Ends a profile's live subscription to a package now; answers how many were ended (0: held none). */
+/**
+ * Ends a profile's live subscription to a package now; answers how many were ended (0: held none).
+ * Refused while a renewal holds the subscription (its claim, `renewal_claimed_until`: a charge may be in
+ * flight): ended then, a charge that succeeds would renew an ended row — paid, no access. The claim
+ * lasts at most the renewal lease; the error says until when.
+ */
 export async function revokePackage(
   db: Db,
   options: { profile: ProfileRef; packageId: number; now: Date },
@@ -83,21 +88,34 @@ export async function revokePackage(
   const { packageId, now } = options;
   await requirePackage(db, packageId);
   const profileId = await profileIdOf(db, options.profile, now, false);
-  const ended = await db
-    .update(subscriptions)
-    .set({
-      endedAt: sql`greatest(${subscriptions.periodStart}, ${now.toISOString()}::timestamptz)`,
-      autoRenew: false,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(subscriptions.profileId, profileId),
-        eq(subscriptions.packageId, packageId),
-        isNull(subscriptions.endedAt),
-        or(isNull(subscriptions.periodEnd), gt(subscriptions.periodEnd, now)),
-      ),
-    )
-    .returning({ id: subscriptions.id });
-  return { profileId, ended: ended.length };
+  return db.transaction(async (tx) => {
+    const live = and(
+      eq(subscriptions.profileId, profileId),
+      eq(subscriptions.packageId, packageId),
+      isNull(subscriptions.endedAt),
+      or(isNull(subscriptions.periodEnd), gt(subscriptions.periodEnd, now)),
+    );
+    // The live rows locked first: the renewal's claim skips locked rows (SKIP LOCKED), so none can be
+    // claimed between this check and the update.
+    const rows = await tx
+      .select({ id: subscriptions.id, until: subscriptions.renewalClaimedUntil })
+      .from(subscriptions)
+      .where(live)
+      .for('update');
+    const claimed = rows.find((row) => row.until !== null && row.until > now);
+    if (claimed?.until)
+      throw new HoldingError(
+        `a renewal charge of subscription ${claimed.id} may be in flight until ${claimed.until.toISOString()}: run it again after that`,
+      );
+    const ended = await tx
+      .update(subscriptions)
+      .set({
+        endedAt: sql`greatest(${subscriptions.periodStart}, ${now.toISOString()}::timestamptz)`,
+        autoRenew: false,
+        updatedAt: now,
+      })
+      .where(live)
+      .returning({ id: subscriptions.id });
+    return { profileId, ended: ended.length };
+  });
 }
