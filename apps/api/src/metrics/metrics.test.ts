@@ -155,6 +155,31 @@ describe('payment metrics (PGlite)', () => {
 });
 
 describe('renewal metrics', () => {
+  it('shows the overdue receipts the last reconciliation pass counted', async () => {
+    const metrics = new ServiceMetrics({ defaultMetrics: false });
+    const counts = [2, 0];
+    const renewals = {
+      runOnce: async () => ({ claimed: 0, charged: 0, declined: 0, unknown: 0, lapsed: 0 }),
+    };
+    const reconciliation = {
+      runOnce: async () => ({ payments: 0, receipts: 0, overdueReceipts: counts.shift()! }),
+    };
+    const jobs = new PaymentJobs(
+      {
+        renewals: renewals as unknown as Renewals,
+        reconciliation: reconciliation as unknown as Reconciliation,
+      },
+      () => {},
+      undefined,
+      undefined,
+      metrics,
+    );
+    await jobs.runOnce();
+    expect(sample(await metrics.text(), 'kadr_receipts_overdue')).toBe(2);
+    await jobs.runOnce();
+    expect(sample(await metrics.text(), 'kadr_receipts_overdue')).toBe(0);
+  });
+
   it('counts each renewal pass’s outcomes: charged, declined, unknown, lapsed', async () => {
     const metrics = new ServiceMetrics({ defaultMetrics: false });
     const passes = [
@@ -162,7 +187,9 @@ describe('renewal metrics', () => {
       { claimed: 1, charged: 0, declined: 0, unknown: 1, lapsed: 0 },
     ];
     const renewals = { runOnce: async () => passes.shift()! } as unknown as Renewals;
-    const reconciliation = { runOnce: async () => {} } as unknown as Reconciliation;
+    const reconciliation = {
+      runOnce: async () => ({ payments: 0, receipts: 0, overdueReceipts: 0 }),
+    } as unknown as Reconciliation;
     const jobs = new PaymentJobs({ renewals, reconciliation }, () => {}, undefined, undefined, metrics);
     await jobs.runOnce();
     await jobs.runOnce();

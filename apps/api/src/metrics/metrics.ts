@@ -50,6 +50,7 @@ export class ServiceMetrics {
   private readonly payments: Counter<'event'>;
   private readonly renewals: Counter<'outcome'>;
   private demoMedia: (() => DemoMediaCounts) | undefined;
+  private readonly receiptsOverdue: Gauge;
 
   constructor(options: { defaultMetrics?: boolean; streamWindowMs?: number; now?: () => number } = {}) {
     const registers = [this.registry];
@@ -79,6 +80,11 @@ export class ServiceMetrics {
       name: 'kadr_renewals_total',
       help: 'Subscription renewals by outcome: charged, declined, unknown (retried later), lapsed',
       labelNames: ['outcome'],
+      registers,
+    });
+    this.receiptsOverdue = new Gauge({
+      name: 'kadr_receipts_overdue',
+      help: 'Receipts not registered by the payment provider a day after their payment, as the last reconciliation pass counted (alert on > 0: support registers them by hand)',
       registers,
     });
     const streams = this.streams;
@@ -133,6 +139,11 @@ export class ServiceMetrics {
   renewalPass(pass: RenewalCounts): void {
     for (const outcome of ['charged', 'declined', 'unknown', 'lapsed'] as const)
       if (pass[outcome] > 0) this.renewals.inc({ outcome }, pass[outcome]);
+  }
+
+  /** The overdue receipts the last reconciliation pass counted (modules/billing/reconciliation.ts). */
+  overdueReceipts(count: number): void {
+    this.receiptsOverdue.set(count);
   }
 
   /** Reports the demo media's progress on each scrape. */

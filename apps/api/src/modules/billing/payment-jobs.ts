@@ -29,8 +29,8 @@ export class PaymentJobs {
     private readonly everyMs = PAYMENT_JOBS_EVERY_MS,
     /** Due subscriptions claimed at a time (RENEWAL_BATCH). */
     private readonly batch = RENEWAL_BATCH,
-    /** Counts each renewal pass's outcomes (metrics/metrics.ts). */
-    private readonly metrics?: Pick<ServiceMetrics, 'renewalPass'>,
+    /** Counts each renewal pass's outcomes and the overdue receipts (metrics/metrics.ts). */
+    private readonly metrics?: Pick<ServiceMetrics, 'renewalPass' | 'overdueReceipts'>,
   ) {}
 
   /** One pass: renew what is due, then settle stale payments and fetch receipts (the new ones too). */
@@ -43,7 +43,8 @@ export class PaymentJobs {
       if (pass.claimed < this.batch) break;
     }
     if (this.stopping) return;
-    await this.jobs.reconciliation.runOnce();
+    const reconciled = await this.jobs.reconciliation.runOnce();
+    this.metrics?.overdueReceipts(reconciled.overdueReceipts);
   }
 
   start(): void {

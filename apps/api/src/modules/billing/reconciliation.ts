@@ -10,6 +10,8 @@ import { type PaymentLog, type PaymentSettlement, silentLog } from './settlement
 const RECEIPT_AFTER_MS = 30 * 1000;
 /** …and no longer than this: a provider that never registers it is support's, not a loop's. */
 const RECEIPT_GIVE_UP_MS = 7 * 24 * 3600 * 1000;
+/** A receipt still unregistered this long after its payment is overdue: counted and logged as an error. */
+export const RECEIPT_OVERDUE_MS = 24 * 3600 * 1000;
 
 interface PendingRow {
   id: number;
@@ -39,9 +41,35 @@ export class Reconciliation {
     this.log = deps.log ?? silentLog;
   }
 
-  /** One pass over at most `limit` payments and `limit` receipts; answers how many of each changed. */
-  async runOnce(limit = 100): Promise<{ payments: number; receipts: number }> {
-    return { payments: await this.payments(limit), receipts: await this.receipts(limit) };
+  /**
+   * One pass over at most `limit` payments and `limit` receipts; answers how many of each changed, and
+   * how many receipts are overdue (unregistered for over a day, those given up on included).
+   */
+  async runOnce(limit = 100): Promise<{ payments: number; receipts: number; overdueReceipts: number }> {
+    const changed = { payments: await this.payments(limit), receipts: await this.receipts(limit) };
+    return { ...changed, overdueReceipts: await this.overdueReceipts() };
+  }
+
+  /**
+   * Receipts of this provider's payments still unregistered a day after they were made: a 54-FZ receipt
+   * must reach the tax service, so support registers them by hand once the provider has not. Logged at
+   * error level each pass while any is left, and the pass reports the count (metrics: an alert's input).
+   */
+  private async overdueReceipts(): Promise<number> {
+    const { db, clock, settlement } = this.deps;
+    const before = new Date(clock.now().getTime() - RECEIPT_OVERDUE_MS);
+    const counted = (await db.execute(sql`
+      select count(*)::int as overdue
+        from receipts r join payments p on p.id = r.payment_id
+       where r.status = 'pending' and p.provider = ${settlement.provider.kind}
+         and r.created_at < ${before.toISOString()}`)) as unknown as { rows: Array<{ overdue: number }> };
+    const overdue = Number(counted.rows[0]?.overdue ?? 0);
+    if (overdue > 0)
+      this.log.error(
+        { overdue, provider: settlement.provider.kind },
+        'receipts not registered for over a day: register them by hand (docs/deployment.md)',
+      );
+    return overdue;
   }
 
   private async payments(limit: number): Promise<number> {
