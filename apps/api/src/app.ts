@@ -59,6 +59,7 @@ import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
+import { embedRoutes } from './modules/embed/routes';
 import { ChannelGrantSigner } from './modules/playback/channel-grants';
 import { ChannelPlayout } from './modules/playback/channel-playout';
 import { ChannelReleaseService } from './modules/playback/channel-service';
@@ -341,6 +342,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const billing = new BillingService({ db, clock, entitlements });
   const goods = options.goods ?? packageGoods(db, billing);
   await app.register(catalogueRoutes, { catalogue: new CatalogueService(db, { goods }) });
+  // Partner embeds (docs/decisions/033): frame configs and the light service's switches, readable from any origin.
+  await app.register(embedRoutes, { db });
   const search = new SearchService(db, {
     clock,
     onIndexError: (error) => app.log.warn({ err: error }, 'search index build failed; the database answers'),

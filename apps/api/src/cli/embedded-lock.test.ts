@@ -8,6 +8,7 @@ import { EMBEDDED_LOCK_FILE, EmbeddedDatabaseBusyError, lockEmbeddedDatabase } f
 import { startServer } from '../server';
 import { testEnv } from '../test/harness';
 import { runCatalogueImport } from './run-catalogue-import';
+import { runEmbedSwitch } from './run-embed-switch';
 import { runPackageAccess } from './run-package-access';
 
 // The server and the operator commands share one embedded database (PGlite, DATA_DIR/db), which a
@@ -182,13 +183,14 @@ describe('embedded database lock', () => {
 });
 
 describe('operator commands on the embedded database', () => {
-  it('catalogue:import, package:grant and package:revoke refuse while the server holds it, naming its pid', async () => {
+  it('catalogue:import, package:grant, package:revoke and embed:switch refuse while the server holds it, naming its pid', async () => {
     const t = setup();
     const server = lockEmbeddedDatabase(t.dataDir, 'server');
     try {
       expect(await runCatalogueImport([FIXTURE_MANIFEST], t.io)).toBe(1);
       expect(await runPackageAccess(['grant', '--profile', '1', '--package', '1'], t.io)).toBe(1);
       expect(await runPackageAccess(['revoke', '--profile', '1', '--package', '1'], t.io)).toBe(1);
+      expect(await runEmbedSwitch(['lock', '--content', 'film-1'], t.io)).toBe(1);
     } finally {
       server.release();
     }
@@ -197,6 +199,7 @@ describe('operator commands on the embedded database', () => {
       expect.stringMatching(new RegExp(`^${FIXTURE_MANIFEST}: not imported: .*stop it first`)),
       expect.stringMatching(/^grant failed: .*stop it first/),
       expect.stringMatching(/^revoke failed: .*stop it first/),
+      expect.stringMatching(/^embed:switch failed: .*stop it first/),
     ]);
     for (const line of t.err) expect(line).toContain(busy);
     // Nothing was opened: no database folder was made.

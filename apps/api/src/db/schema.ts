@@ -871,3 +871,16 @@ export const sandboxYookassaNotifications = pgTable(
       .where(sql`delivered_at is null and gave_up_at is null`),
   ],
 );
+
+/**
+ * The embed light service's switches (docs/decisions/033-embed-configs.md): per scope — `global`, or one
+ * content named `film-42`, `series-7`, `channel-3` — a lock (back to the main config) and a reserve
+ * config URL. Null: not set here, the global row (or the default: no lock, no reserve) decides.
+ * Written by the `embed:switch` operator command, read by GET /embed/v1/status and /embed/v1/flag.
+ */
+export const embedSwitches = pgTable('embed_switches', {
+  scope: text('scope').primaryKey(),
+  locked: boolean('locked'),
+  reserveUrl: text('reserve_url'),
+  updatedAt: updatedAt(),
+});

@@ -1,6 +1,7 @@
 import { type CallDefinition, callList, envelope } from '@kadr/api-contract';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { embedConfig } from '../../modules/embed/routes.ts';
 import {
   type AuthKind,
   corpusFor,
@@ -27,6 +28,19 @@ export interface OtherRoute extends OtherRouteInputs {
 const statusOk = envelope(z.object({ status: z.literal('ok') }));
 const phoneLike = fc.oneof(fc.stringMatching(/^7\d{10}$/), fc.constant('79990000001'));
 const hex = (length: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${length}}$`));
+/** An embed config's file: a known-looking id, or one past 32 bits. */
+const configFile = fc.oneof(
+  fc.nat(40).map((n) => `${n}.json`),
+  fc.constant('9999999999.json'),
+);
+/** The status and flag calls' content names, valid and not. */
+const contentQuery = fc.constantFrom(
+  '',
+  'content=film-1',
+  'content=channel-2',
+  'content=series-0',
+  'content=x',
+);
 
 /**
  * Every route the api registers besides the contract's calls, by `METHOD /path`, with what it
@@ -110,6 +124,32 @@ export const otherRoutes: Record<string, OtherRoute> = {
       ),
     },
     query: fc.constantFrom('md5=AAAA&expires=4102444800', 'expires=1&md5=x', 'md5=&expires=&lim=1'),
+  },
+  // Partner embeds (docs/decisions/033): frame configs and the light service's status and flag.
+  'GET /embed/v1/config/film/:file': {
+    errors: 'envelope',
+    success: embedConfig,
+    params: { file: configFile },
+  },
+  'GET /embed/v1/config/series/:file': {
+    errors: 'envelope',
+    success: embedConfig,
+    params: { file: configFile },
+  },
+  'GET /embed/v1/config/channel/:file': {
+    errors: 'envelope',
+    success: embedConfig,
+    params: { file: configFile },
+  },
+  'GET /embed/v1/status': {
+    errors: 'envelope',
+    success: z.object({ result: z.object({ lock: z.boolean() }) }),
+    query: contentQuery,
+  },
+  'GET /embed/v1/flag': {
+    errors: 'envelope',
+    success: z.object({ result: z.object({ vlight_url: z.string().nullable() }) }),
+    query: contentQuery,
   },
   // Sandbox providers' pages (SMS outbox, push "phone") and the YooKassa emulator.
   'GET /sandbox/sms': { errors: 'envelope', query: phoneLike.map((p) => `phone=${p}`) },

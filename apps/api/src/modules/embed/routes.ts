@@ -1,0 +1,194 @@
+import { errorEnvelope } from '@kadr/api-contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rowsOf } from '../../catalogue-import/table-sync';
+import type { Db } from '../../db/client';
+import { contents } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isContentName, switchState } from './switches';
+
+/**
+ * The frame player's config (docs/decisions/033-embed-configs.md): what it needs to start the app's
+ * own playback flow for one title or channel. Streams, DRM, preview and paywall come from the usual
+ * calls with the frame's own anonymous session, never from here.
+ */
+export const embedConfig = z.object({
+  version: z.literal(1),
+  kind: z.enum(['vod', 'live']),
+  // `type` first: the compiled serializer writes required fields before optional ones.
+  content: z.object({
+    type: z.enum(['film', 'series', 'tvshow', 'channel']),
+    EK_id: z.number().int().optional(),
+    tv_channel_id: z.number().int().optional(),
+  }),
+  title: z.string(),
+  /** Absolute URL. */
+  poster: z.string(),
+  live: z.boolean(),
+});
+export type EmbedConfig = z.infer<typeof embedConfig>;
+
+/** The light service's status answer (SDK `vlunbeat`) and flag answer (`vlbeat`). */
+const statusAnswer = z.object({ result: z.object({ lock: z.boolean() }) });
+const flagAnswer = z.object({ result: z.object({ vlight_url: z.string().nullable() }) });
+
+/** Seconds a config may be kept: it changes with the catalogue, rarely; a title taken down goes within a minute. */
+export const CONFIG_MAX_AGE = 60;
+/**
+ * Seconds a status or flag answer may be kept: the SDK asks every 60 s from every open player, so a
+ * CDN or browser cache takes most of that load; an operator's switch reaches every player within
+ * 30 s (cache) + 60 s (the SDK's period).
+ */
+export const SWITCH_MAX_AGE = 30;
+
+const configFile = z.string().regex(/^[1-9]\d{0,9}\.json$/, 'expected {id}.json');
+const switchQuery = z.object({
+  content: z.string().refine(isContentName, 'expected film-{id}, series-{id} or channel-{id}').optional(),
+});
+const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
+
+/** The id of `{id}.json`, or undefined when it exceeds the catalogue's 32-bit ids (such an item cannot exist). */
+function idOf(file: string): number | undefined {
+  const id = Number(file.slice(0, -'.json'.length));
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** `url` made absolute against the request's own origin (catalogue images are `/media/images/…`). */
+function absolute(url: string, request: FastifyRequest): string {
+  return new URL(url, `${request.protocol}://${request.host}`).toString();
+}
+
+/**
+ * The embed calls for partner pages (docs/decisions/033-embed-configs.md): configs of a film, a series
+ * and a channel, and the light service's status and flag. Readable from any origin
+ * (`Access-Control-Allow-Origin: *`, these routes only: registered in their own scope), cacheable,
+ * answering the usual error envelope.
+ */
+export const embedRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Public, credential-free data: any page may read it, errors included (so a partner sees the envelope).
+  // Simple GETs without custom headers: browsers send no preflight, so there is no OPTIONS route.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    if (reply.statusCode >= 400) reply.header('cache-control', 'no-store');
+  });
+
+  const title = (kind: 'film' | 'series', types: Array<'film' | 'series' | 'tvshow'>) =>
+    app.get(
+      `/embed/v1/config/${kind}/:file`,
+      {
+        schema: {
+          summary: `The embed frame's config of a ${kind}: {EK_id}.json`,
+          tags: ['embed'],
+          params: z.object({ file: configFile }),
+          response: { 200: embedConfig, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const id = idOf(request.params.file);
+        if (id === undefined) throw new AppError('no_content');
+        const [row] = await db
+          .select({
+            id: contents.id,
+            type: contents.type,
+            title: contents.title,
+            posterUrl: contents.posterUrl,
+            vendorId: contents.vendorId,
+          })
+          .from(contents)
+          .where(and(eq(contents.id, id), inArray(contents.type, types)));
+        if (!row) throw new AppError('no_content');
+        // No vendor: "no content" everywhere in the catalogue (SPEC §5, §8 code 900).
+        if (row.vendorId === null) throw new AppError('no_vendor');
+        reply.header('cache-control', `public, max-age=${CONFIG_MAX_AGE}`);
+        return {
+          version: 1 as const,
+          kind: 'vod' as const,
+          content: { type: row.type, EK_id: row.id },
+          title: row.title,
+          poster: absolute(row.posterUrl, request),
+          live: false,
+        };
+      },
+    );
+  title('film', ['film']);
+  title('series', ['series', 'tvshow']);
+
+  app.get(
+    '/embed/v1/config/channel/:file',
+    {
+      schema: {
+        summary: "The embed frame's config of a TV channel: {tv_channel_id}.json",
+        tags: ['embed'],
+        params: z.object({ file: configFile }),
+        response: { 200: embedConfig, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = idOf(request.params.file);
+      if (id === undefined) throw new AppError('channel_not_found');
+      // As playback sees it (playback/channel-queries.ts): a channel whose title has no vendor is no channel.
+      const [row] = rowsOf<{
+        id: number;
+        name: string;
+        logo_url: string;
+        vendor_id: string | null;
+        sold: boolean;
+      }>(
+        await db.execute(sql`
+          select ch.id, ch.name, ch.logo_url, k.vendor_id, k.id is not null as sold
+          from channels ch
+          left join lateral (
+            select id, vendor_id from contents where channel_id = ch.id and type = 'channel' order by id limit 1
+          ) k on true
+          where ch.id = ${id}`),
+      );
+      if (!row || (row.sold && row.vendor_id === null)) throw new AppError('channel_not_found');
+      reply.header('cache-control', `public, max-age=${CONFIG_MAX_AGE}`);
+      return {
+        version: 1 as const,
+        kind: 'live' as const,
+        content: { type: 'channel' as const, tv_channel_id: row.id },
+        title: row.name,
+        poster: absolute(row.logo_url, request),
+        live: true,
+      };
+    },
+  );
+
+  app.get(
+    '/embed/v1/status',
+    {
+      schema: {
+        summary: 'The light service status (SDK vlunbeat): whether the player keeps to its main config',
+        tags: ['embed'],
+        querystring: switchQuery,
+        response: { 200: statusAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { lock } = await switchState(db, request.query.content);
+      reply.header('cache-control', `public, max-age=${SWITCH_MAX_AGE}`);
+      return { result: { lock } };
+    },
+  );
+
+  app.get(
+    '/embed/v1/flag',
+    {
+      schema: {
+        summary: 'The light service flag (SDK vlbeat): the reserve config URL to switch to, if any',
+        tags: ['embed'],
+        querystring: switchQuery,
+        response: { 200: flagAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { reserveUrl } = await switchState(db, request.query.content);
+      reply.header('cache-control', `public, max-age=${SWITCH_MAX_AGE}`);
+      return { result: { vlight_url: reserveUrl } };
+    },
+  );
+};
