@@ -1,30 +1,19 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
-import { PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
 import { runCatalogueImport, USAGE } from './run-catalogue-import';
 
 const temps: string[] = [];
 const databases: string[] = [];
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A throw-away PostgreSQL database when one answers (fast); else the embedded database in DATA_DIR. */
 async function databaseEnv(): Promise<Record<string, string>> {
   if (!postgresAvailable) return {};
   const name = `kadr_test_cli_${Math.random().toString(36).slice(2, 10)}`;
-  await admin(`create database ${name}`);
+  await adminQuery(`create database ${name}`);
   databases.push(name);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -47,7 +36,7 @@ function setup(extraEnv: Record<string, string> = {}) {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await admin(`drop database if exists ${name} with (force)`);
+  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
 });
 
 describe('catalogue-import command', () => {

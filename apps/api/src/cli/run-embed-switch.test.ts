@@ -1,28 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/client';
 import { loadStorageEnv } from '../env';
 import { switchState } from '../modules/embed/switches';
-import { PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
 import { EMBED_SWITCH_USAGE, runEmbedSwitch } from './run-embed-switch';
 
 const temps: string[] = [];
 const databases: string[] = [];
 const NOW = new Date('2030-01-15T10:00:00Z');
 const RESERVE = 'https://reserve.kadr.example/embed/v1/config/film/42.json';
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 const engines = [
   { name: 'PGlite', available: true },
@@ -38,7 +27,7 @@ for (const engine of engines) {
       const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
       if (engine.name === 'PostgreSQL') {
         const name = `kadr_test_embed_${Math.random().toString(36).slice(2, 10)}`;
-        await admin(`create database ${name}`);
+        await adminQuery(`create database ${name}`);
         databases.push(name);
         const url = new URL(PG_ADMIN_URL);
         url.pathname = `/${name}`;
@@ -138,5 +127,5 @@ describe('embed:switch usage', () => {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await admin(`drop database if exists ${name} with (force)`);
+  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
 });

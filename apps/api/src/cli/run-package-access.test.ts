@@ -2,29 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { packages, subscriptions } from '../db/schema';
 import { loadStorageEnv } from '../env';
 import { Entitlements } from '../modules/billing/entitlements';
-import { PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
 import { PACKAGE_USAGE, runPackageAccess } from './run-package-access';
 
 const temps: string[] = [];
 const databases: string[] = [];
 const NOW = new Date('2030-01-15T10:00:00Z');
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 const engines = [
   { name: 'PGlite', available: true },
@@ -44,7 +33,7 @@ for (const engine of engines) {
         const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
         if (engine.name === 'PostgreSQL') {
           const name = `kadr_test_pkg_${Math.random().toString(36).slice(2, 10)}`;
-          await admin(`create database ${name}`);
+          await adminQuery(`create database ${name}`);
           databases.push(name);
           const url = new URL(PG_ADMIN_URL);
           url.pathname = `/${name}`;
@@ -203,5 +192,5 @@ describe('package command usage', () => {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await admin(`drop database if exists ${name} with (force)`);
+  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
 });

@@ -3,10 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../paths';
-import { PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
 import { createDatabase } from './client';
 import { migrateDatabase } from './migrate';
 
@@ -32,16 +31,7 @@ const engines = [
     available: postgresAvailable,
     open: async () => {
       const name = `kadr_test_mig_${randomBytes(6).toString('hex')}`;
-      const admin = async (query: string) => {
-        const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-        await client.connect();
-        try {
-          await client.query(query);
-        } finally {
-          await client.end();
-        }
-      };
-      await admin(`create database ${name}`);
+      await adminQuery(`create database ${name}`);
       const url = new URL(PG_ADMIN_URL);
       url.pathname = `/${name}`;
       const database = await createDatabase({ databaseUrl: url.toString(), dataDir: '' });
@@ -49,7 +39,7 @@ const engines = [
         database,
         dispose: async () => {
           await database.close();
-          await admin(`drop database if exists ${name} with (force)`);
+          await adminQuery(`drop database if exists ${name} with (force)`);
         },
       };
     },

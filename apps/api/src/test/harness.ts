@@ -79,16 +79,24 @@ export const pgliteBackend: Backend = {
   },
 };
 
+/** Runs one statement as the local PostgreSQL's admin (creating and dropping throw-away databases). */
+export async function adminQuery(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A throw-away database on the local PostgreSQL, created per test file and dropped after it. */
 export const postgresBackend: Backend = {
   name: 'PostgreSQL',
   available: postgresAvailable,
   async open() {
     const name = `kadr_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await adminQuery(`create database ${name}`);
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
     const database = await createDatabase({ databaseUrl: url.toString(), dataDir: '' }, { poolSize: 20 });
@@ -98,10 +106,7 @@ export const postgresBackend: Backend = {
       url: url.toString(),
       async dispose() {
         await database.close();
-        const drop = new pg.Client({ connectionString: PG_ADMIN_URL });
-        await drop.connect();
-        await drop.query(`drop database if exists ${name} with (force)`);
-        await drop.end();
+        await adminQuery(`drop database if exists ${name} with (force)`);
       },
     };
   },
