@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { WATCH_PAGE_BUDGET_BYTES } from '../apps/web/build/watch-page-budget.ts';
 import { startService } from '../e2e/support/service.ts';
+import { bareHlsFirstFrame, hlsSource } from './lib/bare-hls.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/lighthouse.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
@@ -156,48 +157,6 @@ async function clickToFirstFrame(page: Page, click: () => Promise<void>): Promis
   return ((await handle.jsonValue()) as number) - t0;
 }
 
-/** The baseline page: hls.js and a <video>, the release fetched the way the app does. */
-async function baselineFirstFrame(
-  page: Page,
-  baseUrl: string,
-  hlsSource: string,
-  releasePath: string,
-  token: string,
-) {
-  await page.goto(`${baseUrl}/healthz`);
-  await page.setContent(
-    '<!doctype html><html><body><video muted playsinline width="640" height="360"></video></body></html>',
-  );
-  await page.addScriptTag({ content: hlsSource });
-  return page.evaluate(
-    async ({ releasePath, token }) => {
-      const t0 = performance.now();
-      const video = document.querySelector('video')!;
-      const firstFrame = new Promise<number>((resolve) => {
-        const onFrame = () =>
-          video.currentTime > 0 ? resolve(performance.now()) : video.requestVideoFrameCallback(onFrame);
-        video.requestVideoFrameCallback(onFrame);
-      });
-      const answer = (await (
-        await fetch(releasePath, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as {
-        response: { content_url: string };
-      };
-      const Hls = (
-        window as unknown as {
-          Hls: new () => { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void };
-        }
-      ).Hls;
-      const hls = new Hls();
-      hls.loadSource(answer.response.content_url);
-      hls.attachMedia(video);
-      void video.play();
-      return (await firstFrame) - t0;
-    },
-    { releasePath, token },
-  );
-}
-
 async function waitForMedia(baseUrl: string, token: string, path: string): Promise<void> {
   const deadline = Date.now() + MEDIA_WAIT_MS;
   while (Date.now() < deadline) {
@@ -307,15 +266,18 @@ try {
     switchTimes.push(await clickToFirstFrame(page, () => next.click()));
   }
 
-  const hlsSource = readFileSync(
-    createRequire(join(repoRoot, 'packages', 'player-core', 'package.json')).resolve(
-      'hls.js/dist/hls.min.js',
-    ),
-    'utf8',
-  );
+  const hls = hlsSource(repoRoot);
   const baseTimes: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    baseTimes.push(await baselineFirstFrame(page, service.baseUrl, hlsSource, filmRelease, token));
+    baseTimes.push(
+      await bareHlsFirstFrame(
+        page,
+        service.baseUrl,
+        hls,
+        { path: filmRelease, urlAt: ['response', 'content_url'] },
+        token,
+      ),
+    );
   }
 
   const row = (name: string, values: number[], goal: string) => [

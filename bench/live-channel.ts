@@ -6,8 +6,7 @@
 // playlist, keys and segments; no app, no video.js), measured in the same run.
 // Run after `pnpm build`: node bench/live-channel.ts   (RUNS=20 by default; needs the local PostgreSQL)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +14,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { anonymousApi } from '../e2e/support/api.ts';
 import { freshPostgres } from '../e2e/support/postgres.ts';
 import { startService } from '../e2e/support/service.ts';
+import { bareHlsFirstFrame, hlsSource } from './lib/bare-hls.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/lighthouse.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
@@ -107,50 +107,6 @@ async function toFirstFrame(
     if (chained || stage === 'getReleaseChannel') after = request.end;
   }
   return { ms: frame - t0, stages };
-}
-
-/** The baseline: a bare <video> and hls.js on the channel's live stream, the stream asked for as the app does. */
-async function baselineFirstFrame(
-  page: Page,
-  baseUrl: string,
-  hlsSource: string,
-  channelId: number,
-  token: string,
-) {
-  await page.goto(`${baseUrl}/healthz`);
-  await page.setContent(
-    '<!doctype html><html><body><video muted playsinline width="640" height="360"></video></body></html>',
-  );
-  await page.addScriptTag({ content: hlsSource });
-  return page.evaluate(
-    async ({ channelId, token }) => {
-      const t0 = performance.now();
-      const video = document.querySelector('video')!;
-      const firstFrame = new Promise<number>((resolve) => {
-        const onFrame = () =>
-          video.currentTime > 0 ? resolve(performance.now()) : video.requestVideoFrameCallback(onFrame);
-        video.requestVideoFrameCallback(onFrame);
-      });
-      const answer = (await (
-        await fetch('/v1/agregator/getReleaseChannel', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ stream_id: channelId, dev_model: 'web' }),
-        })
-      ).json()) as { response: { stream: { stream_url: string } } };
-      const Hls = (
-        window as unknown as {
-          Hls: new () => { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void };
-        }
-      ).Hls;
-      const hls = new Hls();
-      hls.loadSource(answer.response.stream.stream_url);
-      hls.attachMedia(video);
-      void video.play();
-      return (await firstFrame) - t0;
-    },
-    { channelId, token },
-  );
 }
 
 const loadBefore = loadavg()
@@ -271,15 +227,22 @@ try {
     switchStages.push(change.stages);
   }
 
-  const hlsSource = readFileSync(
-    createRequire(join(repoRoot, 'packages', 'player-core', 'package.json')).resolve(
-      'hls.js/dist/hls.min.js',
-    ),
-    'utf8',
-  );
+  const hls = hlsSource(repoRoot);
   const baseTimes: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    baseTimes.push(await baselineFirstFrame(page, service.baseUrl, hlsSource, first.id, token));
+    baseTimes.push(
+      await bareHlsFirstFrame(
+        page,
+        service.baseUrl,
+        hls,
+        {
+          path: '/v1/agregator/getReleaseChannel',
+          body: { stream_id: first.id, dev_model: 'web' },
+          urlAt: ['response', 'stream', 'stream_url'],
+        },
+        token,
+      ),
+    );
   }
 
   const row = (name: string, values: number[], goal: string) => [
