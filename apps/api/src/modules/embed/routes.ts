@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@kadr/api-contract';
+import { id as catalogueId, errorEnvelope } from '@kadr/api-contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,10 +49,10 @@ const switchQuery = z.object({
 });
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
-/** The id of `{id}.json`, or undefined when it exceeds the catalogue's 32-bit ids (such an item cannot exist). */
+/** The id of `{id}.json`, or undefined when it is not a catalogue id (over 32 bits: such an item cannot exist). */
 function idOf(file: string): number | undefined {
-  const id = Number(file.slice(0, -'.json'.length));
-  return id <= 2_147_483_647 ? id : undefined;
+  const parsed = catalogueId.safeParse(Number(file.slice(0, -'.json'.length)));
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** `url` made absolute against the request's own origin (catalogue images are `/media/images/…`). */

@@ -1,3 +1,4 @@
+import { id as catalogueId } from '@kadr/api-contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { embedSwitches } from '../../db/schema';
@@ -25,7 +26,7 @@ export interface SwitchState {
 /** Whether `name` is a valid content name (its id fits the catalogue's 32-bit ids). */
 export function isContentName(name: string): boolean {
   const match = CONTENT_NAME.exec(name);
-  return match !== null && Number(match[2]) <= 2_147_483_647;
+  return match !== null && catalogueId.safeParse(Number(match[2])).success;
 }
 
 /** A reserve config URL as the operator may name it: absolute http or https, nothing else. */
