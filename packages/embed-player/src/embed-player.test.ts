@@ -5,6 +5,11 @@ import { DEFAULT_MESSAGE_FLAG, type EmbedMessage, SDK_VERSION, toWire } from './
 
 const CONFIG = 'https://kadr.example/embed/config/film-42.json';
 const LIGHT = 'https://kadr.example/embed/config/film-42.light.json';
+/** The config URL a frame loads (its address's `config` parameter). */
+const configOf = (frame: Element | null | undefined) => {
+  const src = frame?.getAttribute('src');
+  return src ? new URL(src).searchParams.get('config') : undefined;
+};
 
 type Wire = EmbedMessage & Record<string, unknown>;
 
@@ -100,7 +105,9 @@ describe('EmbedPlayer: construction', () => {
     const { frame } = embed();
     expect(frame.parentElement).toBe(element);
     expect(element.querySelectorAll('iframe')).toHaveLength(1);
-    expect(frame.getAttribute('src')).toBe(CONFIG);
+    expect(frame.getAttribute('src')).toBe(
+      `https://kadr.example/promo/web/embed/?config=${encodeURIComponent(CONFIG)}`,
+    );
     expect(frame.style.width).toBe('100%');
     expect(frame.style.height).toBe('100%');
     expect(frame.style.borderStyle || frame.style.border).toMatch(/^(0|none|0px|medium none)/);
@@ -108,6 +115,21 @@ describe('EmbedPlayer: construction', () => {
     expect(frame.getAttribute('allow')).toBe('encrypted-media; autoplay; fullscreen');
     expect(frame.hasAttribute('allowfullscreen')).toBe(true);
     expect(frame.contentWindow).not.toBeNull();
+  });
+
+  it('loads the frame page the playerUrl option names, with a message flag of its own in the address', () => {
+    container('other');
+    const player = new EmbedPlayer('other', '/embed/v1/config/film/42.json', undefined, {
+      playerUrl: 'https://player.kadr.example/embed?theme=dark',
+      messageFlag: 'partner_flag',
+    });
+    const src = new URL(player.frame!.getAttribute('src')!);
+    expect(src.origin + src.pathname).toBe('https://player.kadr.example/embed');
+    expect(src.searchParams.get('theme')).toBe('dark');
+    // A relative config URL is the page's: the frame on another origin gets it absolute.
+    expect(src.searchParams.get('config')).toBe(new URL('/embed/v1/config/film/42.json', location.href).href);
+    expect(src.searchParams.get('flag')).toBe('partner_flag');
+    player.destroy();
   });
 
   it('fills in the defaults and keeps what it is given', () => {
@@ -120,6 +142,7 @@ describe('EmbedPlayer: construction', () => {
       useControls: true,
       castInited: false,
       commandTimeoutMs: 10_000,
+      playerUrl: 'https://kadr.example/promo/web/embed/',
     });
     expect(player.options.env).toBeUndefined();
     expect(player.options.volume).toBeUndefined();
@@ -625,12 +648,12 @@ describe('EmbedPlayer: restart', () => {
     const frames = element.querySelectorAll('iframe');
     expect(frames).toHaveLength(1);
     expect(frames[0]).toBe(fake.player.frame);
-    expect(frames[0]!.getAttribute('src')).toBe(LIGHT);
+    expect(configOf(frames[0])).toBe(LIGHT);
     expect(fake.player.getState().source).toBe(LIGHT);
 
     fake.player.restart();
     expect(element.querySelectorAll('iframe')).toHaveLength(1);
-    expect(fake.player.frame!.getAttribute('src')).toBe(LIGHT);
+    expect(configOf(fake.player.frame)).toBe(LIGHT);
     expect(fake.player.frame).not.toBe(frames[0]);
   });
 
@@ -773,7 +796,7 @@ describe('the light config (SPEC §4 config switching)', () => {
   const encode = (value: unknown) => btoa(JSON.stringify(value));
   const answer = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const frameSrc = () => document.querySelector('iframe')?.getAttribute('src');
+  const frameSrc = () => configOf(document.querySelector('iframe'));
 
   afterEach(() => {
     vi.useRealTimers();

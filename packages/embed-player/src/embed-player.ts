@@ -10,10 +10,12 @@ import type {
 } from './options.js';
 import {
   DEFAULT_MESSAGE_FLAG,
+  EMBED_PAGE_PATH,
   type EmbedCommandName,
   type EmbedCommands,
   type EmbedEnv,
   type EmbedProgramme,
+  framePageUrl,
   fromWire,
   SDK_VERSION,
   toWire,
@@ -91,6 +93,7 @@ export class EmbedPlayer {
       useControls: true,
       castInited: false,
       commandTimeoutMs: 10_000,
+      playerUrl: pageOf(configUrl),
     };
     for (const [key, value] of Object.entries(options))
       if (value !== undefined) (o as unknown as Record<string, unknown>)[key] = value;
@@ -230,7 +233,7 @@ export class EmbedPlayer {
 
   private mount(): void {
     const frame = document.createElement('iframe');
-    frame.src = this.s.source;
+    frame.src = framePageUrl(this.o.playerUrl, absolute(this.s.source), this.o.messageFlag);
     frame.style.cssText = 'width:100%;height:100%;border:0';
     frame.setAttribute('scrolling', 'no');
     frame.setAttribute('allow', 'encrypted-media; autoplay; fullscreen');
@@ -365,6 +368,24 @@ function fits(key: string, value: unknown, current: unknown): boolean {
   if (value === null) return key === 'duration' || key === 'quality';
   if (key === 'qualities') return Array.isArray(value);
   return current === null || typeof value === typeof current;
+}
+
+/** `url` against the page's address (the frame page may be on another origin), or as it is if unreadable. */
+function absolute(url: string): string {
+  try {
+    return new URL(url, location.href).href;
+  } catch {
+    return url;
+  }
+}
+
+/** Our frame page on the config URL's origin (the page's own when the URL cannot be read). */
+function pageOf(configUrl: string): string {
+  try {
+    return new URL(EMBED_PAGE_PATH, new URL(configUrl, location.href)).href;
+  } catch {
+    return EMBED_PAGE_PATH;
+  }
 }
 
 function clamp(volume: number): number {

@@ -35,6 +35,11 @@ export interface EmbedPlayerOptions {
   muted?: boolean;
   /** A placeholder image's URL. Unset by default. */
   placeholder?: string;
+  /**
+   * The frame page's address; the config URL goes in its `config` parameter. Default: our frame page
+   * (`/promo/web/embed/`) on the main config URL's origin.
+   */
+  playerUrl?: string;
   /** How long a command waits for the frame's reply before it rejects, ms; default 10 000. */
   commandTimeoutMs?: number;
 }

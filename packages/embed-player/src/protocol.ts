@@ -9,6 +9,18 @@ export const SDK_VERSION = '1.2.0';
 /** The message flag's default property name (SPEC §3 player component options). */
 export const DEFAULT_MESSAGE_FLAG = 'eump_remote_message';
 
+/** Where the frame page lives on our origin: the SDK's default `playerUrl`, against the config URL's origin. */
+export const EMBED_PAGE_PATH = '/promo/web/embed/';
+
+/**
+ * The frame page's address for a config: `playerUrl?config=<config URL>`, and `&flag=<name>` when the
+ * message flag is not the default (the frame must mark its messages with the partner's flag).
+ */
+export function framePageUrl(playerUrl: string, configUrl: string, flag: string): string {
+  const flagParam = flag === DEFAULT_MESSAGE_FLAG ? '' : `&flag=${encodeURIComponent(flag)}`;
+  return `${playerUrl}${playerUrl.includes('?') ? '&' : '?'}config=${encodeURIComponent(configUrl)}${flagParam}`;
+}
+
 /** The player's states as the frame reports them in `statechange` ('ready' and 'playing' are the SPEC's). */
 export type PlayerStateName = 'init' | 'ready' | 'playing' | 'paused' | 'buffering' | 'ended' | 'error';
 
