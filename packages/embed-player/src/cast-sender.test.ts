@@ -389,6 +389,17 @@ describe('casting: restart and destroy', () => {
     expect(cast.session()).not.toBeNull();
   });
 
+  it('a requestcasting the old frame never answered neither logs nor ends the session after a restart', async () => {
+    const { fake, cast } = await setup();
+    cast.startSession();
+    expect(events(fake)).toEqual(['requestcasting']);
+    fake.player.restart();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(cast.context.endCurrentSession).not.toHaveBeenCalled();
+    expect(cast.session()).not.toBeNull();
+  });
+
   it('a restart drops the old frame’s sender; the new frame’s offer casts the running session to it', async () => {
     const { fake, cast } = await setup();
     await castMedia(fake, cast);

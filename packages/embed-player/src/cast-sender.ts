@@ -118,6 +118,7 @@ export function castSender(host: CastHost, offer: unknown, options: CastSenderOp
   const api = chrome?.cast;
   let context: CastContext;
   try {
+    // 0: no API or an unusable offer (nothing to log); anything else thrown is the framework's error.
     if (!framework || !api?.media || !usable(offer, api.AutoJoinPolicy)) throw 0;
     context = framework.CastContext.getInstance();
     if (!options.castInited)
@@ -137,8 +138,11 @@ export function castSender(host: CastHost, offer: unknown, options: CastSenderOp
   let casting = false;
   /** The receiver's last known time, seconds. */
   let time = 0;
+  /** False once stopped: a `requestcasting` still unanswered then (the frame restarted) changes nothing. */
+  let live = true;
 
   const fail = (error: unknown): void => {
+    if (!live) return;
     console.error('cast session error', error);
     context.endCurrentSession(true);
   };
@@ -151,6 +155,7 @@ export function castSender(host: CastHost, offer: unknown, options: CastSenderOp
       .send('requestcasting')
       .then((value) => {
         const item = value as Partial<EmbedCastMedia> | undefined;
+        if (!live) return;
         if (typeof item?.contentId !== 'string' || typeof item.contentType !== 'string')
           throw new Error('no media to cast');
         casting = true;
@@ -229,7 +234,7 @@ export function castSender(host: CastHost, offer: unknown, options: CastSenderOp
     request,
     end,
     stop() {
-      casting = false;
+      live = casting = false;
       context.removeEventListener(sessionChanged, onSession);
       for (const type of remoteTypes) controller.removeEventListener(type, onRemote);
       for (const off of offs) off();
