@@ -255,10 +255,10 @@ describe('casting: the session', () => {
     });
   });
 
-  it('shows the placeholder option when the frame names no poster, and casts a live stream as LIVE', async () => {
+  it('shows the placeholder when the frame names no poster, casts live as LIVE, starts a non-number time at 0', async () => {
     const { fake, cast } = await setup({ placeholder: 'https://partner.example/kadr.png' });
     const { poster: _, ...withoutPoster } = MEDIA;
-    const session = await castMedia(fake, cast, { ...withoutPoster, live: true, currentTime: undefined });
+    const session = await castMedia(fake, cast, { ...withoutPoster, live: true, currentTime: 'now' });
     const { media, currentTime } = session.loadMedia.mock.calls[0]![0];
     expect(media.streamType).toBe('LIVE');
     expect(media.metadata).toMatchObject({ images: [{ url: 'https://partner.example/kadr.png' }] });

@@ -159,15 +159,15 @@ export function castSender(host: CastHost, offer: unknown, options: CastSenderOp
         if (typeof item?.contentId !== 'string' || typeof item.contentType !== 'string')
           throw new Error('no media to cast');
         casting = true;
-        time = item.currentTime ?? 0;
+        time = Number.isFinite(item.currentTime) ? (item.currentTime as number) : 0;
         // A resumed session already playing it (the page reloaded, the frame restarted) is left alone.
         if (session.getMediaSession()?.media?.contentId === item.contentId) return;
         const info = new media.MediaInfo(item.contentId, item.contentType);
         info.contentUrl = item.contentId;
         info.streamType = item.live ? media.StreamType.LIVE : media.StreamType.BUFFERED;
         const metadata = new media.GenericMediaMetadata();
-        if (item.title !== undefined) metadata.title = item.title;
-        const image = item.poster ?? options.placeholder;
+        if (typeof item.title === 'string') metadata.title = item.title;
+        const image = typeof item.poster === 'string' ? item.poster : options.placeholder;
         if (image) metadata.images = [new api.Image(image)];
         info.metadata = metadata;
         const request = new media.LoadRequest(info);
