@@ -39,7 +39,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -407,6 +407,9 @@ async function filmConfigUrl(service: RunningService): Promise<string | undefine
   return undefined;
 }
 
+const loadBefore = loadavg()
+  .map((value) => value.toFixed(1))
+  .join(' / ');
 const profile = mkdtempSync(join(tmpdir(), 'kadr-embed-bench-'));
 let context: BrowserContext | undefined;
 let service: RunningService | undefined;
@@ -515,7 +518,7 @@ const body = [
   '',
   `Goal ≤ 4 KB (${bytes(GOAL_BYTES)} B) gzip for the ESM build: **${met ? 'met' : 'not met'}** — ${bytes(ownEsm.gzip)} B, ${bytes(Math.abs(GOAL_BYTES - ownEsm.gzip))} B ${met ? 'to spare' : 'over'}. Bundled the same way as the others, ours is ${(bundled.peertube.gzip / bundled.kadr.gzip).toFixed(1)}× smaller than PeerTube's and ${(bundled.vimeo.gzip / bundled.kadr.gzip).toFixed(1)}× smaller than Vimeo's (gzip). @peertube/embed-api 0.2.0's ESM-less main requires jschannel without declaring it: it bundles only with jschannel ${versionOf('jschannel')} installed beside it.`,
   '',
-  `Constructor → ready: headless Chromium (Debian), the partner page on ${'`http://localhost:<port>`'}, the frame on another origin, ${RUNS} runs each (after one warm-up), the SDKs in turn, a fresh page and frame every run; from just before the constructor (PeerTube, Vimeo: the page's creating the iframe, then the constructor) to the ready resolution, performance.now() in the page. The minimal frames speak each SDK's own protocol just enough to reach its ready (the comments of bench/embed-player.ts say how, and how Vimeo's origin check is met: Vimeo's host player.vimeo.work mapped to the local server, as vimeo.com is https-only in Chromium).`,
+  `Constructor → ready: headless Chromium (Debian), the partner page on ${'`http://localhost:<port>`'}, the frame on another origin, ${RUNS} runs each (after one warm-up), the SDKs in turn, a fresh page and frame every run (load average before the runs ${loadBefore}); from just before the constructor (PeerTube, Vimeo: the page's creating the iframe, then the constructor) to the ready resolution, performance.now() in the page. The minimal frames speak each SDK's own protocol just enough to reach its ready (the comments of bench/embed-player.ts say how, and how Vimeo's origin check is met: Vimeo's host player.vimeo.work mapped to the local server, as vimeo.com is https-only in Chromium).`,
   '',
   table(
     ['frame', 'runs', 'p50 ms', 'p95 ms', 'min ms', 'max ms', 'constructor p50 ms'],
