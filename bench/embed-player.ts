@@ -25,12 +25,13 @@
 //   vimeo.com is on Chromium's HSTS preload list (https only, which a plain-HTTP local server cannot answer
 //   without a certificate and the TLS cost the other frames do not pay), but player.vimeo.work, one of
 //   Vimeo's own hosts that the SDK's isVimeoUrl accepts. The frame, http://player.vimeo.work/video/<id>,
-//   posts `{event: 'ready'}` as Vimeo's player does, and answers the SDK's `ping`. The page makes the iframe and passes it to `new Player(iframe)` (Vimeo's
-//   documented way for an existing embed): the other way, `new Player(div, {id})`, first fetches
-//   https://vimeo.com/api/oembed.json, a round trip to Vimeo's api that no local frame can stand in for.
+//   posts `{event: 'ready'}` as Vimeo's player does, and answers the SDK's `ping`. The page makes the
+//   iframe and passes it to `new Player(iframe)` (Vimeo's documented way for an existing embed): the other
+//   way, `new Player(div, {id})`, first fetches https://vimeo.com/api/oembed.json, a round trip to Vimeo's
+//   api that no local frame can stand in for.
 // Beside them, a baseline with no SDK: the page makes the iframe (our minimal frame) and waits for its
-// first message. Then ours against our real frame page (/promo/web/embed/?config=…, served by the built api, a film's
-// embed config): what a partner waits for in production, less the network.
+// first message. Then ours against our real frame page (/promo/web/embed/?config=…, served by the built
+// api, a previewable film's embed config): what a partner waits for in production, less the network.
 // Each run loads the partner page afresh (a fresh frame, the SDK's script already parsed), the SDKs in
 // turn, and times from just before the constructor (or the page's iframe) to the ready resolution with
 // performance.now() in the page; p50/p95 over RUNS.
@@ -109,14 +110,18 @@ function staticClosure(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** `contents` (an ES module importing a package) bundled as a partner's bundler would: minified, dependencies included. */
-async function bundle(contents: string, format: 'esm' | 'iife' = 'esm'): Promise<Uint8Array> {
+/**
+ * `contents` (an ES module importing a package) bundled as a partner's bundler would: minified, its
+ * dependencies included; ESM, or with `globalName` a script defining that global (for the browser runs).
+ */
+async function bundle(contents: string, globalName?: string): Promise<Uint8Array> {
   const result = await esbuild.build({
     stdin: { contents, resolveDir: repoRoot, loader: 'js' },
     bundle: true,
-    minify: format === 'esm',
+    minify: true,
     write: false,
-    format,
+    format: globalName ? 'iife' : 'esm',
+    globalName,
     target: 'es2020',
     platform: 'browser',
     // The packages' dependencies resolve as in a partner's node_modules (jschannel is the root's, below).
@@ -176,26 +181,9 @@ console.log(
 // ---- 2. Constructor → ready in Chromium -----------------------------------------------------------------
 
 /** The SDKs' code for the partner page: each ESM entry bundled by esbuild into a script defining `window.Sdk`. */
-const sdkScripts: Record<Sdk, string> = {
-  kadr: '',
-  peertube: '',
-  vimeo: '',
-};
-for (const sdk of Object.keys(IMPORTS) as Sdk[]) {
-  const code = await esbuild.build({
-    stdin: { contents: IMPORTS[sdk], resolveDir: repoRoot, loader: 'js' },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'iife',
-    globalName: 'Sdk',
-    target: 'es2020',
-    platform: 'browser',
-    nodePaths: [join(repoRoot, 'node_modules')],
-    logLevel: 'silent',
-  });
-  sdkScripts[sdk] = new TextDecoder().decode(code.outputFiles[0]?.contents);
-}
+const sdkScripts = {} as Record<Sdk, string>;
+for (const sdk of Object.keys(IMPORTS) as Sdk[])
+  sdkScripts[sdk] = new TextDecoder().decode(await bundle(IMPORTS[sdk], 'Sdk'));
 
 const jschannel = readFileSync(requireFromRoot.resolve('jschannel'), 'utf8');
 const DEFAULT_FLAG = 'eump_remote_message';
