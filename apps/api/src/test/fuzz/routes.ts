@@ -1,7 +1,6 @@
-import { type CallDefinition, callList, envelope } from '@kadr/api-contract';
+import { type CallDefinition, callList, embedConfig, envelope } from '@kadr/api-contract';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { embedConfig } from '../../modules/embed/routes.ts';
 import {
   type AuthKind,
   corpusFor,
