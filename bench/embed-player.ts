@@ -37,7 +37,7 @@
 // performance.now() in the page; p50/p95 over RUNS.
 // Run after `pnpm build`: node bench/embed-player.ts   (RUNS=25 by default)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -62,7 +62,12 @@ const requireFromPackage = createRequire(join(packageDir, 'package.json'));
 // types too, so a small local signature stands in for them), the esbuild the package itself builds with.
 interface EsbuildApi {
   version: string;
-  build(options: Record<string, unknown>): Promise<{ outputFiles: { contents: Uint8Array }[] }>;
+  build(options: Record<string, unknown>): Promise<{
+    outputFiles: { path: string; contents: Uint8Array }[];
+    metafile?: {
+      outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }>;
+    };
+  }>;
 }
 const esbuild = createRequire(requireFromPackage.resolve('tsup'))('esbuild') as EsbuildApi;
 
@@ -131,10 +136,58 @@ async function bundle(contents: string, globalName?: string): Promise<Uint8Array
   return result.outputFiles[0]?.contents ?? new Uint8Array();
 }
 
+/** An SDK as a partner's bundle holds it: what the page loads up front, and what import() fetches later. */
+interface Split {
+  upFront: Size;
+  lazy: Size;
+}
+
+/**
+ * `contents` bundled as a partner's bundler (Vite, Rollup) does it: minified ESM, dependencies included,
+ * a dynamic import() split into a chunk of its own; up front is the entry and the chunks it imports
+ * statically.
+ */
+async function bundleSplit(contents: string): Promise<Split> {
+  const dir = mkdtempSync(join(tmpdir(), 'kadr-embed-bundle-'));
+  try {
+    writeFileSync(join(dir, 'entry.js'), contents);
+    const result = await esbuild.build({
+      entryPoints: [join(dir, 'entry.js')],
+      absWorkingDir: dir,
+      outdir: join(dir, 'out'),
+      bundle: true,
+      splitting: true,
+      metafile: true,
+      minify: true,
+      write: false,
+      format: 'esm',
+      target: 'es2020',
+      platform: 'browser',
+      nodePaths: [join(repoRoot, 'node_modules')],
+      logLevel: 'silent',
+    });
+    const outputs = result.metafile?.outputs ?? {};
+    const contentsOf = (key: string) =>
+      result.outputFiles.find((file) => file.path === join(dir, key))?.contents ?? new Uint8Array();
+    const upFront = new Set<string>();
+    const visit = (key: string) => {
+      if (upFront.has(key)) return;
+      upFront.add(key);
+      for (const next of outputs[key]?.imports ?? []) if (next.kind === 'import-statement') visit(next.path);
+    };
+    // The partner's entry only: a chunk import() reaches is an entry point of its own in the metafile.
+    for (const [key, output] of Object.entries(outputs)) if (output.entryPoint === 'entry.js') visit(key);
+    const lazy = Object.keys(outputs).filter((key) => !upFront.has(key));
+    return { upFront: sizeOf([...upFront].map(contentsOf)), lazy: sizeOf(lazy.map(contentsOf)) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** What a partner imports from each SDK: its player class. */
 const IMPORTS = {
   // The built package (dist/index.js, the exports' default condition): the root does not depend on it.
-  kadr: "export { EmbedPlayer } from './packages/embed-player/dist/index.js';",
+  kadr: `export { EmbedPlayer } from ${JSON.stringify(join(packageDir, 'dist', 'index.js'))};`,
   // 0.2.0's main (dist/player.js, CommonJS) requires jschannel without declaring it as a dependency: a
   // partner's bundler fails until jschannel is installed beside it, as it is here (root devDependencies).
   peertube: "export { PeerTubePlayer } from '@peertube/embed-api';",
@@ -153,11 +206,14 @@ const dist = join(packageDir, 'dist');
 const ownEsmFiles = [...staticClosure(join(dist, 'index.js'))];
 const read = (file: string) => new Uint8Array(readFileSync(file));
 const ownEsm = sizeOf(ownEsmFiles.map(read));
+// The cast sender: a chunk index.js fetches with import() only when the frame offers casting.
+const castFiles = readdirSync(dist).filter((file) => /^cast-sender-.*\.js$/.test(file));
+const ownCast = sizeOf(castFiles.map((file) => read(join(dist, file))));
 const ownScriptTag = sizeOf([read(join(dist, 'embed-player.global.js'))]);
-const bundled: Record<Sdk, Size> = {
-  kadr: sizeOf([await bundle(IMPORTS.kadr)]),
-  peertube: sizeOf([await bundle(IMPORTS.peertube)]),
-  vimeo: sizeOf([await bundle(IMPORTS.vimeo)]),
+const bundled: Record<Sdk, Split> = {
+  kadr: await bundleSplit(IMPORTS.kadr),
+  peertube: await bundleSplit(IMPORTS.peertube),
+  vimeo: await bundleSplit(IMPORTS.vimeo),
 };
 const scriptTag: Record<Sdk, Size> = {
   kadr: ownScriptTag,
@@ -172,7 +228,7 @@ const NAMES: Record<Sdk, string> = {
 };
 for (const sdk of Object.keys(IMPORTS) as Sdk[])
   console.log(
-    `${NAMES[sdk]}: ESM bundled ${bundled[sdk].gzip} B gzip / ${bundled[sdk].brotli} B brotli; script tag ${scriptTag[sdk].gzip} B gzip`,
+    `${NAMES[sdk]}: ESM bundled ${bundled[sdk].upFront.gzip} B gzip up front (+${bundled[sdk].lazy.gzip} B lazy) / ${bundled[sdk].upFront.brotli} B brotli; script tag ${scriptTag[sdk].gzip} B gzip`,
   );
 console.log(
   `our ESM build (${ownEsmFiles.map((file) => file.slice(dist.length + 1)).join(' + ')}): ${ownEsm.gzip} B gzip`,
@@ -401,8 +457,9 @@ const loadBefore = loadavg()
 const profile = mkdtempSync(join(tmpdir(), 'kadr-embed-bench-'));
 let context: BrowserContext | undefined;
 let service: RunningService | undefined;
-const times: Record<Sdk | 'bare', Timing[]> = { bare: [], kadr: [], peertube: [], vimeo: [] };
-const realTimes: Timing[] = [];
+/** What is timed: no SDK, each SDK on its minimal frame, ours on our real frame page. */
+type Kind = Sdk | 'bare' | 'real';
+const times: Record<Kind, Timing[]> = { bare: [], kadr: [], peertube: [], vimeo: [], real: [] };
 let realNote = '';
 try {
   context = await chromium.launchPersistentContext(profile, {
@@ -416,7 +473,7 @@ try {
     viewport: { width: 1280, height: 800 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  const measures: Record<Sdk | 'bare', Measure> = {
+  const measures: Partial<Record<Kind, Measure>> = {
     bare: measureBare,
     kadr: measureKadr(
       `${frameOrigin}/kadr/embed/`,
@@ -426,13 +483,8 @@ try {
     peertube: measurePeerTube,
     vimeo: measureVimeo,
   };
-  // One warm-up run each (the first frame of a process pays for its renderer), then the SDKs in turn.
-  const kinds = Object.keys(measures) as (Sdk | 'bare')[];
-  for (const kind of kinds) await run(page, kind, measures[kind]);
-  // The order rotates every round, so no SDK always follows the same one.
-  for (let i = 0; i < RUNS; i += 1)
-    for (const kind of [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)])
-      times[kind].push(await run(page, kind, measures[kind]));
+  /** The partner page's script for each kind (ours on the real frame page too). */
+  const scriptOf = (kind: Kind): Sdk | 'bare' => (kind === 'real' ? 'kadr' : kind);
 
   // Ours against our real frame page, served by the built api (the partner page stays on localhost).
   try {
@@ -444,14 +496,22 @@ try {
   if (service && !configUrl) realNote = 'no film embed config in the catalogue';
   if (service && configUrl) {
     const real = measureKadr(`${service.baseUrl}/promo/web/embed/`, configUrl, service.baseUrl);
+    // Its warm-up tells whether the page exists: without it the api answers no frame that reports ready.
     try {
       await run(page, 'kadr', real);
-      for (let i = 0; i < RUNS; i += 1) realTimes.push(await run(page, 'kadr', real));
+      measures.real = real;
     } catch (error) {
-      realTimes.length = 0;
       realNote = `frame page not built: no ready from ${service.baseUrl}/promo/web/embed/ within ${READY_TIMEOUT_MS / 1000} s (${String(error).split('\n')[0]})`;
     }
   }
+
+  // One warm-up run each (the first frame of a process pays for its renderer), then all in turn, the
+  // order rotating every round so that none always follows the same one.
+  const kinds = Object.keys(measures) as Kind[];
+  for (const kind of kinds) if (kind !== 'real') await run(page, scriptOf(kind), measures[kind]!);
+  for (let i = 0; i < RUNS; i += 1)
+    for (const kind of [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)])
+      times[kind].push(await run(page, scriptOf(kind), measures[kind]!));
 } finally {
   await context?.close();
   rmSync(profile, { recursive: true, force: true });
@@ -479,34 +539,47 @@ const timeRow = (what: string, values: Timing[]) => {
   ];
 };
 const readyOf = (values: Timing[]) => values.map((value) => value.ready);
-for (const kind of Object.keys(times) as (Sdk | 'bare')[])
-  console.log(`raw ms — ${kind}:`, readyOf(times[kind]).map(Math.round).join(' '));
-console.log('raw ms — kadr, real frame:', readyOf(realTimes).map(Math.round).join(' ') || realNote);
+for (const kind of Object.keys(times) as Kind[])
+  console.log(`raw ms — ${kind}:`, readyOf(times[kind]).map(Math.round).join(' ') || realNote);
 const p50 = (values: Timing[]) => quantile(readyOf(values), 0.5);
 
 const met = ownEsm.gzip <= GOAL_BYTES;
+/** `a`'s gzip size over `b`'s: up front only, or with the lazy chunks. */
+const ratio = (a: Split, b: Split, withLazy: boolean) =>
+  (withLazy
+    ? (a.upFront.gzip + a.lazy.gzip) / (b.upFront.gzip + b.lazy.gzip)
+    : a.upFront.gzip / b.upFront.gzip
+  ).toFixed(1);
+const lazyNote = (split: Split) => (split.lazy.raw > 0 ? ` (+ ${bytes(split.lazy.gzip)} B gzip lazily)` : '');
 const body = [
-  `Size: the package's own tsup build (\`packages/embed-player/tsup.config.ts\`); every SDK's player class as a partner's bundler takes it — its ESM entry bundled by esbuild ${esbuild.version}, minified, ES2020, its dependencies included — and each package's prebuilt script-tag file. gzip level 9 and brotli quality 11 (node:zlib), bytes.`,
+  `Size: the package's own tsup build (\`packages/embed-player/tsup.config.ts\`); every SDK's player class as a partner's bundler takes it — its ESM entry bundled by esbuild ${esbuild.version}, minified, ES2020, its dependencies included, an import() split into a chunk of its own as Vite and Rollup do (up front: the entry and the chunks it imports statically) — and each package's prebuilt script-tag file. gzip level 9 and brotli quality 11 (node:zlib), bytes.`,
   '',
   table(
     ['what', 'raw B', 'gzip B', 'brotli B'],
     [
       sizeRow(
-        `**ours, ESM build** (${ownEsmFiles.map((file) => `\`${file.slice(dist.length + 1)}\``).join(' + ')}, as published)`,
+        `**ours, ESM build up front** (${ownEsmFiles.map((file) => `\`${file.slice(dist.length + 1)}\``).join(' + ')}, as published)`,
         ownEsm,
       ),
-      sizeRow('ours, script-tag build (`dist/embed-player.global.js`)', ownScriptTag),
+      sizeRow(
+        `ours, the cast sender chunk (${castFiles.map((file) => `\`${file}\``).join(', ') || 'none'}: import() when the frame offers casting)`,
+        ownCast,
+      ),
+      sizeRow('ours, script-tag build (`dist/embed-player.global.js`, the cast sender inside)', ownScriptTag),
       ...(Object.keys(IMPORTS) as Sdk[]).map((sdk) =>
-        sizeRow(`${NAMES[sdk]}: \`${SHOWN[sdk]}\` bundled`, bundled[sdk]),
+        sizeRow(
+          `${NAMES[sdk]}: \`${SHOWN[sdk]}\` bundled, up front${lazyNote(bundled[sdk])}`,
+          bundled[sdk].upFront,
+        ),
       ),
       sizeRow(`${NAMES.peertube}: script tag (\`build/player.min.js\`)`, scriptTag.peertube),
       sizeRow(`${NAMES.vimeo}: script tag (\`dist/player.min.js\`)`, scriptTag.vimeo),
     ],
   ),
   '',
-  `Goal ≤ 4 KB (${bytes(GOAL_BYTES)} B) gzip for the ESM build: **${met ? 'met' : 'not met'}** — ${bytes(ownEsm.gzip)} B, ${bytes(Math.abs(GOAL_BYTES - ownEsm.gzip))} B ${met ? 'to spare' : 'over'}. Bundled the same way as the others, ours is ${(bundled.peertube.gzip / bundled.kadr.gzip).toFixed(1)}× smaller than PeerTube's and ${(bundled.vimeo.gzip / bundled.kadr.gzip).toFixed(1)}× smaller than Vimeo's (gzip). @peertube/embed-api 0.2.0's ESM-less main requires jschannel without declaring it: it bundles only with jschannel ${versionOf('jschannel')} installed beside it.`,
+  `Goal ≤ 4 KB (${bytes(GOAL_BYTES)} B) gzip for the ESM build (what a partner's page loads up front): **${met ? 'met' : 'not met'}** — ${bytes(ownEsm.gzip)} B, ${bytes(Math.abs(GOAL_BYTES - ownEsm.gzip))} B ${met ? 'to spare' : 'over'}. Bundled the same way, PeerTube's is ${ratio(bundled.peertube, bundled.kadr, false)}× and Vimeo's ${ratio(bundled.vimeo, bundled.kadr, false)}× the size of ours up front (gzip)${bundled.kadr.lazy.raw > 0 ? `; counting our casting chunk too, ${ratio(bundled.peertube, bundled.kadr, true)}× and ${ratio(bundled.vimeo, bundled.kadr, true)}× (neither of them casts)` : ''}. @peertube/embed-api 0.2.0's ESM-less main requires jschannel without declaring it: it bundles only with jschannel ${versionOf('jschannel')} installed beside it.`,
   '',
-  `Constructor → ready: headless Chromium (Debian), the partner page on ${'`http://localhost:<port>`'}, the frame on another origin, ${RUNS} runs each (after one warm-up), the SDKs in turn, a fresh page and frame every run (load average before the runs ${loadBefore}); from just before the constructor (PeerTube, Vimeo: the page's creating the iframe, then the constructor) to the ready resolution, performance.now() in the page. The minimal frames speak each SDK's own protocol just enough to reach its ready (the comments of bench/embed-player.ts say how, and how Vimeo's origin check is met: Vimeo's host player.vimeo.work mapped to the local server, as vimeo.com is https-only in Chromium).`,
+  `Constructor → ready: headless Chromium (Debian), the partner page on ${'`http://localhost:<port>`'}, the frame on another origin, ${RUNS} runs each (after one warm-up), the SDKs (and ours on our real frame page) in turn, in an order rotating every round, a fresh page and frame every run (load average before the runs ${loadBefore}); from just before the constructor (PeerTube, Vimeo: the page's creating the iframe, then the constructor) to the ready resolution, performance.now() in the page. The minimal frames speak each SDK's own protocol just enough to reach its ready (the comments of bench/embed-player.ts say how, and how Vimeo's origin check is met: Vimeo's host player.vimeo.work mapped to the local server, as vimeo.com is https-only in Chromium).`,
   '',
   table(
     ['frame', 'runs', 'p50 ms', 'p95 ms', 'min ms', 'max ms', 'constructor p50 ms'],
@@ -521,21 +594,21 @@ const body = [
         `${NAMES.vimeo}: iframe + \`new Player(iframe)\`, \`await player.ready()\` — minimal frame on ${VIMEO_HOST}`,
         times.vimeo,
       ),
-      ...(realTimes.length > 0
+      ...(times.real.length > 0
         ? [
             timeRow(
               `${NAMES.kadr}: our real frame page (\`/promo/web/embed/?config=…\` on the built api, a film)`,
-              realTimes,
+              times.real,
             ),
           ]
         : []),
     ],
   ),
   '',
-  `Over the baseline at p50 (what the SDK and its handshake add to a cross-origin frame's load): ours ${ms(p50(times.kadr) - p50(times.bare))} ms, PeerTube's ${ms(p50(times.peertube) - p50(times.bare))} ms, Vimeo's ${ms(p50(times.vimeo) - p50(times.bare))} ms; the baseline's own p50–p95 spread is ${ms(quantile(readyOf(times.bare), 0.95) - p50(times.bare))} ms, and differences within it are noise. The frame's load (a new renderer process for another site) is nearly all of the time; \`constructor\` is the part spent synchronously in the constructor (and, for PeerTube and Vimeo, the page's creating the iframe), timer resolution 0.1 ms.`,
+  `Over the baseline at p50 (what the SDK and its handshake add to a cross-origin frame's load): ours ${ms(p50(times.kadr) - p50(times.bare))} ms, PeerTube's ${ms(p50(times.peertube) - p50(times.bare))} ms, Vimeo's ${ms(p50(times.vimeo) - p50(times.bare))} ms${times.real.length > 0 ? `, ours on our real frame page ${ms(p50(times.real) - p50(times.bare))} ms` : ''}; the baseline's own p50–p95 spread is ${ms(quantile(readyOf(times.bare), 0.95) - p50(times.bare))} ms, and differences within it are noise. The frame's load (a new renderer process for another site) is nearly all of the time; \`constructor\` is the part spent synchronously in the constructor (and, for PeerTube and Vimeo, the page's creating the iframe), timer resolution 0.1 ms.`,
   '',
-  realTimes.length > 0
-    ? "Our real frame page: the frame loads the web app's embed page, fetches the config and starts the player before it reports ready; that is what a partner waits for, without the internet's latency."
+  times.real.length > 0
+    ? "Our real frame page: before it reports ready the frame loads the web app's embed page and its scripts, starts the viewer's anonymous session, reads the config and the title's card (the player itself is made on play); that is what a partner waits for, less the internet's latency."
     : `Our real frame page: not measured — ${realNote}.`,
 ].join('\n');
 writeSection('embed-player', 'Embed SDK: size and constructor → ready (bench/embed-player.ts)', body);
