@@ -319,6 +319,10 @@ const frameServer = await listen((request, response) => {
 interface Timing {
   ready: number;
   sync: number;
+  /** performance.timeOrigin + t0 (ms since 1970), to place a frame's own timings on the same clock. */
+  start?: number;
+  /** Our real frame page: ms from t0 to when each of its stages was done (REAL_STAGES). */
+  stages?: Partial<Record<RealStage, number>>;
 }
 type Measure = (page: Page) => Promise<Timing>;
 
@@ -339,7 +343,7 @@ const measureKadr =
           player.ready,
           new Promise((_, reject) => setTimeout(() => reject(new Error('no ready')), timeoutMs)),
         ]);
-        return { ready: performance.now() - t0, sync: t1 - t0 };
+        return { ready: performance.now() - t0, sync: t1 - t0, start: performance.timeOrigin + t0 };
       },
       { playerUrl, configUrl, targetOrigin, timeoutMs: READY_TIMEOUT_MS },
     );
@@ -422,6 +426,51 @@ const measureBare: Measure = (page) =>
     { src: `${frameOrigin}/kadr/embed/?config=x`, timeoutMs: READY_TIMEOUT_MS },
   );
 
+/**
+ * Where our real frame page's time goes: what it waits for in turn, each read from the frame's own
+ * navigation and resource timings (when the answer ended, or the event's end), on the partner's clock.
+ */
+const REAL_STAGES = [
+  ['frame page (HTML) answered', 'html'],
+  ['its scripts and styles fetched', /\/promo\/web\/assets\//],
+  ['its scripts run (DOMContentLoaded)', 'dcl'],
+  ["session: the viewer's anonymous sign-in answered", /\/web\/1\/auth\//],
+  ['embed config answered', /\/embed\/v1\/config\//],
+  ["the title's card answered", /\/web\/2\/contents\//],
+] as const;
+type RealStage = (typeof REAL_STAGES)[number][0];
+
+/** Our SDK on our real frame page: the time to ready, and the frame's stages (REAL_STAGES). */
+const measureReal =
+  (frameUrl: string, configUrl: string, targetOrigin: string): Measure =>
+  async (page) => {
+    const timing = await measureKadr(frameUrl, configUrl, targetOrigin)(page);
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(frameUrl));
+    if (!frame || timing.start === undefined) return timing;
+    const seen = await frame.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return {
+        origin: performance.timeOrigin,
+        html: nav?.responseEnd ?? Number.NaN,
+        dcl: nav?.domContentLoadedEventEnd ?? Number.NaN,
+        resources: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ name: entry.name, end: (entry as PerformanceResourceTiming).responseEnd })),
+      };
+    });
+    const shift = seen.origin - timing.start;
+    const stages: Partial<Record<RealStage, number>> = {};
+    for (const [stage, what] of REAL_STAGES) {
+      const ends =
+        typeof what === 'string'
+          ? [seen[what]]
+          : seen.resources.filter((entry) => what.test(entry.name)).map((entry) => entry.end);
+      // An event not yet over (0) or a request never made leaves its stage out.
+      if (ends.length > 0 && ends.every((end) => end > 0)) stages[stage] = Math.max(...ends) + shift;
+    }
+    return { ...timing, stages };
+  };
+
 /** Loads the partner page with `sdk`'s script, then times one frame. */
 async function run(page: Page, sdk: Sdk | 'bare', measure: Measure): Promise<Timing> {
   await page.goto(`${partnerOrigin}/partner.html?sdk=${sdk}`);
@@ -495,7 +544,7 @@ try {
   const configUrl = service && (await filmConfigUrl(service));
   if (service && !configUrl) realNote = 'no film embed config in the catalogue';
   if (service && configUrl) {
-    const real = measureKadr(`${service.baseUrl}/promo/web/embed/`, configUrl, service.baseUrl);
+    const real = measureReal(`${service.baseUrl}/promo/web/embed/`, configUrl, service.baseUrl);
     // Its warm-up tells whether the page exists: without it the api answers no frame that reports ready.
     try {
       await run(page, 'kadr', real);
@@ -558,7 +607,7 @@ const body = [
     ['what', 'raw B', 'gzip B', 'brotli B'],
     [
       sizeRow(
-        `**ours, ESM build up front** (${ownEsmFiles.map((file) => `\`${file.slice(dist.length + 1)}\``).join(' + ')}, as published)`,
+        `**ours, ESM build up front** (${ownEsmFiles.map((file) => `\`${file.slice(dist.length + 1)}\``).join(' + ')}, as published: its \`sourceMappingURL\` line counted, as src/size.test.ts counts it)`,
         ownEsm,
       ),
       sizeRow(
@@ -607,9 +656,26 @@ const body = [
   '',
   `Over the baseline at p50 (what the SDK and its handshake add to a cross-origin frame's load): ours ${ms(p50(times.kadr) - p50(times.bare))} ms, PeerTube's ${ms(p50(times.peertube) - p50(times.bare))} ms, Vimeo's ${ms(p50(times.vimeo) - p50(times.bare))} ms${times.real.length > 0 ? `, ours on our real frame page ${ms(p50(times.real) - p50(times.bare))} ms` : ''}; the baseline's own p50–p95 spread is ${ms(quantile(readyOf(times.bare), 0.95) - p50(times.bare))} ms, and differences within it are noise. The frame's load (a new renderer process for another site) is nearly all of the time; \`constructor\` is the part spent synchronously in the constructor (and, for PeerTube and Vimeo, the page's creating the iframe), timer resolution 0.1 ms.`,
   '',
-  times.real.length > 0
-    ? "Our real frame page: before it reports ready the frame loads the web app's embed page and its scripts, starts the viewer's anonymous session, reads the config and the title's card (the player itself is made on play); that is what a partner waits for, less the internet's latency."
-    : `Our real frame page: not measured — ${realNote}.`,
+  ...(times.real.length > 0
+    ? [
+        "Our real frame page: before it reports ready the frame loads the web app's embed page and its scripts, starts the viewer's anonymous session, reads the config and the title's card (the player itself is made on play); that is what a partner waits for, less the internet's latency. Where its time goes (the frame's own navigation and resource timings on the partner's clock; p50 over the runs of when each stage was done):",
+        '',
+        table(
+          ['stage of our real frame page', 'done at p50 ms', 'p95 ms'],
+          [
+            ...REAL_STAGES.map(([stage]) => {
+              const at = times.real.flatMap((timing) => timing.stages?.[stage] ?? []);
+              return [
+                stage,
+                at.length > 0 ? ms(quantile(at, 0.5)) : '—',
+                at.length > 0 ? ms(quantile(at, 0.95)) : '—',
+              ];
+            }),
+            ['ready heard by the SDK', ms(p50(times.real)), ms(quantile(readyOf(times.real), 0.95))],
+          ],
+        ),
+      ]
+    : [`Our real frame page: not measured — ${realNote}.`]),
 ].join('\n');
 writeSection('embed-player', 'Embed SDK: size and constructor → ready (bench/embed-player.ts)', body);
 console.log(body);
