@@ -660,7 +660,7 @@ const body = [
   '',
   ...(times.real.length > 0
     ? [
-        `Our real frame page: before it reports ready the frame loads the web app's embed page and its scripts, starts the viewer's anonymous session, reads the config and the title's card (the player itself is made on play); that is what a partner waits for, less the internet's latency. The runs find its scripts in the browser's cache (a returning viewer); the first, with an empty cache, took ${realCold ? ms(realCold.ready) : '—'} ms (not in the table). Where its time goes (the frame's own navigation and resource timings on the partner's clock; p50 over the runs of when each stage was done)`,
+        `Our real frame page: before it reports ready the frame loads the web app's embed page and its scripts, starts the viewer's anonymous session, reads the config and the title's card (the player itself is made on play); that is what a partner waits for, less the internet's latency. The runs find its scripts in the browser's cache (a returning viewer); the first, with an empty cache, took ${realCold ? ms(realCold.ready) : '—'} ms (not in the table). Where its time goes (the frame's own navigation and resource timings on the partner's clock; p50 over the runs of when each stage was done):`,
         '',
         table(
           ['stage of our real frame page', 'done at p50 ms', 'p95 ms'],
