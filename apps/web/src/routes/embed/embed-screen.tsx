@@ -25,9 +25,11 @@ import type { Content } from '../../shared/catalogue-types';
 import { refreshAfterBilling } from '../../shared/data/billing';
 import { useServices } from '../../shared/services';
 import { channelPackageQuery } from '../tv-channel/channel-queries';
+import { CastControls, type CastingState } from './cast-controls';
 import styles from './embed.module.css';
 import { EmbedConfigError, type EmbedParams, loadEmbedConfig } from './embed-config';
 import { EmbedStill } from './embed-still';
+import { castMediaOf, castOfferOf } from './frame-cast';
 import { type FramePlayer, runFrameCommand } from './frame-commands';
 import { createFrameLink, type FrameLink } from './frame-link';
 import { bufferedAheadOf, type FrameView, stateChange, stateOf } from './frame-state';
@@ -114,9 +116,12 @@ function useFrameDriver({
   programme,
   start,
   stageRef,
+  castAbout,
 }: {
   link: BoundLink;
   live: boolean;
+  /** What a Cast receiver shows. */
+  castAbout: { title: string; poster: string | null };
   /** The content is loaded: play can start it (the SDK hears `ready`). */
   canStart: boolean;
   programme: () => EmbedProgramme;
@@ -127,6 +132,9 @@ function useFrameDriver({
   const [showControls, setShowControls] = useState(true);
   const [controller, setController] = useState<AnyController | null>(null);
   const settings = useRef({ volume: 1, muted: false });
+  /** Casting: the host page cannot (its castunavailable); the receiver's state while a session runs. */
+  const [castBlocked, setCastBlocked] = useState(false);
+  const [casting, setCasting] = useState<CastingState | null>(null);
   const snapshot = useSyncExternalStore(
     controller ? controller.subscribe : noSubscribe,
     controller ? (controller.getSnapshot as () => PlayerSnapshot) : noSnapshot,
@@ -147,8 +155,8 @@ function useFrameDriver({
     start();
   }, [start]);
 
-  const latest = useRef({ controller, snapshot, programme, begin, started });
-  latest.current = { controller, snapshot, programme, begin, started };
+  const latest = useRef({ controller, snapshot, programme, begin, started, castAbout });
+  latest.current = { controller, snapshot, programme, begin, started, castAbout };
   useEffect(() => {
     if (!canStart) return;
     const player: FramePlayer = {
@@ -188,11 +196,40 @@ function useFrameDriver({
       exitFullscreen: async () => {
         if (document.fullscreenElement) await document.exitFullscreen();
       },
+      startCasting: () => {
+        const { snapshot: now, controller: current, castAbout: about } = latest.current;
+        const media = castMediaOf(now, { ...about, live }, window.location.href);
+        if (!media) throw new Error('nothing to cast');
+        current?.pause();
+        setCasting({ action: 'play', time: media.currentTime ?? 0 });
+        return media;
+      },
+      castAction: (action, time) => setCasting((was) => (was ? { action, time: time ?? was.time } : was)),
+      stopCasting: (time) => {
+        setCasting(null);
+        const { controller: current, snapshot: now } = latest.current;
+        if (!current) return;
+        if (!live && time !== undefined && now?.controlsEnabled) current.seekTo(time);
+        void current.play();
+      },
+      castUnavailable: () => setCastBlocked(true),
     };
     link.bind(player);
     link.post('playerinitend');
     return () => link.bind(null);
-  }, [canStart, link]);
+  }, [canStart, link, live]);
+
+  // What plays can be cast (or no longer): the SDK hears it once per change.
+  const offer = castBlocked ? null : castOfferOf(snapshot);
+  const offerKey = offer ? JSON.stringify(offer) : '';
+  const offered = useRef('');
+  useEffect(() => {
+    if (offerKey === offered.current) return;
+    const had = offered.current !== '';
+    offered.current = offerKey;
+    if (offerKey) link.post('castavailable', JSON.parse(offerKey));
+    else if (had) link.post('castunavailable');
+  }, [offerKey, link]);
 
   // The state record, as it changes (only what changed goes).
   const sent = useRef<ReturnType<typeof stateOf> | null>(null);
@@ -212,7 +249,21 @@ function useFrameDriver({
     if (change) link.post('statechange', change);
   });
 
-  return { started, begin, showControls, onController: setController as (c: AnyController | null) => void };
+  const castControls = (
+    <CastControls
+      available={offer !== null}
+      casting={casting}
+      onCast={() => link.post('castrequest')}
+      onStop={() => link.post('caststop')}
+    />
+  );
+  return {
+    started,
+    begin,
+    showControls,
+    castControls,
+    onController: setController as (c: AnyController | null) => void,
+  };
 }
 
 const noSubscribe = () => () => {};
@@ -287,7 +338,16 @@ function EmbedTitlePlayer({
   const episode = episodes?.find((item) => item.EP_id === episodeId);
   const title = episode ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
   const programme = useCallback((): EmbedProgramme => ({ title, live: false }), [title]);
-  const driver = useFrameDriver({ link, live: false, canStart, programme, start: noop, stageRef });
+  const poster = content.thumb_wide_poster_url || config.poster;
+  const driver = useFrameDriver({
+    link,
+    live: false,
+    canStart,
+    programme,
+    start: noop,
+    stageRef,
+    castAbout: { title, poster },
+  });
   return (
     <Stage stageRef={stageRef}>
       {driver.started ? (
@@ -303,13 +363,9 @@ function EmbedTitlePlayer({
           onEpisodeChange={setEpisodeId}
         />
       ) : (
-        <EmbedStill
-          posterUrl={content.thumb_wide_poster_url || config.poster}
-          title={title}
-          onWatch={driver.begin}
-          busy={!canStart}
-        />
+        <EmbedStill posterUrl={poster} title={title} onWatch={driver.begin} busy={!canStart} />
       )}
+      {driver.castControls}
     </Stage>
   );
 }
@@ -350,6 +406,7 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
     programme,
     start,
     stageRef,
+    castAbout: { title: onAir ? `${config.title}: ${onAir.EK_title}` : config.title, poster: config.poster },
   });
 
   // The programme on air changes: the SDK hears it.
@@ -390,6 +447,7 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
           }}
         />
       )}
+      {driver.castControls}
     </Stage>
   );
 }
