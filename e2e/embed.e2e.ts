@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { freePort, type RunningService, startService } from './support/service.ts';
@@ -244,6 +245,8 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     expect((await stateOf(page, 'first')).state).toBe('ready');
     const programme = await page.evaluate(() => window.players.first!.getCurrentProgramme());
     expect(programme).toEqual({ title: film.title, live: false });
+    // axe looks into our frame too: the poster with «Смотреть», then the playing player.
+    await expectNoSeriousA11yViolations(page);
 
     await page.evaluate(() => window.players.first!.play());
     await reachesState(page, 'first', 'playing');
@@ -259,6 +262,7 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     expect(state.duration).toBeGreaterThan(10);
     expect(state.seekallowed).toBe(true);
     expect(state.qualities[0]).toEqual({ id: 'auto', label: 'Авто' });
+    await expectNoSeriousA11yViolations(page);
 
     await page.evaluate(() => window.players.first!.pause());
     await reachesState(page, 'first', 'paused');

@@ -13,16 +13,14 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { ROUTER_BASENAME } from '../../env';
 import { useMovie } from '../../features/movie/use-movie';
 import { useSeasons } from '../../features/movie/use-seasons';
-import { LazyPaymentOverlay } from '../../features/payment/lazy-payment-overlay';
-import type { BuySource } from '../../features/payment/payment-overlay';
 import { PlayerBlock } from '../../features/player';
 import type { ChannelPlayback } from '../../features/player/channel-playback';
 import { ChannelPlayerSlot } from '../../features/player/channel-player-slot';
 import { scheduleDayQuery } from '../../features/schedule/schedule-queries';
-import type { Content } from '../../shared/catalogue-types';
-import { refreshAfterBilling } from '../../shared/data/billing';
+import { type Content, channelPath, moviePath } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
 import { channelPackageQuery } from '../tv-channel/channel-queries';
 import { CastControls, type CastingState } from './cast-controls';
@@ -39,12 +37,19 @@ import { embedMessages as m } from './messages';
 type AnyController = PlayerController | ChannelController;
 
 /** The frame page (SPEC §2 embeddable player; docs/decisions/035): a config's title or channel, driven by the SDK. */
-export function EmbedScreen({ params }: { params: EmbedParams | null }) {
+export function EmbedScreen({
+  params,
+  host = window.parent,
+}: {
+  params: EmbedParams | null;
+  /** The embedding page's window (tests pass a fake); the frame's own when opened on its own. */
+  host?: Window;
+}) {
   if (!params) return <Placeholder title={m.badAddress} />;
-  return <EmbedConfigLoader params={params} />;
+  return <EmbedConfigLoader params={params} host={host} />;
 }
 
-function EmbedConfigLoader({ params }: { params: EmbedParams }) {
+function EmbedConfigLoader({ params, host }: { params: EmbedParams; host: Window }) {
   const config = useQuery({
     queryKey: ['embed-config', params.configUrl],
     queryFn: ({ signal }) => loadEmbedConfig(params.configUrl, fetch, signal),
@@ -53,7 +58,7 @@ function EmbedConfigLoader({ params }: { params: EmbedParams }) {
       !(error instanceof EmbedConfigError && error.reason === 'not_found') && count < 2,
   });
   // The SDK hears from us at once: it sends setenv in answer (SPEC §7).
-  const link = useFrameLinkOf(params.flag);
+  const link = useFrameLinkOf(params.flag, host);
   if (config.isError) {
     const missing = config.error instanceof EmbedConfigError && config.error.reason === 'not_found';
     return <Failure missing={missing} onRetry={missing ? undefined : () => void config.refetch()} />;
@@ -82,14 +87,19 @@ interface BoundLink extends FrameLink {
   bind(player: FramePlayer | null): void;
 }
 
-function useFrameLinkOf(flag: string): BoundLink | null {
+function useFrameLinkOf(flag: string, host: Window): BoundLink | null {
   const [link, setLink] = useState<BoundLink | null>(null);
   useEffect(() => {
+    // Opened on its own (not in a frame): it plays, and speaks to nobody.
+    if (host === window) {
+      setLink({ post: noop, destroy: noop, bind: noop });
+      return;
+    }
     let player: FramePlayer | null = null;
     const frameLink = createFrameLink({
       flag,
       self: window,
-      parent: window.parent,
+      parent: host,
       onCommand: (command) => {
         const reply = runFrameCommand(player, command);
         // The programme asked for is also an event, so `on('currentprogramme')` hears the first one.
@@ -100,11 +110,10 @@ function useFrameLinkOf(flag: string): BoundLink | null {
         return reply;
       },
     });
-    // Not embedded (opened on its own): the link speaks to nobody, the page still plays.
     frameLink.post('playerinitstart');
     setLink({ ...frameLink, bind: (next) => (player = next) });
     return () => frameLink.destroy();
-  }, [flag]);
+  }, [flag, host]);
   return link;
 }
 
@@ -361,6 +370,7 @@ function EmbedTitlePlayer({
           showControls={driver.showControls}
           onController={driver.onController}
           onEpisodeChange={setEpisodeId}
+          onBuy={() => openOnSite(moviePath(content.EK_id))}
         />
       ) : (
         <EmbedStill posterUrl={poster} title={title} onWatch={driver.begin} busy={!canStart} />
@@ -374,7 +384,7 @@ const LIVE: ChannelPlayback = { kind: 'live' };
 
 /** A channel from its config: its package (preview or full), its live stream, the programme on air. */
 function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }) {
-  const { api, queryClient } = useServices();
+  const { api } = useServices();
   const channelId = config.content.tv_channel_id ?? 0;
   const pkg = useQuery(channelPackageQuery(api, channelId));
   const goods = pkg.data;
@@ -389,7 +399,6 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
   const items = today.data?.items ?? [];
   const onAir = currentProgramme(items, now);
   const [playback, setPlayback] = useState<ChannelPlayback | null>(null);
-  const [paying, setPaying] = useState<BuySource | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const programme = useCallback(
     (): EmbedProgramme =>
@@ -428,28 +437,29 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
         posterUrl={onAir?.announce_url ?? onAir?.poster_url ?? config.poster}
         title={onAir ? `${config.title}: ${onAir.EK_title}` : config.title}
         onWatch={driver.begin}
-        onBuy={(goal) => setPaying({ goal, tv_channel_id: channelId })}
+        onBuy={() => openOnSite(channelPath(channelId))}
         onClose={() => setPlayback(null)}
         schedule={items}
         embedded
         showControls={driver.showControls}
         onController={driver.onController}
       />
-      {paying && goods && (
-        <LazyPaymentOverlay
-          packageId={goods.package_id}
-          texts={goods.tariffs[0]?.texts ?? []}
-          source={paying}
-          onClose={() => setPaying(null)}
-          onConfirmed={() => {
-            setPaying(null);
-            void refreshAfterBilling(queryClient);
-          }}
-        />
-      )}
       {driver.castControls}
     </Stage>
   );
 }
 
 function noop(): void {}
+
+/**
+ * Buying happens on the site, in a tab of its own (decision 035): there the viewer signs in and the
+ * purchase is theirs everywhere. Paid in the frame, it would belong to the frame's anonymous session —
+ * kept per partner site, or only in memory where the browser denies a frame storage.
+ */
+function openOnSite(path: string): void {
+  window.open(
+    new URL(`${ROUTER_BASENAME}${path.slice(1)}`, window.location.origin).href,
+    '_blank',
+    'noopener',
+  );
+}
