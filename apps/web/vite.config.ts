@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { videoJsCoreAlias } from '@kadr/player-core/bundler';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
@@ -23,7 +24,19 @@ export default defineConfig({
     // browser's own text tracks).
     alias: [videoJsCoreAlias()],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 200 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 200,
+    // The site, and the frame player page partners embed (docs/decisions/035): one build, shared chunks.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('embed.html', import.meta.url)),
+      },
+    },
+  },
   server: {
     headers: DEV_SECURITY_HEADERS,
     // `pnpm dev` against a locally running api (npm start serves it on 8080).

@@ -82,7 +82,7 @@ import { systemRoutes } from './modules/system/routes';
 import { tvRoutes } from './modules/tv/routes';
 import { TvScheduleService } from './modules/tv/service';
 import { registerCompression } from './modules/web/compression';
-import { webRoutes } from './modules/web/routes';
+import { EMBED_PAGE, webRoutes } from './modules/web/routes';
 import { OutageLog } from './outage-log';
 import { createProviders, type Providers } from './providers';
 import { connectRedis } from './redis';
@@ -225,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkoutOrigins: env.yookassa ? [YOOKASSA_WIDGET_ORIGIN] : [],
     extraWebSources: env.webCsp,
     sandboxAncestors: env.corsOrigins,
+    // The frame player page: partners' pages frame it (docs/decisions/035).
+    frameAncestors: [{ prefix: EMBED_PAGE, sources: env.embedAncestors }],
     // The embed playground frames the web app's frame page: this origin's, or the web app's (CORS_ORIGINS).
     playgroundFrames: env.corsOrigins,
   });

@@ -125,6 +125,11 @@ export interface Env {
    * (http/cors.ts); empty: no CORS headers at all, same-origin only.
    */
   corsOrigins: readonly string[];
+  /**
+   * Who may frame the frame player page /promo/web/embed/ (EMBED_ANCESTORS): `*`, any site (the
+   * default: partners are not a known list), or exact origins. Every other page refuses any framing.
+   */
+  embedAncestors: readonly string[];
   /** Fastify `trustProxy`: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   /** Real SMS gateway; undefined means the sandbox outbox. */
@@ -362,6 +367,14 @@ const schema = z.object({
       }
     })
     .transform((origins) => [...new Set(origins)]),
+  EMBED_ANCESTORS: list.default(['*']).superRefine((origins, ctx) => {
+    for (const origin of origins) {
+      const problem = origin === '*' ? undefined : originProblem(origin);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
+    if (origins.includes('*') && origins.length > 1)
+      ctx.addIssue({ code: 'custom', message: '"*" allows every site: list origins or "*" alone' });
+  }),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -528,6 +541,7 @@ export function loadEnv(
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
     corsOrigins: e.CORS_ORIGINS,
+    embedAncestors: e.EMBED_ANCESTORS.length > 0 ? e.EMBED_ANCESTORS : ['*'],
     trustProxy: e.TRUST_PROXY,
     smsGateway:
       e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN

@@ -46,6 +46,16 @@ describe('watchPageSize', () => {
     );
   });
 
+  it("counts the site's entry, not the frame player page's", () => {
+    const bundle = {
+      'embed.js': { ...chunk('embed.js', 'frame();', [], '/app/embed.html'), isEntry: true },
+      'index.js': { ...chunk('index.js', 'entry();', [], '/app/index.html'), isEntry: true },
+      'movie.js': chunk('movie.js', 'movie();', [], '/app/src/routes/movie/movie-route.tsx'),
+      'engine.js': chunk('engine.js', 'engine();', [], '/app/src/features/player/videojs-engine.ts'),
+    };
+    expect(watchPageSize(bundle, read).files.sort()).toEqual(['engine.js', 'index.js', 'movie.js']);
+  });
+
   it('fails when the build has no film route or player engine to count (a renamed module)', () => {
     const bundle = { 'index.js': { ...chunk('index.js', 'entry();'), isEntry: true } };
     expect(() => watchPageSize(bundle, read)).toThrow(

@@ -15,6 +15,9 @@ export const WATCH_PAGE_MODULES = [
   '/src/features/player/videojs-engine.ts',
 ];
 
+/** The site's entry (its page, index.html); the frame player's page (embed.html) has its own. */
+export const APP_ENTRY_MODULE = '/index.html';
+
 /** The part of a Rollup output chunk the budget reads. */
 export interface BudgetChunk {
   type: 'chunk';
@@ -42,8 +45,11 @@ export function watchPageSize(
   read: (fileName: string) => Buffer | string,
 ): WatchPageSize {
   const chunks = Object.values(bundle).filter((item): item is BudgetChunk => item.type === 'chunk');
+  // The site's entry, not the frame player's (embed.html): the watch page is the site's.
+  const entries = chunks.filter((chunk) => chunk.isEntry);
   const roots = [
-    chunks.find((chunk) => chunk.isEntry),
+    entries.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(APP_ENTRY_MODULE)) ??
+      (entries.length === 1 ? entries[0] : undefined),
     ...WATCH_PAGE_MODULES.map((module) =>
       chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module)),
     ),

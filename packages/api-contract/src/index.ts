@@ -83,6 +83,8 @@ export {
   verifyCode,
   year,
 } from './calls/common.js';
+export type { EmbedConfig } from './calls/embed.js';
+export { embedConfig, embedFlagAnswer, embedStatusAnswer } from './calls/embed.js';
 export type { DrmType } from './calls/playback.js';
 export {
   DEFAULT_PREVIEW_SECONDS,

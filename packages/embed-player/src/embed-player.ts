@@ -1,5 +1,6 @@
 // The player on a partner page (SPEC §2, §3, §7): our frame in the partner's container, driven by commands
 // posted to it (each a Promise the frame's `reply` settles) and listening to what the frame posts back.
+import type { CastSender } from './cast-sender.js';
 import { decodeLightConfig } from './light-config.js';
 import { type LightService, startLightService } from './light-service.js';
 import type {
@@ -11,6 +12,7 @@ import type {
 import {
   DEFAULT_MESSAGE_FLAG,
   EMBED_PAGE_PATH,
+  type EmbedCastAvailability,
   type EmbedCommandName,
   type EmbedCommands,
   type EmbedEnv,
@@ -72,6 +74,17 @@ export class EmbedPlayer {
   private listener = (event: MessageEvent): void => this.receive(event);
   /** The light service, when the light config names a flag URL: it restarts the frame on another config. */
   private light: LightService | null = null;
+  /** The cast sender (cast-sender.ts, loaded when the frame offers casting), once set up. */
+  private c: CastSender | null = null;
+  /** Counts cast offers and frames: a sender loaded for an older one is not set up. */
+  private cn = 0;
+  /** What the cast sender may do with this player (cast-sender.ts). */
+  private host = {
+    send: <K extends EmbedCommandName>(event: K, data?: EmbedCommands[K]) =>
+      this.send<unknown, K>(event, data),
+    on: (event: string, handler: () => void) => this.on(event, handler),
+    report: (offer?: EmbedCastAvailability) => this.report(offer),
+  };
 
   constructor(
     containerId: string,
@@ -193,16 +206,23 @@ export class EmbedPlayer {
     return this.send('exitfullscreen');
   }
 
+  /**
+   * Opens the browser's Cast dialog (call it from a click: the browser wants a user gesture). Resolves when
+   * a session started (the frame then names what to cast) or the viewer cancelled; rejects when casting
+   * is unavailable or the session fails.
+   */
   requestCasting(): Promise<void> {
-    return this.send('requestcasting');
+    return this.c ? this.c.request() : Promise.reject(new Error('cast unavailable'));
   }
 
+  /** Tells the frame what the Cast receiver does (the SDK does it on its own while it casts). */
   castReceiverAction(action: EmbedCommands['castreceiveraction']['action'], time?: number): Promise<void> {
     return this.send('castreceiveraction', time === undefined ? { action } : { action, time });
   }
 
+  /** Ends the Cast session, if any, and tells the frame to play on its own again (`stopcasting`). */
   stopCasting(): Promise<void> {
-    return this.send('stopcasting');
+    return this.send('stopcasting', this.c?.end());
   }
 
   /**
@@ -243,6 +263,7 @@ export class EmbedPlayer {
   }
 
   private unmount(error: Error): void {
+    this.dropCast();
     this.f?.remove();
     this.f = null;
     this.frameReady = false;
@@ -327,9 +348,25 @@ export class EmbedPlayer {
       case 'advertsmodechange':
         s.advertsmode = d.adverts === true;
         break;
-      case 'castavailable':
+      case 'castavailable': {
+        // Reported (castavailable or castunavailable) once the sender has checked the offer; a page
+        // without the Cast framework never loads the sender.
+        const n = this.dropCast();
+        if (!(window as { cast?: { framework?: unknown } }).cast?.framework) this.report();
+        else
+          import('./cast-sender.js').then(
+            ({ castSender }) => {
+              if (n === this.cn) this.c = castSender(this.host, message.data, o);
+            },
+            (error) => {
+              console.error('cast init error', error);
+              if (n === this.cn) this.report();
+            },
+          );
+        return;
+      }
       case 'castunavailable':
-        s.castAvailable = message.event === 'castavailable';
+        this.dropCast();
         break;
       case 'statechange': {
         if (typeof d.state !== 'string') return;
@@ -350,6 +387,24 @@ export class EmbedPlayer {
     }
     this.emit(message.event, message.data);
     if (becameReady) this.emit('ready', this.getState());
+  }
+
+  /** Casting available with `offer`, or not: the state, the page's handlers, and the frame when not. */
+  private report(offer?: EmbedCastAvailability): void {
+    this.s.castAvailable = !!offer;
+    if (offer) this.emit('castavailable', offer);
+    else {
+      this.command('castunavailable');
+      this.emit('castunavailable', undefined);
+    }
+  }
+
+  /** Forgets the cast sender and any sender still loading; casting is unavailable until offered again. */
+  private dropCast(): number {
+    this.c?.stop();
+    this.c = null;
+    this.s.castAvailable = false;
+    return ++this.cn;
   }
 
   private emit(event: string, data: unknown): void {

@@ -18,7 +18,9 @@ export type {
 } from './options.js';
 export {
   DEFAULT_MESSAGE_FLAG,
+  type EmbedCastAction,
   type EmbedCastAvailability,
+  type EmbedCastMedia,
   type EmbedCommandName,
   type EmbedCommands,
   type EmbedEnv,

@@ -25,7 +25,10 @@ export interface EmbedPlayerOptions {
   saveStateOnChange?: boolean;
   /** Whether the frame shows its own controls; default true. */
   useControls?: boolean;
-  /** Whether the page has initialised casting; default false. */
+  /**
+   * Whether the page has set up the Cast framework itself (`CastContext.setOptions`); default false: the
+   * SDK sets it up with the receiver the frame names in `castavailable`.
+   */
   castInited?: boolean;
   /** The partner's own values, passed to the frame (`setenv`'s `partner`). Unset by default. */
   env?: Record<string, unknown>;
@@ -33,7 +36,7 @@ export interface EmbedPlayerOptions {
   volume?: number;
   /** Applied once the frame is ready. Unset by default. */
   muted?: boolean;
-  /** A placeholder image's URL. Unset by default. */
+  /** The image's URL the Cast receiver shows when the frame names no poster. Unset by default. */
   placeholder?: string;
   /**
    * The frame page's address; the config URL goes in its `config` parameter. Default: our frame page
@@ -80,7 +83,9 @@ export interface EmbedPlayerEvents {
   /** The frame is ready to play (once per frame); the data is the state. */
   ready: EmbedPlayerState;
   advertsmodechange: { adverts: boolean };
+  /** The frame offered casting and the page's Cast framework is set up for it. */
   castavailable: EmbedCastAvailability;
+  /** Casting is unavailable: the frame said so, or the page has no Cast API, or the offer was unusable. */
   castunavailable: undefined;
   currentprogramme: EmbedProgramme;
 }

@@ -71,12 +71,43 @@ export interface EmbedProgramme {
   live: boolean;
 }
 
-/** What casting offers (`castavailable`, SPEC §7). */
+/**
+ * What casting offers (`castavailable`, SPEC §7): the Cast receiver application the host page's Cast
+ * framework is set up with. All three are required; without one of them (or of the wrong type) the SDK
+ * reports `castunavailable`.
+ */
 export interface EmbedCastAvailability {
+  /** The receiver application's id (`CC1AD845` is Google's Default Media Receiver). */
   appId: string;
+  /** What the receiver must do, chrome.cast.Capability values (`'video_out'`, `'audio_out'`). */
   capabilities: string[];
+  /** chrome.cast.AutoJoinPolicy: `'tab_and_origin_scoped'`, `'origin_scoped'` or `'page_scoped'`. */
   autoJoinPolicy: string;
 }
+
+/**
+ * What to play on the Cast receiver: the frame's reply value to `requestcasting`. The SDK loads it into
+ * the session with chrome.cast.media.MediaInfo / LoadRequest.
+ */
+export interface EmbedCastMedia {
+  /** The media's URL (an HLS or DASH manifest, or a file) the receiver fetches itself, without the frame's cookies. */
+  contentId: string;
+  /** Its MIME type: `'application/x-mpegurl'`, `'application/dash+xml'`, `'video/mp4'`. */
+  contentType: string;
+  /** A live stream (chrome.cast.media.StreamType LIVE) rather than a title with a length (BUFFERED). */
+  live?: boolean;
+  /** The title the receiver shows. */
+  title?: string;
+  /** An image's URL the receiver shows; without it, the SDK's `placeholder` option. */
+  poster?: string;
+  /** Where to start, seconds (the frame's own playhead). */
+  currentTime?: number;
+  /** Passed to a custom receiver as the load request's customData (a DRM licence URL, a token). */
+  customData?: Record<string, unknown>;
+}
+
+/** What the Cast receiver is doing (`castreceiveraction`): the receiver's state, not an order to the frame. */
+export type EmbedCastAction = 'play' | 'pause' | 'stop';
 
 /** Commands the SDK sends the frame, with their data (SPEC §7 outgoing events). */
 export interface EmbedCommands {
@@ -95,9 +126,21 @@ export interface EmbedCommands {
   setcaptionsstyle: { color?: string; background?: string; size?: number };
   requestfullscreen: undefined;
   exitfullscreen: undefined;
+  /**
+   * A Cast session has started (or resumed) on the host page: the frame pauses its own video, shows that
+   * it is casting, and replies with what to play (`EmbedCastMedia`); a refusal ends the session.
+   */
   requestcasting: undefined;
-  castreceiveraction: { action: 'play' | 'pause' | 'stop'; time?: number };
-  stopcasting: undefined;
+  /**
+   * The receiver's playback, as the host's RemotePlayerController reports it: 'play' or 'pause' with the
+   * receiver's time (seconds; on every change, about once a second while playing), 'stop' when the
+   * receiver goes idle (the media ended or was stopped there). The frame mirrors it; it stays in casting.
+   */
+  castreceiveraction: { action: EmbedCastAction; time?: number };
+  /** Casting is over (the session ended): the frame resumes locally, from `time` (seconds) when given. */
+  stopcasting: { time?: number } | undefined;
+  /** The host page cannot cast (no Cast API there, or the `castavailable` data is unusable): hide the cast button. */
+  castunavailable: undefined;
 }
 
 /** Events the frame sends the SDK, with their data (SPEC §7 incoming events, and the replies). */
@@ -106,8 +149,14 @@ export interface EmbedEvents {
   playerinitend: undefined;
   advertsmodechange: { adverts: boolean };
   statechange: EmbedStateChange;
+  /** The content can be cast to the receiver application named; the host sets up its Cast framework. */
   castavailable: EmbedCastAvailability;
+  /** The content cannot be cast (any more). */
   castunavailable: undefined;
+  /** The viewer pressed the frame's cast button: the host opens the browser's Cast dialog. */
+  castrequest: undefined;
+  /** The viewer pressed the frame's "stop casting": the host ends the session (then sends `stopcasting`). */
+  caststop: undefined;
   currentprogramme: EmbedProgramme;
   /** The frame's answer to a command (`replyTo` names it): done, or refused with a reason. */
   reply: { ok: true; value?: unknown } | { ok: false; error: string };

@@ -37,6 +37,7 @@ describe('security headers (PGlite)', () => {
       `<!doctype html><title>Кадр</title><style>body{margin:0}</style><div id="root"></div><script>${INLINE_SCRIPT}</script><script type="module" src="/promo/web/assets/app-1.js"></script>`,
     );
     writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log("kadr")');
+    writeFileSync(join(dir, 'embed.html'), '<!doctype html><title>Плеер Кадра</title><div id="root"></div>');
     return dir;
   }
 
@@ -72,6 +73,40 @@ describe('security headers (PGlite)', () => {
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
+  });
+
+  it('lets any site frame the frame player page by default, or the EMBED_ANCESTORS origins only', async () => {
+    const open = (await api.setup({ WEB_DIST: webDist() })).app;
+    const page = await open.inject({ method: 'GET', url: '/promo/web/embed/?config=x' });
+    expect(page.statusCode).toBe(200);
+    const policy = csp(page.headers['content-security-policy']);
+    expect(policy['frame-ancestors']).toEqual(['*']);
+    // The page itself runs under the web app's policy.
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`,
+    ]);
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    // The site's pages still refuse any framing.
+    const site = await open.inject({ method: 'GET', url: '/promo/web/movie/1' });
+    expect(csp(site.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
+
+    const listed = (
+      await api.setup({
+        WEB_DIST: webDist(),
+        EMBED_ANCESTORS: 'https://partner.example, https://tv.partner.example',
+      })
+    ).app;
+    const framed = await listed.inject({ method: 'GET', url: '/promo/web/embed/?config=x' });
+    expect(csp(framed.headers['content-security-policy'])['frame-ancestors']).toEqual([
+      'https://partner.example',
+      'https://tv.partner.example',
+    ]);
+  });
+
+  it('refuses an EMBED_ANCESTORS that is not "*" alone or a list of origins', async () => {
+    for (const value of ['https://partner.example/page', '*, https://partner.example', 'partner.example'])
+      await expect(api.setup({ EMBED_ANCESTORS: value }), value).rejects.toThrow(/EMBED_ANCESTORS/);
   });
 
   it('in production adds HSTS, upgrades insecure requests and lets YooKassa’s widget script and frame in', async () => {

@@ -1,4 +1,10 @@
-import { id as catalogueId, errorEnvelope } from '@kadr/api-contract';
+import {
+  id as catalogueId,
+  embedConfig,
+  errorEnvelope,
+  embedFlagAnswer as flagAnswer,
+  embedStatusAnswer as statusAnswer,
+} from '@kadr/api-contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,31 +14,6 @@ import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isContentName, switchState } from './switches';
-
-/**
- * The frame player's config (docs/decisions/033-embed-configs.md): what it needs to start the app's
- * own playback flow for one title or channel. Streams, DRM, preview and paywall come from the usual
- * calls with the frame's own anonymous session, never from here.
- */
-export const embedConfig = z.object({
-  version: z.literal(1),
-  kind: z.enum(['vod', 'live']),
-  // `type` first: the compiled serializer writes required fields before optional ones.
-  content: z.object({
-    type: z.enum(['film', 'series', 'tvshow', 'channel']),
-    EK_id: z.number().int().optional(),
-    tv_channel_id: z.number().int().optional(),
-  }),
-  title: z.string(),
-  /** Absolute URL. */
-  poster: z.string(),
-  live: z.boolean(),
-});
-export type EmbedConfig = z.infer<typeof embedConfig>;
-
-/** The light service's status answer (SDK `vlunbeat`) and flag answer (`vlbeat`). */
-const statusAnswer = z.object({ result: z.object({ lock: z.boolean() }) });
-const flagAnswer = z.object({ result: z.object({ vlight_url: z.string().nullable() }) });
 
 /** Seconds a config may be kept: it changes with the catalogue, rarely; a title taken down goes within a minute. */
 export const CONFIG_MAX_AGE = 60;

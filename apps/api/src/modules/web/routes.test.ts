@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cacheControlFor, webRoutes } from './routes';
 
 const INDEX = '<!doctype html><title>Кадр</title><div id="root"></div>';
+const EMBED = '<!doctype html><title>Плеер Кадра</title><div id="root"></div>';
 const SCRIPT = 'console.log("kadr");'.repeat(100);
 
 const dirs: string[] = [];
@@ -19,7 +20,7 @@ async function setup({ precompressed = true } = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'kadr-web-dist-'));
   dirs.push(dist);
   mkdirSync(join(dist, 'assets'));
-  const files = { 'index.html': INDEX, 'assets/app-1234.js': SCRIPT };
+  const files = { 'index.html': INDEX, 'embed.html': EMBED, 'assets/app-1234.js': SCRIPT };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(join(dist, name), text);
     if (!precompressed) continue;
@@ -31,6 +32,32 @@ async function setup({ precompressed = true } = {}) {
   await app.register(webRoutes, { webDist: dist });
   return app;
 }
+
+describe('the frame player page', () => {
+  it('is embed.html at /promo/web/embed/, revalidated like index.html, whatever the query', async () => {
+    const app = await setup();
+    const res = await app.inject({
+      url: '/promo/web/embed/?config=https%3A%2F%2Fkadr.example%2Fembed%2Fv1%2Fconfig%2Ffilm%2F1.json',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(EMBED);
+  });
+
+  it('redirects /promo/web/embed to the page, keeping the query; deeper paths are the site', async () => {
+    const app = await setup();
+    const res = await app.inject({ url: '/promo/web/embed?config=x' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/promo/web/embed/?config=x');
+    const deeper = await app.inject({
+      url: '/promo/web/embed/other',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(deeper.body).toBe(INDEX);
+  });
+});
 
 describe('web app serving', () => {
   it('sends the brotli copy of a script to a browser that accepts br', async () => {

@@ -7,6 +7,12 @@ import { notFoundHandler } from '../../http/error-handler';
 /** Base path of the web app (SPEC §1). */
 export const WEB_BASE = '/promo/web/';
 
+/**
+ * The frame player page (apps/web/embed.html; docs/decisions/035): the address the SDK frames by
+ * default (@kadr/embed-player's EMBED_PAGE_PATH; the browser journeys in e2e/embed.e2e.ts use both).
+ */
+export const EMBED_PAGE = `${WEB_BASE}embed/`;
+
 const queryOf = (url: string) => {
   const at = url.indexOf('?');
   return at === -1 ? '' : url.slice(at);
@@ -68,6 +74,13 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
           reply.header('cache-control', cacheControlFor(path));
         },
       });
+      // The frame player page: its own HTML (no site layout), framed by partners (app.ts's frame rule).
+      scope.get('/embed', hidden, async (request, reply) =>
+        reply.redirect(`${EMBED_PAGE}${queryOf(request.url)}`, 301),
+      );
+      scope.get('/embed/', hidden, async (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('embed.html'),
+      );
       scope.setNotFoundHandler(async (request, reply) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundHandler(request, reply);
         return reply.header('cache-control', 'no-cache').sendFile('index.html');

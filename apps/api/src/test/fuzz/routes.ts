@@ -1,7 +1,6 @@
-import { type CallDefinition, callList, envelope } from '@kadr/api-contract';
+import { type CallDefinition, callList, embedConfig, envelope } from '@kadr/api-contract';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { embedConfig } from '../../modules/embed/routes.ts';
 import {
   type AuthKind,
   corpusFor,
@@ -181,6 +180,9 @@ export const otherRoutes: Record<string, OtherRoute> = {
   // The web app.
   'GET /': { errors: 'envelope' },
   'GET /promo/web': { errors: 'envelope' },
+  // The frame player page (decision 035) and its address without the slash.
+  'GET /promo/web/embed': { errors: 'envelope' },
+  'GET /promo/web/embed/': { errors: 'envelope' },
   'GET /promo/web/*': {
     errors: 'envelope',
     params: { '*': fc.constantFrom('', 'catalogue/1', 'assets/x.js') },

@@ -1,3 +1,4 @@
+import type { ChannelController } from '@kadr/player-core';
 import { viewerTimeZone } from '@kadr/schedule-utils';
 import { Button, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -53,6 +54,12 @@ export interface ChannelPlayerSlotProps {
    * bought — its getReleaseChannel would start a preview.
    */
   neighbours?: readonly number[];
+  /** In the frame player: fills the frame, no close button (PlayerView's `embedded`). */
+  embedded?: boolean;
+  /** Whether the control bar shows; default true. */
+  showControls?: boolean;
+  /** Receives the controller once created, and null when it goes (the frame player drives it). */
+  onController?: (controller: ChannelController | null) => void;
 }
 
 /**
@@ -150,6 +157,9 @@ function ChannelPlayer({
   onClose,
   onLive,
   neighbours,
+  embedded,
+  showControls,
+  onController,
 }: ChannelPlayerSlotProps & { playback: ChannelPlayback }) {
   const { api, analytics } = useServices();
   const [spentOn, setSpentOn] = useState<number | null>(null);
@@ -184,6 +194,9 @@ function ChannelPlayer({
     },
   );
   const { controller, snapshot } = player;
+  useEffect(() => {
+    onController?.(controller);
+  }, [controller, onController]);
 
   // A sign-in or a logout ends the session the stream's grant was issued to (docs/decisions/022).
   const sessionKey = useSessionStore((state) => `${state.loggedIn}:${state.profileId}`);
@@ -237,6 +250,8 @@ function ChannelPlayer({
         payText={goods?.tariffs[0]?.pay_text ?? null}
         packageName={goods?.package_name ?? ''}
         videoHostRef={player.hostRef}
+        embedded={embedded}
+        showControls={showControls}
         controls={
           snapshot && (
             <LiveControls

@@ -1,4 +1,4 @@
-import type { ContentKind } from '@kadr/player-core';
+import type { ContentKind, PlayerController } from '@kadr/player-core';
 import { useEffect, useRef, useState } from 'react';
 import { type Content, type Episode, moviePath } from '../../shared/catalogue-types';
 import { refreshAfterBilling } from '../../shared/data/billing';
@@ -24,6 +24,14 @@ export interface PlayerBlockProps {
   /** The selected season's episodes, in order (series); the player goes on to the next one. */
   episodes?: readonly Episode[] | null;
   onClose: () => void;
+  /** In the frame player: fills the frame, no close button (PlayerView's `embedded`). */
+  embedded?: boolean;
+  /** Whether the control bar shows; default true. */
+  showControls?: boolean;
+  /** The player went on to another episode; default: the episode goes into the address. */
+  onEpisodeChange?: (episodeId: number) => void;
+  /** Receives the controller once created, and null when it goes (the frame player drives it). */
+  onController?: (controller: PlayerController | null) => void;
 }
 
 /** SPEC §3 EK_type → the player's content kind (its preview default). */
@@ -38,7 +46,17 @@ export function contentKindOf(content: Pick<Content, 'EK_type'>): ContentKind {
  * an episode or the trailer, follows the address's episode, turns into the full player when is_bought
  * becomes true, follows the next episode into the address, and reports the goals (SPEC §4, §8).
  */
-export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: PlayerBlockProps) {
+export function PlayerBlock({
+  content,
+  kind,
+  episodeId,
+  episodes,
+  onClose,
+  embedded,
+  showControls,
+  onController,
+  onEpisodeChange,
+}: PlayerBlockProps) {
   const { api, analytics, queryClient } = useServices();
   const navigate = useQueryNavigate();
   const [paying, setPaying] = useState<BuySource | null>(null);
@@ -63,7 +81,9 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
         episodeNow.current === undefined ? { EK_id: ekId } : { EK_id: ekId, EP_id: episodeNow.current },
       ),
       // The next episode (at the end, or the buttons) goes into the address; the card follows it.
-      onEpisodeChange: trailer ? undefined : (next) => navigate(moviePath(ekId, next), { replace: true }),
+      onEpisodeChange: trailer
+        ? undefined
+        : (onEpisodeChange ?? ((next) => navigate(moviePath(ekId, next), { replace: true }))),
     }),
     (error) => {
       console.warn('player engine failed to load', error);
@@ -71,6 +91,9 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
     },
   );
   const { controller, snapshot } = player;
+  useEffect(() => {
+    onController?.(controller);
+  }, [controller, onController]);
 
   // An episode picked in the slider (a new address) plays in the open player (SPEC §4 episode change).
   useEffect(() => {
@@ -123,6 +146,8 @@ export function PlayerBlock({ content, kind, episodeId, episodes, onClose }: Pla
         payText={content.goods.tariffs[0]?.pay_text ?? null}
         packageName={content.goods.package_name}
         videoHostRef={player.hostRef}
+        embedded={embedded}
+        showControls={showControls}
         actions={{
           play: player.retry,
           close: onClose,

@@ -37,6 +37,10 @@ export interface PlayerViewProps {
   videoHostRef?: Ref<HTMLDivElement>;
   /** A control bar in place of the content's (a channel's live bar). */
   controls?: ReactNode;
+  /** Whether the control bar shows (the embed SDK's `useControls`); default true. */
+  showControls?: boolean;
+  /** In the frame player (apps/web's embed page): fills its frame, no close button. */
+  embedded?: boolean;
   actions: PlayerViewActions;
 }
 
@@ -71,6 +75,8 @@ export function PlayerView({
   packageName,
   videoHostRef,
   controls,
+  showControls = true,
+  embedded = false,
   actions,
 }: PlayerViewProps) {
   const descriptionId = useId();
@@ -82,7 +88,7 @@ export function PlayerView({
       : null;
   return (
     <section
-      className={styles.player}
+      className={embedded ? `${styles.player} ${styles.embedded}` : styles.player}
       aria-label={m.player}
       // Described by visually hidden text: `aria-description` is not read by every screen reader.
       aria-describedby={descriptionId}
@@ -139,11 +145,14 @@ export function PlayerView({
             </Button>
           </div>
         )}
-        <IconButton label={m.close} variant="filled" className={styles.close} onClick={actions.close}>
-          <IconClose size={20} />
-        </IconButton>
+        {!embedded && (
+          <IconButton label={m.close} variant="filled" className={styles.close} onClick={actions.close}>
+            <IconClose size={20} />
+          </IconButton>
+        )}
       </div>
-      {face === 'video' &&
+      {showControls &&
+        face === 'video' &&
         snapshot &&
         paywall === 'none' &&
         (controls ?? <PlayerControls snapshot={snapshot} actions={actions} />)}

@@ -14,6 +14,8 @@ const EVENTS = [
   'statechange',
   'castavailable',
   'castunavailable',
+  'castrequest',
+  'caststop',
   'currentprogramme',
   'ready',
 ];

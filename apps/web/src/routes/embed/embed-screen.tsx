@@ -1,0 +1,397 @@
+import type { EmbedConfig } from '@kadr/api-contract';
+import type { EmbedProgramme } from '@kadr/embed-player/protocol';
+import type { ChannelController, PlayerController, PlayerSnapshot } from '@kadr/player-core';
+import { currentProgramme, scheduleDayAt, viewerTimeZone } from '@kadr/schedule-utils';
+import { Button, Loader, Placeholder } from '@kadr/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useMovie } from '../../features/movie/use-movie';
+import { useSeasons } from '../../features/movie/use-seasons';
+import { LazyPaymentOverlay } from '../../features/payment/lazy-payment-overlay';
+import type { BuySource } from '../../features/payment/payment-overlay';
+import { PlayerBlock } from '../../features/player';
+import type { ChannelPlayback } from '../../features/player/channel-playback';
+import { ChannelPlayerSlot } from '../../features/player/channel-player-slot';
+import { scheduleDayQuery } from '../../features/schedule/schedule-queries';
+import type { Content } from '../../shared/catalogue-types';
+import { refreshAfterBilling } from '../../shared/data/billing';
+import { useServices } from '../../shared/services';
+import { channelPackageQuery } from '../tv-channel/channel-queries';
+import styles from './embed.module.css';
+import { EmbedConfigError, type EmbedParams, loadEmbedConfig } from './embed-config';
+import { EmbedStill } from './embed-still';
+import { type FramePlayer, runFrameCommand } from './frame-commands';
+import { createFrameLink, type FrameLink } from './frame-link';
+import { bufferedAheadOf, type FrameView, stateChange, stateOf } from './frame-state';
+import { embedMessages as m } from './messages';
+
+/** The frame's controller: a title's or a channel's (the commands use what both have). */
+type AnyController = PlayerController | ChannelController;
+
+/** The frame page (SPEC §2 embeddable player; docs/decisions/035): a config's title or channel, driven by the SDK. */
+export function EmbedScreen({ params }: { params: EmbedParams | null }) {
+  if (!params) return <Placeholder title={m.badAddress} />;
+  return <EmbedConfigLoader params={params} />;
+}
+
+function EmbedConfigLoader({ params }: { params: EmbedParams }) {
+  const config = useQuery({
+    queryKey: ['embed-config', params.configUrl],
+    queryFn: ({ signal }) => loadEmbedConfig(params.configUrl, fetch, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: (count, error) =>
+      !(error instanceof EmbedConfigError && error.reason === 'not_found') && count < 2,
+  });
+  // The SDK hears from us at once: it sends setenv in answer (SPEC §7).
+  const link = useFrameLinkOf(params.flag);
+  if (config.isError) {
+    const missing = config.error instanceof EmbedConfigError && config.error.reason === 'not_found';
+    return <Failure missing={missing} onRetry={missing ? undefined : () => void config.refetch()} />;
+  }
+  if (!config.data || !link) return <Loader variant="fullPage" label={m.loading} />;
+  return config.data.content.type === 'channel' ? (
+    <EmbedChannel config={config.data} link={link} />
+  ) : (
+    <EmbedTitle config={config.data} link={link} />
+  );
+}
+
+function Failure({ missing, onRetry }: { missing: boolean; onRetry?: () => void }) {
+  return (
+    <Placeholder title={missing ? m.notFound : m.configFailed}>
+      {onRetry && <Button onClick={onRetry}>{m.retry}</Button>}
+    </Placeholder>
+  );
+}
+
+/**
+ * The link with the embedding page for the life of the frame, `playerinitstart` sent once it listens.
+ * The commands go to whatever player the screen sets with `link.bind` (a ref: the latest one).
+ */
+interface BoundLink extends FrameLink {
+  bind(player: FramePlayer | null): void;
+}
+
+function useFrameLinkOf(flag: string): BoundLink | null {
+  const [link, setLink] = useState<BoundLink | null>(null);
+  useEffect(() => {
+    let player: FramePlayer | null = null;
+    const frameLink = createFrameLink({
+      flag,
+      self: window,
+      parent: window.parent,
+      onCommand: (command) => {
+        const reply = runFrameCommand(player, command);
+        // The programme asked for is also an event, so `on('currentprogramme')` hears the first one.
+        if (command.event === 'getcurrentprogramme')
+          void reply.then((answer) => {
+            if (answer.ok) frameLink.post('currentprogramme', answer.value as EmbedProgramme);
+          });
+        return reply;
+      },
+    });
+    // Not embedded (opened on its own): the link speaks to nobody, the page still plays.
+    frameLink.post('playerinitstart');
+    setLink({ ...frameLink, bind: (next) => (player = next) });
+    return () => frameLink.destroy();
+  }, [flag]);
+  return link;
+}
+
+/** The frame's player state, settings and commands over whatever controller plays (or none yet). */
+function useFrameDriver({
+  link,
+  live,
+  canStart,
+  programme,
+  start,
+  stageRef,
+}: {
+  link: BoundLink;
+  live: boolean;
+  /** The content is loaded: play can start it (the SDK hears `ready`). */
+  canStart: boolean;
+  programme: () => EmbedProgramme;
+  start: () => void;
+  stageRef: React.RefObject<HTMLDivElement | null>;
+}) {
+  const [started, setStarted] = useState(false);
+  const [showControls, setShowControls] = useState(true);
+  const [controller, setController] = useState<AnyController | null>(null);
+  const settings = useRef({ volume: 1, muted: false });
+  const snapshot = useSyncExternalStore(
+    controller ? controller.subscribe : noSubscribe,
+    controller ? (controller.getSnapshot as () => PlayerSnapshot) : noSnapshot,
+  );
+  const video = () => stageRef.current?.querySelector('video') ?? null;
+
+  // The frame's volume and muted reach each video the engine creates.
+  useEffect(() => {
+    const element = video();
+    if (element && element.volume !== settings.current.volume) element.volume = settings.current.volume;
+  });
+  useEffect(() => {
+    if (controller && settings.current.muted) controller.setMuted(true);
+  }, [controller]);
+
+  const begin = useCallback(() => {
+    setStarted(true);
+    start();
+  }, [start]);
+
+  const latest = useRef({ controller, snapshot, programme, begin, started });
+  latest.current = { controller, snapshot, programme, begin, started };
+  useEffect(() => {
+    if (!canStart) return;
+    const player: FramePlayer = {
+      setEnv: (env) => setShowControls(env.useControls),
+      programme: () => latest.current.programme(),
+      play: async () => {
+        const { controller: current, started: playing } = latest.current;
+        if (!playing) latest.current.begin();
+        else await current?.play();
+      },
+      pause: () => latest.current.controller?.pause(),
+      setMuted: (muted) => {
+        settings.current.muted = muted;
+        latest.current.controller?.setMuted(muted);
+      },
+      setVolume: (volume) => {
+        settings.current.volume = volume;
+        const element = video();
+        if (element) element.volume = volume;
+      },
+      seekTo: (time) => {
+        const { controller: current, snapshot: now } = latest.current;
+        if (!current || !now?.controlsEnabled || now.paywall !== 'none')
+          throw new Error('seeking is not allowed now');
+        const windowStart =
+          'live' in now ? ((now as { live: { windowStart: number | null } }).live.windowStart ?? 0) : 0;
+        current.seekTo(windowStart + time);
+      },
+      setQuality: (id) => {
+        const { controller: current, snapshot: now } = latest.current;
+        if (!current || !now?.controlsEnabled) throw new Error('quality cannot be chosen now');
+        current.setQuality(id);
+      },
+      setCaptions: (language) => selectCaptions(video(), language),
+      setCaptionsStyle: (style) => applyCaptionsStyle(style),
+      requestFullscreen: () => document.documentElement.requestFullscreen(),
+      exitFullscreen: async () => {
+        if (document.fullscreenElement) await document.exitFullscreen();
+      },
+    };
+    link.bind(player);
+    link.post('playerinitend');
+    return () => link.bind(null);
+  }, [canStart, link]);
+
+  // The state record, as it changes (only what changed goes).
+  const sent = useRef<ReturnType<typeof stateOf> | null>(null);
+  useEffect(() => {
+    if (!canStart) return;
+    const view: FrameView = {
+      started,
+      snapshot,
+      live,
+      volume: settings.current.volume,
+      muted: settings.current.muted,
+      bufferedAhead: bufferedAheadOf(video()),
+    };
+    const next = stateOf(view);
+    const change = stateChange(sent.current, next);
+    sent.current = next;
+    if (change) link.post('statechange', change);
+  });
+
+  return { started, begin, showControls, onController: setController as (c: AnyController | null) => void };
+}
+
+const noSubscribe = () => () => {};
+const noSnapshot = () => null;
+
+/** Shows the captions track in `language` (null: none). */
+function selectCaptions(video: HTMLVideoElement | null, language: string | null): void {
+  const tracks = video
+    ? [...video.textTracks].filter((track) => track.kind === 'subtitles' || track.kind === 'captions')
+    : [];
+  const chosen = language === null ? null : tracks.find((track) => track.language === language);
+  if (language !== null && !chosen) throw new Error(`no captions in ${language}`);
+  for (const track of tracks) track.mode = track === chosen ? 'showing' : 'disabled';
+}
+
+const CUE_STYLE_ID = 'kadr-embed-cue-style';
+
+/** The captions' look (`::cue`); values were checked (frame-commands.ts) to be plain CSS values. */
+function applyCaptionsStyle(style: { color?: string; background?: string; size?: number }): void {
+  let element = document.getElementById(CUE_STYLE_ID);
+  if (!element) {
+    element = document.createElement('style');
+    element.id = CUE_STYLE_ID;
+    document.head.append(element);
+  }
+  const rules = [
+    style.color && `color: ${style.color}`,
+    style.background && `background-color: ${style.background}`,
+    style.size && `font-size: ${Math.round(style.size * 100)}%`,
+  ].filter(Boolean);
+  element.textContent = `video::cue { ${rules.join('; ')} }`;
+}
+
+function Stage({
+  stageRef,
+  children,
+}: {
+  stageRef: React.RefObject<HTMLDivElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <div ref={stageRef} className={styles.stage}>
+      {children}
+    </div>
+  );
+}
+
+/** A film or a series from its config: the card's content and (series) the season the card would show. */
+function EmbedTitle({ config, link }: { config: EmbedConfig; link: BoundLink }) {
+  const load = useMovie(config.content.EK_id ?? 0);
+  if (load.status === 'error') return <Failure missing={load.nocontent} />;
+  if (load.status === 'loading') return <Loader variant="fullPage" label={m.loading} />;
+  return <EmbedTitlePlayer config={config} content={load.content} link={link} />;
+}
+
+function EmbedTitlePlayer({
+  config,
+  content,
+  link,
+}: {
+  config: EmbedConfig;
+  content: Content;
+  link: BoundLink;
+}) {
+  const series =
+    content.EK_type === 'TVShow' || (content.seasons?.length ?? 0) > 0 || content.episodes.length > 0;
+  const seasons = useSeasons(content, undefined);
+  const [episodeId, setEpisodeId] = useState<number | undefined>(undefined);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const episodes = series ? seasons.episodes : null;
+  const canStart = !series || episodes !== null;
+  const episode = episodes?.find((item) => item.EP_id === episodeId);
+  const title = episode ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
+  const programme = useCallback((): EmbedProgramme => ({ title, live: false }), [title]);
+  const driver = useFrameDriver({ link, live: false, canStart, programme, start: noop, stageRef });
+  return (
+    <Stage stageRef={stageRef}>
+      {driver.started ? (
+        <PlayerBlock
+          content={content}
+          kind="movie"
+          episodeId={episodeId}
+          episodes={episodes}
+          onClose={noop}
+          embedded
+          showControls={driver.showControls}
+          onController={driver.onController}
+          onEpisodeChange={setEpisodeId}
+        />
+      ) : (
+        <EmbedStill
+          posterUrl={content.thumb_wide_poster_url || config.poster}
+          title={title}
+          onWatch={driver.begin}
+          busy={!canStart}
+        />
+      )}
+    </Stage>
+  );
+}
+
+const LIVE: ChannelPlayback = { kind: 'live' };
+
+/** A channel from its config: its package (preview or full), its live stream, the programme on air. */
+function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }) {
+  const { api, queryClient } = useServices();
+  const channelId = config.content.tv_channel_id ?? 0;
+  const pkg = useQuery(channelPackageQuery(api, channelId));
+  const goods = pkg.data;
+  const timeZone = useMemo(viewerTimeZone, []);
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const day = scheduleDayAt(now, timeZone).dayStart;
+  const today = useQuery(scheduleDayQuery(api, { streamId: channelId }, day, timeZone));
+  const items = today.data?.items ?? [];
+  const onAir = currentProgramme(items, now);
+  const [playback, setPlayback] = useState<ChannelPlayback | null>(null);
+  const [paying, setPaying] = useState<BuySource | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const programme = useCallback(
+    (): EmbedProgramme =>
+      onAir
+        ? { title: onAir.EK_title, start: onAir.tv_air_date_start, end: onAir.tv_air_date_end, live: true }
+        : { title: config.title, live: true },
+    [onAir, config.title],
+  );
+  const start = useCallback(() => setPlayback(LIVE), []);
+  const driver = useFrameDriver({
+    link,
+    live: true,
+    canStart: goods !== undefined,
+    programme,
+    start,
+    stageRef,
+  });
+
+  // The programme on air changes: the SDK hears it.
+  const onAirKey = onAir?.tv_air_date_start;
+  const announced = useRef(onAirKey);
+  useEffect(() => {
+    if (onAirKey === announced.current) return;
+    announced.current = onAirKey;
+    link.post('currentprogramme', programme());
+  }, [onAirKey, link, programme]);
+
+  if (pkg.isError) return <Failure missing={false} onRetry={() => void pkg.refetch()} />;
+  return (
+    <Stage stageRef={stageRef}>
+      <ChannelPlayerSlot
+        channelId={channelId}
+        goods={goods}
+        playback={playback}
+        posterUrl={onAir?.announce_url ?? onAir?.poster_url ?? config.poster}
+        title={onAir ? `${config.title}: ${onAir.EK_title}` : config.title}
+        onWatch={driver.begin}
+        onBuy={(goal) => setPaying({ goal, tv_channel_id: channelId })}
+        onClose={() => setPlayback(null)}
+        schedule={items}
+        embedded
+        showControls={driver.showControls}
+        onController={driver.onController}
+      />
+      {paying && goods && (
+        <LazyPaymentOverlay
+          packageId={goods.package_id}
+          texts={goods.tariffs[0]?.texts ?? []}
+          source={paying}
+          onClose={() => setPaying(null)}
+          onConfirmed={() => {
+            setPaying(null);
+            void refreshAfterBilling(queryClient);
+          }}
+        />
+      )}
+    </Stage>
+  );
+}
+
+function noop(): void {}

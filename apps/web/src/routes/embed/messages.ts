@@ -1,0 +1,19 @@
+/** The frame player's texts (the partner's viewers see them). */
+export const embedMessages = {
+  /** The play button over the poster before anything plays. */
+  watch: 'Смотреть',
+  /** The automatic quality in the SDK's qualities list. */
+  autoQuality: 'Авто',
+  /** The player's region. */
+  player: 'Плеер Кадра',
+  loading: 'Загрузка плеера…',
+  /** The frame's address names no config, or an unreadable one. */
+  badAddress: 'Плеер встроен с ошибкой: не указана ссылка на конфигурацию.',
+  /** The config could not be loaded or is not a config. */
+  configFailed: 'Не удалось загрузить плеер. Попробуйте обновить страницу.',
+  /** The content of the config is not (or no longer) in the catalogue. */
+  notFound: 'Это видео недоступно.',
+  retry: 'Повторить',
+  /** The frame's link to the service, beside the title. */
+  openOnSite: 'Открыть на Кадре',
+} as const;
