@@ -466,7 +466,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     streams: metrics.streams,
   });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
-  // The embed SDK's playground (docs/decisions/035): a development page, off with the sandbox providers.
+  // The embed SDK's playground (docs/decisions/036): a development page, off with the sandbox providers.
   if (env.sandboxProviders)
     await app.register(embedPlaygroundRoutes, {
       db,

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { notFoundHandler } from '../../http/error-handler';
 import { packageRoot } from '../../paths';
 
-/** Where the playground is served (docs/decisions/035-embed-playground.md). */
+/** Where the playground is served (docs/decisions/036-embed-playground.md). */
 export const PLAYGROUND_PATH = '/embed/playground/';
 
 /** The page, its script and styles: static files beside this module (no inline script, a strict CSP). */
@@ -75,7 +75,7 @@ export function playgroundPage(template: string, examples: PlaygroundExample[], 
 }
 
 /**
- * The embed playground (docs/decisions/035): a page where a partner tries every command of
+ * The embed playground (docs/decisions/036): a page where a partner tries every command of
  * @kadr/embed-player and sees every event its frame sends. A development tool, registered with the
  * sandbox providers (off in production unless SANDBOX_PROVIDERS). Nothing here is cached for long:
  * the page, its script and the SDK change with every build.

@@ -170,7 +170,7 @@ export const otherRoutes: Record<string, OtherRoute> = {
   },
   'GET /sandbox/yookassa/receipts/:id': { errors: 'sandbox-page' },
   'POST /sandbox/yookassa/payment_methods/:id/decline': { errors: 'sandbox-page' },
-  // The embed SDK's playground (decision 035): its page, script, styles and the SDK's script-tag build.
+  // The embed SDK's playground (decision 036): its page, script, styles and the SDK's script-tag build.
   'GET /embed/playground': { errors: 'envelope' },
   'GET /embed/playground/': { errors: 'envelope' },
   'GET /embed/playground/playground.js': { errors: 'envelope' },

@@ -1,4 +1,4 @@
-// The embed playground (docs/decisions/035-embed-playground.md): a player made from the form with the
+// The embed playground (docs/decisions/036-embed-playground.md): a player made from the form with the
 // SDK's script-tag build (window.KadrEmbedPlayer), every command behind a button, every event in the log,
 // the state record after each event, and the partner code that makes the same player. Plain script, no
 // framework, no inline code (the page's CSP allows scripts from this origin only).
