@@ -122,9 +122,11 @@ describe.skipIf(!hasChromium)('the embed playground in Chromium', () => {
       })
       .toBe('playing');
     expect(await run('pause', 'pause()')).toBe('выполнено');
-    // Refusals: the frame's (it offers no casting here) and the SDK's own (no Cast framework on the page).
-    expect(await run('castReceiverAction', 'castReceiverAction(action, time?)')).toBe(
-      'отклонено: castreceiveraction: casting is not available',
+    // Refusals: the frame's (a captions colour that could end the CSS rule) and the SDK's own (no Cast
+    // framework on the page).
+    await page.getByLabel('color', { exact: true }).fill('red;}');
+    expect(await run('setCaptionsStyle', 'setCaptionsStyle(style)')).toBe(
+      'отклонено: setcaptionsstyle: invalid data',
     );
     expect(await run('requestCasting', 'requestCasting()')).toBe('отклонено: cast unavailable');
     expect(await loggedEvents(page)).toEqual(expect.arrayContaining(['statechange', 'reply']));

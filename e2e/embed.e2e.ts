@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { freePort, type RunningService, startService } from './support/service.ts';
@@ -26,12 +27,18 @@ interface Envelope<T> {
   response: T;
 }
 
-/** The partner's page: two containers, the SDK by a script tag, every event recorded per player. */
-const PARTNER_PAGE = `<!doctype html>
+const FAKE_CAST_SCRIPT = join(import.meta.dirname, 'support/fake-cast-sender.js');
+
+/**
+ * The partner's page: two containers, the SDK by a script tag (after the Cast sender framework on /cast,
+ * as the SDK's README asks), every event recorded per player.
+ */
+const partnerPage = (cast: boolean) => `<!doctype html>
 <html lang="ru"><meta charset="utf-8"><title>Партнёр</title>
 <style>.slot { width: 640px; height: 360px; }</style>
 <div id="first" class="slot"></div>
 <div id="second" class="slot"></div>
+${cast ? '<script src="/fake-cast.js"></script>' : ''}
 <script src="/sdk.js"></script>
 <script>
   window.players = {};
@@ -49,15 +56,19 @@ const PARTNER_PAGE = `<!doctype html>
 
 /** Serves the partner page and the SDK file on its own origin. */
 async function startPartner(): Promise<{ origin: string; server: Server }> {
-  const sdk = readFileSync(SDK_SCRIPT);
+  const scripts: Record<string, Buffer> = {
+    '/sdk.js': readFileSync(SDK_SCRIPT),
+    '/fake-cast.js': readFileSync(FAKE_CAST_SCRIPT),
+  };
   const server = createServer((request, response) => {
-    if (request.url === '/sdk.js') {
+    const script = scripts[request.url ?? ''];
+    if (script) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      response.end(sdk);
+      response.end(script);
       return;
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(PARTNER_PAGE);
+    response.end(partnerPage(request.url === '/cast'));
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -98,8 +109,25 @@ function frameVideoTime(frame: Frame): Promise<number> {
   return frame.evaluate(() => document.querySelector('video')?.currentTime ?? Number.NaN);
 }
 
+/** What e2e/support/fake-cast-sender.js records, and the receiver's side of it. */
+interface FakeCastHandle {
+  log: {
+    options: { receiverApplicationId: string; autoJoinPolicy: string }[];
+    loaded: {
+      contentId: string;
+      contentType: string;
+      streamType: string;
+      title?: string;
+      currentTime: number | null;
+    }[];
+  };
+  end(): void;
+  remote(changes: { currentTime?: number; isPaused?: boolean }): void;
+}
+
 declare global {
   interface Window {
+    fakeCast: FakeCastHandle;
     players: Record<string, import('../packages/embed-player/src/index.ts').EmbedPlayer>;
     events: Record<string, { event: string; data: unknown }[]>;
     embed(name: string, configUrl: string, light?: string, options?: object): Promise<boolean>;
@@ -217,6 +245,8 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     expect((await stateOf(page, 'first')).state).toBe('ready');
     const programme = await page.evaluate(() => window.players.first!.getCurrentProgramme());
     expect(programme).toEqual({ title: film.title, live: false });
+    // axe looks into our frame too: the poster with «Смотреть», then the playing player.
+    await expectNoSeriousA11yViolations(page);
 
     await page.evaluate(() => window.players.first!.play());
     await reachesState(page, 'first', 'playing');
@@ -232,6 +262,7 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     expect(state.duration).toBeGreaterThan(10);
     expect(state.seekallowed).toBe(true);
     expect(state.qualities[0]).toEqual({ id: 'auto', label: 'Авто' });
+    await expectNoSeriousA11yViolations(page);
 
     await page.evaluate(() => window.players.first!.pause());
     await reachesState(page, 'first', 'paused');
@@ -268,6 +299,51 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     expect(states).toEqual(expect.arrayContaining(['ready', 'playing', 'paused']));
     await page.evaluate(() => window.players.first!.destroy());
     expect(await page.locator('#first iframe').count()).toBe(0);
+    await page.close();
+  });
+
+  it("casts from the frame's button through the partner page's Cast framework, and plays on in the frame when it ends", async () => {
+    page = await browser.context.newPage();
+    await page.goto(`${partner.origin}/cast`);
+    await page.evaluate(
+      ({ config, origin }) => window.embed('first', config, undefined, { targetOrigin: origin }),
+      { config: configOf('film', film.id), origin: service.baseUrl },
+    );
+    await page.evaluate(() => window.players.first!.play());
+    await reachesState(page, 'first', 'playing');
+    // The frame offers the film (clear HLS) to Google's Default Media Receiver; the SDK sets the page's
+    // Cast framework up with it.
+    await page.waitForFunction(() => window.players.first!.getState().castAvailable);
+    expect(await page.evaluate(() => window.fakeCast.log.options)).toEqual([
+      { receiverApplicationId: 'CC1AD845', autoJoinPolicy: 'origin_scoped' },
+    ]);
+    const frame = await frameOf(page, 'first');
+    await frame.getByRole('button', { name: 'Смотреть на телевизоре' }).click();
+    // The session starts on the page; the frame gives what to play and pauses its own video.
+    await page.waitForFunction(() => window.fakeCast.log.loaded.length === 1);
+    const [loaded] = await page.evaluate(() => window.fakeCast.log.loaded);
+    expect(loaded).toMatchObject({
+      contentType: 'application/x-mpegurl',
+      streamType: 'BUFFERED',
+      title: film.title,
+    });
+    expect(loaded!.contentId.startsWith(`${service.baseUrl}/media/`)).toBe(true);
+    // The receiver (another origin, no cookies) can read it: the signed URL is the permission.
+    const master = await fetch(loaded!.contentId, { headers: { origin: 'https://www.gstatic.com' } });
+    expect(master.status).toBe(200);
+    expect(master.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await master.text()).toContain('#EXTM3U');
+    await frame.getByText('Идёт трансляция на телевизор').waitFor();
+    await frame.waitForFunction(() => document.querySelector('video')?.paused === true);
+
+    // The TV plays on to 9 s; the session ends there: the frame resumes from the TV's time.
+    await page.evaluate(() => window.fakeCast.remote({ currentTime: 9 }));
+    await page.evaluate(() => window.fakeCast.end());
+    await frame.getByText('Идёт трансляция на телевизор').waitFor({ state: 'detached' });
+    await frame.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return Boolean(video && !video.paused && video.currentTime >= 8.5);
+    });
     await page.close();
   });
 

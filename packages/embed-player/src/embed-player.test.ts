@@ -51,6 +51,7 @@ describe('EmbedPlayer: construction', () => {
     expect(frame.style.height).toBe('100%');
     expect(frame.style.borderStyle || frame.style.border).toMatch(/^(0|none|0px|medium none)/);
     expect(frame.getAttribute('scrolling')).toBe('no');
+    expect(frame.title).toBe('Плеер Кадра');
     expect(frame.getAttribute('allow')).toBe('encrypted-media; autoplay; fullscreen');
     expect(frame.hasAttribute('allowfullscreen')).toBe(true);
     expect(frame.contentWindow).not.toBeNull();

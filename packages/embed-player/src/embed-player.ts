@@ -255,6 +255,8 @@ export class EmbedPlayer {
     const frame = document.createElement('iframe');
     frame.src = framePageUrl(this.o.playerUrl, absolute(this.s.source), this.o.messageFlag);
     frame.style.cssText = 'width:100%;height:100%;border:0';
+    // Its accessible name (axe: frame-title): screen readers announce the frame by it.
+    frame.title = 'Плеер Кадра';
     frame.setAttribute('scrolling', 'no');
     frame.setAttribute('allow', 'encrypted-media; autoplay; fullscreen');
     frame.setAttribute('allowfullscreen', '');

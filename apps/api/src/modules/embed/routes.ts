@@ -13,6 +13,7 @@ import { rowsOf } from '../../catalogue-import/table-sync';
 import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
 import { AppError } from '../../errors';
+import { allowAnyOrigin } from '../../http/any-origin';
 import { isContentName, switchState } from './switches';
 
 /** Seconds a config may be kept: it changes with the catalogue, rarely; a title taken down goes within a minute. */
@@ -51,8 +52,8 @@ export const embedRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Public, credential-free data: any page may read it, errors included (so a partner sees the envelope).
   // Simple GETs without custom headers: browsers send no preflight, so there is no OPTIONS route.
+  allowAnyOrigin(app);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*');
     if (reply.statusCode >= 400) reply.header('cache-control', 'no-store');
   });
 

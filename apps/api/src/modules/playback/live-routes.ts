@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { allowAnyOrigin } from '../../http/any-origin';
 import { ensureChannelKey, liveSegmentKey } from '../../media/keys';
 import { LOOKS } from '../../media/live-loops';
 import { liveLoop, type MediaStore, RENDITION_NAME_PATTERN, segmentName } from '../../media/store';
@@ -78,6 +79,8 @@ function ivOf(n: number): Buffer {
  * outside it, so a segment without a grant, or past a preview, is never served.
  */
 export const liveDeliveryRoutes: FastifyPluginAsync<LiveDeliveryOptions> = async (app, options) => {
+  // Signed URLs are the permission: a Cast receiver (another origin) may read them (decision 035).
+  allowAnyOrigin(app);
   const { store, signer, guard, secret, clock, playout, settings, streams } = options;
   const nowMs = () => clock.now().getTime();
   const noSchema = { schema: { hide: true } };

@@ -348,6 +348,8 @@ for (const backend of backends) {
         const segment = await get(last.url);
         expect(segment.statusCode).toBe(200);
         expect(cacheOf(segment)).toBe('public, max-age=3600');
+        expect(segment.headers['access-control-allow-origin']).toBe('*');
+        expect(full.headers['access-control-allow-origin']).toBe('*');
         expect(cacheOf(await get(last.keyUrl))).toBe('private, no-store');
         // A live preview's URLs expire with its grant (60 s + 2 min from its start): no longer in a cache.
         const previewUrl = await mediaUrl((await release({ stream_id: 1 })).body.response);

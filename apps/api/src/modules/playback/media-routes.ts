@@ -4,6 +4,7 @@ import { resolve, sep } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { allowAnyOrigin } from '../../http/any-origin';
 import { segmentIndexOfKeyId, segmentKey } from '../../media/keys';
 import { readAssetMeta } from '../../media/package';
 import {
@@ -59,6 +60,8 @@ const hexToBase64url = (hex: string) => Buffer.from(hex, 'hex').toString('base64
  */
 export const mediaDeliveryRoutes: FastifyPluginAsync<MediaDeliveryOptions> = async (app, options) => {
   const { store, signer, guard, secret, clock, streams } = options;
+  // Signed URLs are the permission: a Cast receiver (another origin) may read them (decision 035).
+  allowAnyOrigin(app);
   const keys = new AssetKeys(store);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const root = resolve(store.hlsRoot) + sep;

@@ -367,6 +367,8 @@ for (const backend of backends) {
         expect(res.headers['content-type']).toBe('video/mp2t');
         // Not `public` as a channel's: a repackaged asset rewrites the same paths (docs/media.md "Caching").
         expect(res.headers['cache-control']).toBe('private, max-age=3600');
+        // Readable by a Cast receiver's page (another origin): the signed URL is the permission.
+        expect(res.headers['access-control-allow-origin']).toBe('*');
         expect(res.rawPayload.equals(assets.film!.segment('360p', 0))).toBe(true);
       });
 

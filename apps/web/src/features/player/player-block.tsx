@@ -30,6 +30,11 @@ export interface PlayerBlockProps {
   showControls?: boolean;
   /** The player went on to another episode; default: the episode goes into the address. */
   onEpisodeChange?: (episodeId: number) => void;
+  /**
+   * A buy button was pressed (the video is paused); default: the payment window opens in place. The
+   * frame player sends the viewer to the site instead (decision 035).
+   */
+  onBuy?: (goal: BuySource['goal']) => void;
   /** Receives the controller once created, and null when it goes (the frame player drives it). */
   onController?: (controller: PlayerController | null) => void;
 }
@@ -56,6 +61,7 @@ export function PlayerBlock({
   showControls,
   onController,
   onEpisodeChange,
+  onBuy,
 }: PlayerBlockProps) {
   const { api, analytics, queryClient } = useServices();
   const navigate = useQueryNavigate();
@@ -125,7 +131,8 @@ export function PlayerBlock({
     controller?.pause();
     // The dialog is portalled to the page: out of fullscreen, or it would open unseen behind it.
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    setPaying({ goal, EK_id: ekId });
+    if (onBuy) onBuy(goal);
+    else setPaying({ goal, EK_id: ekId });
   };
   // Confirmed: the content is loaded again, is_bought turns true and the effect above makes the
   // player the buyer's (SPEC §4 "after a successful payment the movie is reloaded").

@@ -13,21 +13,21 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { ROUTER_BASENAME } from '../../env';
 import { useMovie } from '../../features/movie/use-movie';
 import { useSeasons } from '../../features/movie/use-seasons';
-import { LazyPaymentOverlay } from '../../features/payment/lazy-payment-overlay';
-import type { BuySource } from '../../features/payment/payment-overlay';
 import { PlayerBlock } from '../../features/player';
 import type { ChannelPlayback } from '../../features/player/channel-playback';
 import { ChannelPlayerSlot } from '../../features/player/channel-player-slot';
 import { scheduleDayQuery } from '../../features/schedule/schedule-queries';
-import type { Content } from '../../shared/catalogue-types';
-import { refreshAfterBilling } from '../../shared/data/billing';
+import { type Content, channelPath, moviePath } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
 import { channelPackageQuery } from '../tv-channel/channel-queries';
+import { CastControls, type CastingState } from './cast-controls';
 import styles from './embed.module.css';
 import { EmbedConfigError, type EmbedParams, loadEmbedConfig } from './embed-config';
 import { EmbedStill } from './embed-still';
+import { castMediaOf, castOfferOf } from './frame-cast';
 import { type FramePlayer, runFrameCommand } from './frame-commands';
 import { createFrameLink, type FrameLink } from './frame-link';
 import { bufferedAheadOf, type FrameView, stateChange, stateOf } from './frame-state';
@@ -37,12 +37,19 @@ import { embedMessages as m } from './messages';
 type AnyController = PlayerController | ChannelController;
 
 /** The frame page (SPEC §2 embeddable player; docs/decisions/035): a config's title or channel, driven by the SDK. */
-export function EmbedScreen({ params }: { params: EmbedParams | null }) {
+export function EmbedScreen({
+  params,
+  host = window.parent,
+}: {
+  params: EmbedParams | null;
+  /** The embedding page's window (tests pass a fake); the frame's own when opened on its own. */
+  host?: Window;
+}) {
   if (!params) return <Placeholder title={m.badAddress} />;
-  return <EmbedConfigLoader params={params} />;
+  return <EmbedConfigLoader params={params} host={host} />;
 }
 
-function EmbedConfigLoader({ params }: { params: EmbedParams }) {
+function EmbedConfigLoader({ params, host }: { params: EmbedParams; host: Window }) {
   const config = useQuery({
     queryKey: ['embed-config', params.configUrl],
     queryFn: ({ signal }) => loadEmbedConfig(params.configUrl, fetch, signal),
@@ -51,7 +58,7 @@ function EmbedConfigLoader({ params }: { params: EmbedParams }) {
       !(error instanceof EmbedConfigError && error.reason === 'not_found') && count < 2,
   });
   // The SDK hears from us at once: it sends setenv in answer (SPEC §7).
-  const link = useFrameLinkOf(params.flag);
+  const link = useFrameLinkOf(params.flag, host);
   if (config.isError) {
     const missing = config.error instanceof EmbedConfigError && config.error.reason === 'not_found';
     return <Failure missing={missing} onRetry={missing ? undefined : () => void config.refetch()} />;
@@ -80,14 +87,19 @@ interface BoundLink extends FrameLink {
   bind(player: FramePlayer | null): void;
 }
 
-function useFrameLinkOf(flag: string): BoundLink | null {
+function useFrameLinkOf(flag: string, host: Window): BoundLink | null {
   const [link, setLink] = useState<BoundLink | null>(null);
   useEffect(() => {
+    // Opened on its own (not in a frame): it plays, and speaks to nobody.
+    if (host === window) {
+      setLink({ post: noop, destroy: noop, bind: noop });
+      return;
+    }
     let player: FramePlayer | null = null;
     const frameLink = createFrameLink({
       flag,
       self: window,
-      parent: window.parent,
+      parent: host,
       onCommand: (command) => {
         const reply = runFrameCommand(player, command);
         // The programme asked for is also an event, so `on('currentprogramme')` hears the first one.
@@ -98,11 +110,10 @@ function useFrameLinkOf(flag: string): BoundLink | null {
         return reply;
       },
     });
-    // Not embedded (opened on its own): the link speaks to nobody, the page still plays.
     frameLink.post('playerinitstart');
     setLink({ ...frameLink, bind: (next) => (player = next) });
     return () => frameLink.destroy();
-  }, [flag]);
+  }, [flag, host]);
   return link;
 }
 
@@ -114,9 +125,12 @@ function useFrameDriver({
   programme,
   start,
   stageRef,
+  castAbout,
 }: {
   link: BoundLink;
   live: boolean;
+  /** What a Cast receiver shows. */
+  castAbout: { title: string; poster: string | null };
   /** The content is loaded: play can start it (the SDK hears `ready`). */
   canStart: boolean;
   programme: () => EmbedProgramme;
@@ -127,6 +141,9 @@ function useFrameDriver({
   const [showControls, setShowControls] = useState(true);
   const [controller, setController] = useState<AnyController | null>(null);
   const settings = useRef({ volume: 1, muted: false });
+  /** Casting: the host page cannot (its castunavailable); the receiver's state while a session runs. */
+  const [castBlocked, setCastBlocked] = useState(false);
+  const [casting, setCasting] = useState<CastingState | null>(null);
   const snapshot = useSyncExternalStore(
     controller ? controller.subscribe : noSubscribe,
     controller ? (controller.getSnapshot as () => PlayerSnapshot) : noSnapshot,
@@ -147,8 +164,8 @@ function useFrameDriver({
     start();
   }, [start]);
 
-  const latest = useRef({ controller, snapshot, programme, begin, started });
-  latest.current = { controller, snapshot, programme, begin, started };
+  const latest = useRef({ controller, snapshot, programme, begin, started, castAbout });
+  latest.current = { controller, snapshot, programme, begin, started, castAbout };
   useEffect(() => {
     if (!canStart) return;
     const player: FramePlayer = {
@@ -188,11 +205,40 @@ function useFrameDriver({
       exitFullscreen: async () => {
         if (document.fullscreenElement) await document.exitFullscreen();
       },
+      startCasting: () => {
+        const { snapshot: now, controller: current, castAbout: about } = latest.current;
+        const media = castMediaOf(now, { ...about, live }, window.location.href);
+        if (!media) throw new Error('nothing to cast');
+        current?.pause();
+        setCasting({ action: 'play', time: media.currentTime ?? 0 });
+        return media;
+      },
+      castAction: (action, time) => setCasting((was) => (was ? { action, time: time ?? was.time } : was)),
+      stopCasting: (time) => {
+        setCasting(null);
+        const { controller: current, snapshot: now } = latest.current;
+        if (!current) return;
+        if (!live && time !== undefined && now?.controlsEnabled) current.seekTo(time);
+        void current.play();
+      },
+      castUnavailable: () => setCastBlocked(true),
     };
     link.bind(player);
     link.post('playerinitend');
     return () => link.bind(null);
-  }, [canStart, link]);
+  }, [canStart, link, live]);
+
+  // What plays can be cast (or no longer): the SDK hears it once per change.
+  const offer = castBlocked ? null : castOfferOf(snapshot);
+  const offerKey = offer ? JSON.stringify(offer) : '';
+  const offered = useRef('');
+  useEffect(() => {
+    if (offerKey === offered.current) return;
+    const had = offered.current !== '';
+    offered.current = offerKey;
+    if (offerKey) link.post('castavailable', JSON.parse(offerKey));
+    else if (had) link.post('castunavailable');
+  }, [offerKey, link]);
 
   // The state record, as it changes (only what changed goes).
   const sent = useRef<ReturnType<typeof stateOf> | null>(null);
@@ -212,7 +258,21 @@ function useFrameDriver({
     if (change) link.post('statechange', change);
   });
 
-  return { started, begin, showControls, onController: setController as (c: AnyController | null) => void };
+  const castControls = (
+    <CastControls
+      available={offer !== null}
+      casting={casting}
+      onCast={() => link.post('castrequest')}
+      onStop={() => link.post('caststop')}
+    />
+  );
+  return {
+    started,
+    begin,
+    showControls,
+    castControls,
+    onController: setController as (c: AnyController | null) => void,
+  };
 }
 
 const noSubscribe = () => () => {};
@@ -287,7 +347,16 @@ function EmbedTitlePlayer({
   const episode = episodes?.find((item) => item.EP_id === episodeId);
   const title = episode ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
   const programme = useCallback((): EmbedProgramme => ({ title, live: false }), [title]);
-  const driver = useFrameDriver({ link, live: false, canStart, programme, start: noop, stageRef });
+  const poster = content.thumb_wide_poster_url || config.poster;
+  const driver = useFrameDriver({
+    link,
+    live: false,
+    canStart,
+    programme,
+    start: noop,
+    stageRef,
+    castAbout: { title, poster },
+  });
   return (
     <Stage stageRef={stageRef}>
       {driver.started ? (
@@ -301,15 +370,12 @@ function EmbedTitlePlayer({
           showControls={driver.showControls}
           onController={driver.onController}
           onEpisodeChange={setEpisodeId}
+          onBuy={() => openOnSite(moviePath(content.EK_id))}
         />
       ) : (
-        <EmbedStill
-          posterUrl={content.thumb_wide_poster_url || config.poster}
-          title={title}
-          onWatch={driver.begin}
-          busy={!canStart}
-        />
+        <EmbedStill posterUrl={poster} title={title} onWatch={driver.begin} busy={!canStart} />
       )}
+      {driver.castControls}
     </Stage>
   );
 }
@@ -318,7 +384,7 @@ const LIVE: ChannelPlayback = { kind: 'live' };
 
 /** A channel from its config: its package (preview or full), its live stream, the programme on air. */
 function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }) {
-  const { api, queryClient } = useServices();
+  const { api } = useServices();
   const channelId = config.content.tv_channel_id ?? 0;
   const pkg = useQuery(channelPackageQuery(api, channelId));
   const goods = pkg.data;
@@ -333,7 +399,6 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
   const items = today.data?.items ?? [];
   const onAir = currentProgramme(items, now);
   const [playback, setPlayback] = useState<ChannelPlayback | null>(null);
-  const [paying, setPaying] = useState<BuySource | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const programme = useCallback(
     (): EmbedProgramme =>
@@ -350,6 +415,7 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
     programme,
     start,
     stageRef,
+    castAbout: { title: onAir ? `${config.title}: ${onAir.EK_title}` : config.title, poster: config.poster },
   });
 
   // The programme on air changes: the SDK hears it.
@@ -371,27 +437,29 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
         posterUrl={onAir?.announce_url ?? onAir?.poster_url ?? config.poster}
         title={onAir ? `${config.title}: ${onAir.EK_title}` : config.title}
         onWatch={driver.begin}
-        onBuy={(goal) => setPaying({ goal, tv_channel_id: channelId })}
+        onBuy={() => openOnSite(channelPath(channelId))}
         onClose={() => setPlayback(null)}
         schedule={items}
         embedded
         showControls={driver.showControls}
         onController={driver.onController}
       />
-      {paying && goods && (
-        <LazyPaymentOverlay
-          packageId={goods.package_id}
-          texts={goods.tariffs[0]?.texts ?? []}
-          source={paying}
-          onClose={() => setPaying(null)}
-          onConfirmed={() => {
-            setPaying(null);
-            void refreshAfterBilling(queryClient);
-          }}
-        />
-      )}
+      {driver.castControls}
     </Stage>
   );
 }
 
 function noop(): void {}
+
+/**
+ * Buying happens on the site, in a tab of its own (decision 035): there the viewer signs in and the
+ * purchase is theirs everywhere. Paid in the frame, it would belong to the frame's anonymous session —
+ * kept per partner site, or only in memory where the browser denies a frame storage.
+ */
+function openOnSite(path: string): void {
+  window.open(
+    new URL(`${ROUTER_BASENAME}${path.slice(1)}`, window.location.origin).href,
+    '_blank',
+    'noopener',
+  );
+}

@@ -16,6 +16,13 @@ function fakePlayer() {
     setCaptionsStyle: vi.fn(),
     requestFullscreen: vi.fn(async () => {}),
     exitFullscreen: vi.fn(async () => {}),
+    startCasting: vi.fn(() => ({
+      contentId: 'https://kadr.example/media/x/master.m3u8',
+      contentType: 'application/x-mpegurl',
+    })),
+    castAction: vi.fn(),
+    stopCasting: vi.fn(),
+    castUnavailable: vi.fn(),
   } satisfies FramePlayer;
 }
 
@@ -90,13 +97,33 @@ describe('runFrameCommand', () => {
     for (const spy of Object.values(player)) expect(spy).not.toHaveBeenCalled();
   });
 
-  it('refuses commands before the player exists, and casting the frame does not offer', async () => {
+  it('refuses commands before the player exists', async () => {
     expect(await run(null, 'play')).toEqual({ ok: false, error: 'not ready' });
+  });
+
+  it('runs the casting commands: what to play, the receiver mirrored, the end, the host unable to cast', async () => {
     const player = fakePlayer();
     expect(await run(player, 'requestcasting')).toEqual({
-      ok: false,
-      error: 'requestcasting: casting is not available',
+      ok: true,
+      value: { contentId: 'https://kadr.example/media/x/master.m3u8', contentType: 'application/x-mpegurl' },
     });
+    await run(player, 'castreceiveraction', { action: 'pause', time: 12 });
+    await run(player, 'castreceiveraction', { action: 'stop' });
+    await run(player, 'stopcasting', { time: 40 });
+    await run(player, 'stopcasting');
+    await run(player, 'castunavailable');
+    expect(player.castAction.mock.calls).toEqual([
+      ['pause', 12],
+      ['stop', undefined],
+    ]);
+    expect(player.stopCasting.mock.calls).toEqual([[40], [undefined]]);
+    expect(player.castUnavailable).toHaveBeenCalledOnce();
+    for (const [event, data] of [
+      ['castreceiveraction', { action: 'rewind', time: 1 }],
+      ['castreceiveraction', { action: 'play', time: -3 }],
+      ['stopcasting', { time: 'soon' }],
+    ] as const)
+      expect(await run(player, event, data)).toEqual({ ok: false, error: `${event}: invalid data` });
   });
 
   it('gives a refusal the player throws as the reply', async () => {

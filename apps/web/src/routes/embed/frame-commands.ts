@@ -1,5 +1,11 @@
 // The SDK's commands (SPEC §7 outgoing events), checked and run against the frame's player.
-import type { EmbedCommands, EmbedEnv, EmbedProgramme } from '@kadr/embed-player/protocol';
+import type {
+  EmbedCastAction,
+  EmbedCastMedia,
+  EmbedCommands,
+  EmbedEnv,
+  EmbedProgramme,
+} from '@kadr/embed-player/protocol';
 import type { FrameCommand, FrameReply } from './frame-link';
 
 /** What the commands drive: the frame's player, whatever plays in it (embed-screen.tsx). */
@@ -23,6 +29,14 @@ export interface FramePlayer {
   setCaptionsStyle(style: EmbedCommands['setcaptionsstyle']): void;
   requestFullscreen(): Promise<void>;
   exitFullscreen(): Promise<void>;
+  /** A Cast session started on the host page: pause, show casting, give what to play; throws when nothing can be cast. */
+  startCasting(): EmbedCastMedia;
+  /** The receiver's playback (mirrored while casting). */
+  castAction(action: EmbedCastAction, time: number | undefined): void;
+  /** The session ended: resume here, from `time` when given. */
+  stopCasting(time: number | undefined): void;
+  /** The host page cannot cast: no cast button. */
+  castUnavailable(): void;
 }
 
 /** The quality id meaning "automatic" (the SDK's qualities list it first). */
@@ -68,6 +82,17 @@ function isValid(event: FrameCommand['event'], data: unknown): boolean {
           optional(d.color, isCssColor) &&
           optional(d.background, isCssColor) &&
           optional(d.size, (size) => isFiniteNumber(size) && size > 0 && size <= 4)
+        );
+      case 'castreceiveraction':
+        return (
+          d !== undefined &&
+          (d.action === 'play' || d.action === 'pause' || d.action === 'stop') &&
+          optional(d.time, (time) => isFiniteNumber(time) && time >= 0)
+        );
+      case 'stopcasting':
+        return (
+          data === undefined ||
+          (d !== undefined && optional(d.time, (time) => isFiniteNumber(time) && time >= 0))
         );
       default:
         return true;
@@ -124,9 +149,19 @@ export async function runFrameCommand(
     case 'exitfullscreen':
       await player.exitFullscreen();
       break;
-    default:
-      // Casting: the frame offers it only when it can (castavailable); until then it is refused.
-      return { ok: false, error: `${event}: casting is not available` };
+    case 'requestcasting':
+      return { ok: true, value: player.startCasting() };
+    case 'castreceiveraction': {
+      const { action, time } = data as EmbedCommands['castreceiveraction'];
+      player.castAction(action, time);
+      break;
+    }
+    case 'stopcasting':
+      player.stopCasting((data as EmbedCommands['stopcasting'])?.time);
+      break;
+    case 'castunavailable':
+      player.castUnavailable();
+      break;
   }
   return { ok: true };
 }

@@ -42,6 +42,7 @@ const COMMANDS: ReadonlySet<string> = new Set<EmbedCommandName>([
   'requestcasting',
   'castreceiveraction',
   'stopcasting',
+  'castunavailable',
 ]);
 
 /** Options of {@link createFrameLink}. */

@@ -14,6 +14,9 @@ export const embedMessages = {
   /** The content of the config is not (or no longer) in the catalogue. */
   notFound: 'Это видео недоступно.',
   retry: 'Повторить',
-  /** The frame's link to the service, beside the title. */
-  openOnSite: 'Открыть на Кадре',
+  /** The cast button (the partner's page opens the browser's Cast dialog). */
+  cast: 'Смотреть на телевизоре',
+  casting: 'Идёт трансляция на телевизор',
+  castStopped: 'Трансляция на телевизоре остановлена',
+  stopCasting: 'Остановить трансляцию',
 } as const;

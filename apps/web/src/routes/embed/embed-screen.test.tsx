@@ -1,0 +1,144 @@
+import { DEFAULT_MESSAGE_FLAG, toWire } from '@kadr/embed-player/protocol';
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeEngine } from '../../features/player/fake-controller';
+import { PlayerEngineProvider } from '../../features/player/player-engine';
+import { renderWithApp } from '../../testing/render-app';
+import { EmbedScreen } from './embed-screen';
+
+// The frame page over the fake api (film 12 «Тихий дом» is in its catalogue) and a fake player engine;
+// the embedding page is a fake window whose posts are recorded, its commands dispatched as messages.
+const CONFIG_URL = 'https://kadr.example/embed/v1/config/film/12.json';
+const FILM_CONFIG = {
+  version: 1,
+  kind: 'vod',
+  content: { type: 'film', EK_id: 12 },
+  title: 'Тихий дом',
+  poster: 'https://kadr.example/p.svg',
+  live: false,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function setup(config: unknown = FILM_CONFIG, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(config), { status })),
+  );
+  const posted: { event: string; data?: unknown; replyTo?: number }[] = [];
+  const host = {
+    postMessage: (message: (typeof posted)[number]) => posted.push(message),
+  } as unknown as Window;
+  const engine = createFakeEngine({ phase: 'playing' });
+  const rendered = renderWithApp(
+    <PlayerEngineProvider value={async () => engine}>
+      <EmbedScreen params={{ configUrl: CONFIG_URL, flag: DEFAULT_MESSAGE_FLAG }} host={host} />
+    </PlayerEngineProvider>,
+  );
+  let id = 0;
+  /** Sends a command as the SDK would; resolves with the frame's reply. */
+  const command = async (event: string, data?: unknown) => {
+    const request = ++id;
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: toWire(DEFAULT_MESSAGE_FLAG, { event, data, id: request }),
+          source: host,
+        }),
+      );
+    });
+    await vi.waitFor(() => expect(posted.some((message) => message.replyTo === request)).toBe(true));
+    return posted.find((message) => message.replyTo === request)?.data;
+  };
+  const events = (name: string) =>
+    posted.filter((message) => message.event === name).map((message) => message.data);
+  return { ...rendered, posted, engine, command, events };
+}
+
+describe('the frame player page', () => {
+  it('says so when its address names no config', () => {
+    renderWithApp(<EmbedScreen params={null} host={{} as Window} />);
+    expect(
+      screen.getByText('Плеер встроен с ошибкой: не указана ссылка на конфигурацию.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the video is unavailable when the config is gone', async () => {
+    setup({ error: 'no_content' }, 404);
+    expect(await screen.findByText('Это видео недоступно.')).toBeInTheDocument();
+  });
+
+  it('starts, is ready with the title and Смотреть, and plays on the SDK’s command', async () => {
+    const { events, command, engine } = setup();
+    expect(await screen.findByRole('button', { name: 'Смотреть' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Тихий дом' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(events('statechange')).toContainEqual(expect.objectContaining({ state: 'ready' })),
+    );
+    expect(events('playerinitstart')).toHaveLength(1);
+    expect(events('playerinitend')).toHaveLength(1);
+    // Nothing asked of the playback calls before play (a release starts a preview).
+    expect(engine.controllers).toHaveLength(0);
+    expect(await command('getcurrentprogramme')).toEqual({
+      ok: true,
+      value: { title: 'Тихий дом', live: false },
+    });
+    expect(events('currentprogramme')).toEqual([{ title: 'Тихий дом', live: false }]);
+
+    expect(await command('play')).toEqual({ ok: true });
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(events('statechange')).toContainEqual(expect.objectContaining({ state: 'playing' })),
+    );
+    expect(await command('pause')).toEqual({ ok: true });
+    expect(engine.last().calls).toContain('pause');
+  });
+
+  it('refuses a seek in a preview, and seeks a buyer', async () => {
+    const { command, engine } = setup();
+    await screen.findByRole('button', { name: 'Смотреть' });
+    await command('play');
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    expect(await command('settime', { time: 30 })).toEqual({
+      ok: false,
+      error: 'seeking is not allowed now',
+    });
+    act(() => engine.last().set({ controlsEnabled: true, isBought: true, previewRemaining: null }));
+    expect(await command('settime', { time: 30 })).toEqual({ ok: true });
+    expect(engine.last().calls).toContain('seekTo:30');
+  });
+
+  it('hides its controls when the partner asks (useControls false)', async () => {
+    const { command, engine } = setup();
+    await screen.findByRole('button', { name: 'Смотреть' });
+    const env = {
+      sdkVersion: '1.2.0',
+      pageUrl: 'https://partner.example/',
+      userAgent: 'UA',
+      useControls: false,
+    };
+    expect(await command('setenv', env)).toEqual({ ok: true });
+    await command('play');
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    act(() => engine.last().set({ controlsEnabled: true, isBought: true, previewRemaining: null }));
+    expect(screen.queryByRole('toolbar', { name: 'Управление плеером' })).toBeNull();
+    // No close button in a frame: there is nothing to close to.
+    expect(screen.queryByRole('button', { name: 'Закрыть плеер' })).toBeNull();
+  });
+
+  it('sends the viewer to the title on the site to buy, in a tab of its own', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { command, engine, user } = setup();
+    await screen.findByRole('button', { name: 'Смотреть' });
+    await command('play');
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    act(() => engine.last().set({ paywall: 'final', previewExpired: true, phase: 'paused' }));
+    await user.click(await screen.findByRole('button', { name: 'Подключить за 399 ₽ в месяц' }));
+    expect(open).toHaveBeenCalledWith(`${window.location.origin}/promo/web/movie/12/`, '_blank', 'noopener');
+    expect(engine.last().calls).toContain('pause');
+  });
+});
