@@ -14,10 +14,20 @@ export const PLAYGROUND_PATH = '/embed/playground/';
 /** The page, its script and styles: static files beside this module (no inline script, a strict CSP). */
 const ASSETS = join(packageRoot, 'src', 'modules', 'embed', 'playground');
 
-/** The SDK's script-tag build in the workspace package (`pnpm --filter @kadr/embed-player build`). */
+const SDK_BUILD = join('dist', 'embed-player.global.js');
+
+/**
+ * The SDK's script-tag build in the workspace package (`pnpm --filter @kadr/embed-player build`). A
+ * deployment without the package's folder (docs/deployment.md names what it needs) gets a path that
+ * does not exist: the page then says the SDK is not built, the api still starts.
+ */
 export function embedPlayerScript(): string {
-  const pkg = createRequire(import.meta.url).resolve('@kadr/embed-player/package.json');
-  return join(dirname(pkg), 'dist', 'embed-player.global.js');
+  try {
+    const pkg = createRequire(import.meta.url).resolve('@kadr/embed-player/package.json');
+    return join(dirname(pkg), SDK_BUILD);
+  } catch {
+    return join(packageRoot, 'node_modules', '@kadr', 'embed-player', SDK_BUILD);
+  }
 }
 
 /** A catalogue item the page offers as a config to try. */
