@@ -5,6 +5,7 @@
 // shown), every event in the log, the partner code matching the form, the player removed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
 import { type RunningService, startService } from './support/service.ts';
 
@@ -60,6 +61,7 @@ describe.skipIf(!hasChromium)('the embed playground in Chromium', () => {
       'object',
     );
     expect(await page.locator('#sdk-missing').isHidden()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
     const examples = await page.getByLabel('Пример из каталога').locator('option').allTextContents();
     expect(examples.some((label) => label.startsWith('Фильм: '))).toBe(true);
     expect(examples.some((label) => label.startsWith('Канал: '))).toBe(true);
@@ -132,6 +134,8 @@ describe.skipIf(!hasChromium)('the embed playground in Chromium', () => {
     expect(await loggedEvents(page)).toEqual(expect.arrayContaining(['statechange', 'reply']));
     // The playground's own scripts and the frame ran without a policy violation.
     expect(browser.cspViolations).toEqual([]);
+    // Accessible with a player in it: the form, the commands' outcomes, the log, our frame.
+    await expectNoSeriousA11yViolations(page);
   });
 
   it('shows a time-out: a command sent as the frame restarts, before it listens, rejects after commandTimeoutMs', async () => {

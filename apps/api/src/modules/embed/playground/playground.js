@@ -117,9 +117,13 @@ function log(name, data, note) {
     code.textContent = json;
     item.append(' ', code);
   }
+  // Follow the newest entry unless the reader scrolled up.
+  const region = $('log-region');
+  const follow = region.scrollHeight - region.scrollTop - region.clientHeight < 40;
   const list = $('log');
   list.append(item);
   while (list.children.length > LOG_LIMIT) list.firstElementChild.remove();
+  if (follow) region.scrollTop = region.scrollHeight;
 }
 
 function destroy() {
