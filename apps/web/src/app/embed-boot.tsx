@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { readEmbedParams } from '../routes/embed/embed-config';
+import { embedConfigQuery, readEmbedParams } from '../routes/embed/embed-config';
 import { EmbedScreen } from '../routes/embed/embed-screen';
 import { DeviceKindContext, detectDeviceKind } from '../shared/device';
 import { type AppServices, createBrowserServices, ServicesProvider } from '../shared/services';
@@ -20,6 +20,8 @@ import { layoutMessages as m } from './layout/messages';
 export function bootEmbed(root: Root): void {
   const services = createBrowserServices();
   const params = readEmbedParams(window.location.search);
+  // The config needs no session: it loads while the session starts.
+  if (params) void services.queryClient.prefetchQuery(embedConfigQuery(params.configUrl));
   void startSession({
     api: services.api,
     storage: services.storage,

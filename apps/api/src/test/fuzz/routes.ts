@@ -180,7 +180,7 @@ export const otherRoutes: Record<string, OtherRoute> = {
   // The web app.
   'GET /': { errors: 'envelope' },
   'GET /promo/web': { errors: 'envelope' },
-  // The frame player page (decision 035) and its address without the slash.
+  // The frame player page (decision 035): any query, a config named or not, is the page.
   'GET /promo/web/embed': { errors: 'envelope' },
   'GET /promo/web/embed/': { errors: 'envelope' },
   'GET /promo/web/*': {

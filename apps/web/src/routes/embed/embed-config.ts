@@ -1,6 +1,7 @@
 // The frame page's address and the config it names (docs/decisions/033-embed-configs.md, 035).
 import type { EmbedConfig } from '@kadr/api-contract';
 import { DEFAULT_MESSAGE_FLAG } from '@kadr/embed-player/protocol';
+import { queryOptions } from '@tanstack/react-query';
 
 /** What the frame page's address says: `?config=<config URL>[&flag=<message flag>]`. */
 export interface EmbedParams {
@@ -98,4 +99,18 @@ export async function loadEmbedConfig(
   const config = parseEmbedConfig(await response.json().catch(() => null));
   if (!config) throw new EmbedConfigError('failed');
   return config;
+}
+
+/**
+ * The config as page data: loaded once per frame (configs are public and cached by the browser, max-age
+ * 60), retried twice unless it is missing. The boot starts it beside the session (embed-boot.tsx).
+ */
+export function embedConfigQuery(url: string) {
+  return queryOptions({
+    queryKey: ['embed-config', url] as const,
+    queryFn: ({ signal }) => loadEmbedConfig(url, fetch, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: (count, error) =>
+      !(error instanceof EmbedConfigError && error.reason === 'not_found') && count < 2,
+  });
 }

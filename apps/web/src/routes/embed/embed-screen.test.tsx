@@ -130,6 +130,30 @@ describe('the frame player page', () => {
     expect(screen.queryByRole('button', { name: 'Закрыть плеер' })).toBeNull();
   });
 
+  it('plays a series from its season in the card: the player goes on through it, the title names the episode', async () => {
+    const { command, engine } = setup({
+      ...FILM_CONFIG,
+      content: { type: 'series', EK_id: 9 },
+      title: 'Северный ветер',
+    });
+    await screen.findByRole('heading', { name: 'Северный ветер' });
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Смотреть' })).toBeEnabled());
+    await command('play');
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    const { options } = engine.last();
+    expect(options.contentKind).toBe('series');
+    expect(options.episodes?.length).toBe(8);
+    // The next episode (the end of one, or the player's button) stays in the frame and names the title.
+    const second = options.episodes![1]!;
+    act(() => options.onEpisodeChange?.(second.EP_id));
+    await vi.waitFor(async () =>
+      expect(await command('getcurrentprogramme')).toEqual({
+        ok: true,
+        value: { title: expect.stringMatching(/^Северный ветер\. /), live: false },
+      }),
+    );
+  });
+
   it('sends the viewer to the title on the site to buy, in a tab of its own', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { command, engine, user } = setup();

@@ -25,7 +25,7 @@ import { useServices } from '../../shared/services';
 import { channelPackageQuery } from '../tv-channel/channel-queries';
 import { CastControls, type CastingState } from './cast-controls';
 import styles from './embed.module.css';
-import { EmbedConfigError, type EmbedParams, loadEmbedConfig } from './embed-config';
+import { EmbedConfigError, type EmbedParams, embedConfigQuery } from './embed-config';
 import { EmbedStill } from './embed-still';
 import { castMediaOf, castOfferOf } from './frame-cast';
 import { type FramePlayer, runFrameCommand } from './frame-commands';
@@ -50,13 +50,7 @@ export function EmbedScreen({
 }
 
 function EmbedConfigLoader({ params, host }: { params: EmbedParams; host: Window }) {
-  const config = useQuery({
-    queryKey: ['embed-config', params.configUrl],
-    queryFn: ({ signal }) => loadEmbedConfig(params.configUrl, fetch, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: (count, error) =>
-      !(error instanceof EmbedConfigError && error.reason === 'not_found') && count < 2,
-  });
+  const config = useQuery(embedConfigQuery(params.configUrl));
   // The SDK hears from us at once: it sends setenv in answer (SPEC §7).
   const link = useFrameLinkOf(params.flag, host);
   if (config.isError) {
