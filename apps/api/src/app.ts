@@ -59,6 +59,7 @@ import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
+import { embedPlayerScript, embedPlaygroundRoutes } from './modules/embed/playground';
 import { embedRoutes } from './modules/embed/routes';
 import { ChannelGrantSigner } from './modules/playback/channel-grants';
 import { ChannelPlayout } from './modules/playback/channel-playout';
@@ -119,6 +120,11 @@ export interface BuildAppOptions {
    * (NODE_ENV=test, which Vitest sets); off in service, where it would double the cost saved.
    */
   checkAnswers?: boolean;
+  /**
+   * The embed SDK's script-tag build the playground serves (/embed/playground/, with the sandbox
+   * providers); by default the workspace package's dist. Tests point it elsewhere.
+   */
+  embedPlayerScript?: string;
   /** Sees every route as it is registered: the fuzz suite checks that it reaches them all (src/test/fuzz). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -221,6 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandboxAncestors: env.corsOrigins,
     // The frame player page: partners' pages frame it (docs/decisions/035).
     frameAncestors: [{ prefix: EMBED_PAGE, sources: env.embedAncestors }],
+    // The embed playground frames the web app's frame page: this origin's, or the web app's (CORS_ORIGINS).
+    playgroundFrames: env.corsOrigins,
   });
 
   // Request metrics on every answer and GET /metrics (metrics/routes.ts, docs/decisions/027).
@@ -458,6 +466,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     streams: metrics.streams,
   });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
+  // The embed SDK's playground (docs/decisions/036): a development page, off with the sandbox providers.
+  if (env.sandboxProviders)
+    await app.register(embedPlaygroundRoutes, {
+      db,
+      sdkScript: options.embedPlayerScript ?? embedPlayerScript(),
+    });
   if (yookassaSandbox) {
     await app.register(yookassaSandboxRoutes, { sandbox: yookassaSandbox, prefix: '/sandbox/yookassa' });
     // Notifications go to this api's own route unless YOOKASSA_WEBHOOK_URL says otherwise; expired

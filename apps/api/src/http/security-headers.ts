@@ -23,6 +23,8 @@ export interface SecurityPolicyOptions {
   extraWebSources: Partial<Record<WebCspDirective, readonly string[]>>;
   /** Origins besides this one whose pages embed the sandbox's checkout frame (the web app's, CORS_ORIGINS). */
   sandboxAncestors: readonly string[];
+  /** Origins besides this one whose frame page the embed playground may frame (the web app's, CORS_ORIGINS). */
+  playgroundFrames?: readonly string[];
   /** Paths that may be framed by others; every other page refuses any framing. */
   frameAncestors?: readonly FrameRule[];
 }
@@ -31,10 +33,11 @@ export interface SecurityPolicyOptions {
 export type HeaderSet = Readonly<Record<string, string>>;
 
 /** The page kinds; each has its own policy (the `frame-ancestors` of a FrameRule may still vary within). */
-type Surface = 'api' | 'web' | 'sandbox' | 'docs' | 'media';
+type Surface = 'api' | 'web' | 'sandbox' | 'playground' | 'docs' | 'media';
 
 function surfaceOf(path: string): Surface {
   if (path === '/promo/web' || path.startsWith('/promo/web/')) return 'web';
+  if (path.startsWith('/embed/playground/')) return 'playground';
   if (path.startsWith('/sandbox/')) return 'sandbox';
   if (path.startsWith('/media/')) return 'media';
   if (path === '/docs' || path.startsWith('/docs/')) return 'docs';
@@ -115,6 +118,21 @@ export function buildSecurityPolicies(options: SecurityPolicyOptions) {
           'object-src': ["'none'"],
           'base-uri': ["'none'"],
           'form-action': ["'self'"],
+        };
+      case 'playground':
+        // The embed SDK's playground (modules/embed/playground.ts; development only, like the sandbox):
+        // its own script and the SDK's from this origin, no inline code; it frames the frame page and
+        // reads the embed configs and switches of this api.
+        return {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'"],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'frame-src': ["'self'", ...(options.playgroundFrames ?? [])],
+          'object-src': ["'none'"],
+          'base-uri': ["'none'"],
+          'form-action': ["'none'"],
         };
       case 'docs':
         return {

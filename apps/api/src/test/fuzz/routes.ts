@@ -170,6 +170,13 @@ export const otherRoutes: Record<string, OtherRoute> = {
   },
   'GET /sandbox/yookassa/receipts/:id': { errors: 'sandbox-page' },
   'POST /sandbox/yookassa/payment_methods/:id/decline': { errors: 'sandbox-page' },
+  // The embed SDK's playground (decision 036): its page, script, styles and the SDK's script-tag build.
+  'GET /embed/playground': { errors: 'envelope' },
+  'GET /embed/playground/': { errors: 'envelope' },
+  'GET /embed/playground/playground.js': { errors: 'envelope' },
+  'GET /embed/playground/playground.css': { errors: 'envelope' },
+  'GET /embed/playground/embed-player.global.js': { errors: 'envelope' },
+  'GET /embed/playground/embed-player.global.js.map': { errors: 'envelope' },
   // The web app.
   'GET /': { errors: 'envelope' },
   'GET /promo/web': { errors: 'envelope' },
