@@ -347,6 +347,23 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     await page.close();
   });
 
+  it('rejects ready with the reason when the config names nothing, and says so in the frame', async () => {
+    page = await browser.context.newPage();
+    await page.goto(`${partner.origin}/`);
+    const reason = await page.evaluate(
+      ({ config, origin }) =>
+        window.embed('first', config, undefined, { targetOrigin: origin }).then(
+          () => 'ready',
+          (error: Error) => error.message,
+        ),
+      { config: configOf('film', 999_999), origin: service.baseUrl },
+    );
+    expect(reason).toBe('not_found');
+    expect((await stateOf(page, 'first')).state).toBe('error');
+    await (await frameOf(page, 'first')).getByText('Это видео недоступно.').waitFor();
+    await page.close();
+  });
+
   it('switches to the reserve config the flag names, back to the main one when the status locks it, and again when unlocked', async () => {
     page = await browser.context.newPage();
     // The SDK checks every 60 s (SPEC §9): the partner page's clock is moved on instead of waited for.
@@ -440,7 +457,7 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     await page.goto(`${partner.origin}/`);
     await page.evaluate(
       ({ config, origin }) =>
-        window.embed('first', config, undefined, { targetOrigin: origin, start: 'auto' }),
+        window.embed('first', config, undefined, { targetOrigin: origin, start: 'auto', useControls: false }),
       { config: configOf('channel', channel.id), origin: service.baseUrl },
     );
     // start 'auto': the SDK plays once the frame is ready (SPEC §4); the viewer gets the channel's preview.
@@ -456,6 +473,8 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     );
     const state = await stateOf(page, 'first');
     expect(state.duration).toBeNull();
+    // useControls false: the frame shows the video without its control bar.
+    expect(await frame.getByRole('toolbar', { name: 'Управление плеером' }).count()).toBe(0);
     const programme = await page.evaluate(() => window.players.first!.getCurrentProgramme());
     expect(programme.live).toBe(true);
     expect(programme.title).not.toBe('');

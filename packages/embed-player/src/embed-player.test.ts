@@ -57,6 +57,24 @@ describe('EmbedPlayer: construction', () => {
     expect(frame.contentWindow).not.toBeNull();
   });
 
+  it("frames the reserve config's own deployment after a switch, unless playerUrl names a frame page", () => {
+    container('reserve');
+    const player = new EmbedPlayer('reserve', CONFIG);
+    player.restart('https://reserve.kadr.example/embed/v1/config/film/42.json');
+    expect(new URL(player.frame!.getAttribute('src')!).origin).toBe('https://reserve.kadr.example');
+    player.destroy();
+  });
+
+  it('takes the origin of a targetOrigin given as a URL, and refuses one that is not', () => {
+    container('origin');
+    const player = new EmbedPlayer('origin', CONFIG, undefined, { targetOrigin: 'https://kadr.example/' });
+    expect(player.options.targetOrigin).toBe('https://kadr.example');
+    player.destroy();
+    expect(() => new EmbedPlayer('origin', CONFIG, undefined, { targetOrigin: 'kadr.example' })).toThrow(
+      TypeError,
+    );
+  });
+
   it('loads the frame page the playerUrl option names, with a message flag of its own in the address', () => {
     container('other');
     const player = new EmbedPlayer('other', '/embed/v1/config/film/42.json', undefined, {
@@ -82,7 +100,6 @@ describe('EmbedPlayer: construction', () => {
       useControls: true,
       castInited: false,
       commandTimeoutMs: 10_000,
-      playerUrl: 'https://kadr.example/promo/web/embed/',
     });
     expect(player.options.env).toBeUndefined();
     expect(player.options.volume).toBeUndefined();
@@ -305,6 +322,13 @@ describe('EmbedPlayer: ready', () => {
     const fake = embed({ muted: true, start: 'none' });
     fake.emit('statechange', { state: 'ready' });
     expect(events(fake)).toEqual(['setmuted']);
+  });
+
+  it('rejects ready when the frame reports it cannot play, with its reason', async () => {
+    const fake = embed();
+    fake.emit('statechange', { state: 'error', error: 'not_found' });
+    await expect(fake.player.ready).rejects.toThrow('not_found');
+    expect(fake.player.getState().state).toBe('error');
   });
 
   it('does the ready actions and fires ready once per frame', () => {

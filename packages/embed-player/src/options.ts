@@ -16,7 +16,7 @@ export interface EmbedPlayerOptions {
   messageFlag?: string;
   /**
    * The frame's origin: messages are posted to it, and (unless '*') only messages from it are read.
-   * Default '*'.
+   * Default '*'. Given as a URL, its origin is taken (`https://kadr.example/` → `https://kadr.example`).
    */
   targetOrigin?: string;
   /** Default 'none'. Unset, a restart derives it from the player's state (`saveStateOnChange`). */
@@ -40,7 +40,7 @@ export interface EmbedPlayerOptions {
   placeholder?: string;
   /**
    * The frame page's address; the config URL goes in its `config` parameter. Default: our frame page
-   * (`/promo/web/embed/`) on the main config URL's origin.
+   * (`/promo/web/embed/`) on the origin of the config being played (a reserve config's, after a switch).
    */
   playerUrl?: string;
   /** How long a command waits for the frame's reply before it rejects, ms; default 10 000. */
@@ -49,9 +49,9 @@ export interface EmbedPlayerOptions {
 
 /** The options with their defaults filled in. */
 export type EmbedPlayerResolvedOptions = Required<
-  Omit<EmbedPlayerOptions, 'env' | 'volume' | 'muted' | 'placeholder'>
+  Omit<EmbedPlayerOptions, 'env' | 'volume' | 'muted' | 'placeholder' | 'playerUrl'>
 > &
-  Pick<EmbedPlayerOptions, 'env' | 'volume' | 'muted' | 'placeholder'>;
+  Pick<EmbedPlayerOptions, 'env' | 'volume' | 'muted' | 'placeholder' | 'playerUrl'>;
 
 /** What the SDK knows of the player (`getState()` returns a copy). */
 export interface EmbedPlayerState {

@@ -60,6 +60,11 @@ export interface EmbedStateChange {
   ended?: boolean;
   muted?: boolean;
   volume?: number;
+  /**
+   * With the state `error`: why the frame cannot play — `'not_found'` (the config or its content is
+   * not, or no longer, in the catalogue) or `'failed'` (loading it failed; the frame offers a retry).
+   */
+  error?: string;
 }
 
 /** The programme or title playing (the reply to `getcurrentprogramme`). */

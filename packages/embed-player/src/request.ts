@@ -33,17 +33,16 @@ export async function fetchJson(
     const j = Math.floor(random() * i--);
     [list[i], list[j]] = [list[j]!, list[i]!];
   }
-  let failure: unknown = new Error('no URL');
+  let failure: unknown = Error('no URL');
   for (const url of list) {
     if (signal?.aborted) break;
     const controller = new AbortController();
     const abort = () => controller.abort(signal?.reason);
-    const timer = setTimeout(() => controller.abort(new Error('time-out')), timeoutMs);
+    const timer = setTimeout(() => controller.abort(Error('time-out')), timeoutMs);
     signal?.addEventListener('abort', abort);
     try {
       const response = await get(url, { signal: controller.signal });
-      if (!response.ok)
-        throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+      if (!response.ok) throw Object.assign(Error(`HTTP ${response.status}`), { status: response.status });
       return { status: response.status, body: await response.json() };
     } catch (error) {
       failure = error;

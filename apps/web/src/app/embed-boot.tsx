@@ -6,6 +6,7 @@ import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { embedConfigQuery, readEmbedParams } from '../routes/embed/embed-config';
 import { EmbedScreen } from '../routes/embed/embed-screen';
+import { reportFrameFailure } from '../routes/embed/frame-link';
 import { DeviceKindContext, detectDeviceKind } from '../shared/device';
 import { type AppServices, createBrowserServices, ServicesProvider } from '../shared/services';
 import { useSessionStore } from '../shared/stores/session-store';
@@ -26,12 +27,16 @@ export function bootEmbed(root: Root): void {
     api: services.api,
     storage: services.storage,
     sessionStorage: services.sessionStorage,
-    url: window.location.href,
+    // The page's address without its query: the frame's address is the partner's to write, and
+    // start-up values in it (a sign-in, a redirect) are the site's, never a frame's.
+    url: `${window.location.origin}${window.location.pathname}`,
   }).then(
     (session) => useSessionStore.getState().ready(session),
     (error: unknown) => {
       console.error('[embed] session start failed', error);
       useSessionStore.getState().fail();
+      // The SDK hears it too (the frame's link starts only with a session).
+      if (params && window.parent !== window) reportFrameFailure(window.parent, params.flag, 'failed');
     },
   );
   const router = createMemoryRouter([{ path: '*', element: <EmbedScreen params={params} /> }]);

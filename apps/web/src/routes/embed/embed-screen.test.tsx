@@ -98,6 +98,35 @@ describe('the frame player page', () => {
     expect(engine.last().calls).toContain('pause');
   });
 
+  it('answers play once the video plays, and keeps a pause sent before the player exists', async () => {
+    const { command, engine, events } = setup();
+    await screen.findByRole('button', { name: 'Смотреть' });
+    engine.controllers.length = 0;
+    const played = command('play');
+    const paused = command('pause');
+    expect(await paused).toEqual({ ok: true });
+    expect(await played).toEqual({ ok: true });
+    await vi.waitFor(() => expect(engine.last().calls).toContain('pause'));
+    // Volume and muted are in the state as soon as they change.
+    expect(await command('setvolume', { volume: 0.3 })).toEqual({ ok: true });
+    expect(await command('setmuted', { muted: true })).toEqual({ ok: true });
+    // (The controller's snapshot carries muted; the fake one records the call.)
+    expect(engine.last().calls).toContain('setMuted:true');
+    await vi.waitFor(() =>
+      expect(events('statechange')).toContainEqual(expect.objectContaining({ volume: 0.3 })),
+    );
+  });
+
+  it('tells the SDK it cannot play, with the reason, and the viewer what happened', async () => {
+    const { events } = setup({ error: 'no_content' }, 404);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Это видео недоступно.');
+    await vi.waitFor(() => expect(events('statechange')).toEqual([{ state: 'error', error: 'not_found' }]));
+    cleanup();
+    const failed = setup('not json at all', 500);
+    expect(await screen.findByRole('button', { name: 'Повторить' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(failed.events('statechange')).toEqual([{ state: 'error', error: 'failed' }]);
+  });
+
   it('refuses a seek in a preview, and seeks a buyer', async () => {
     const { command, engine } = setup();
     await screen.findByRole('button', { name: 'Смотреть' });

@@ -1,5 +1,5 @@
 import type { EmbedConfig } from '@kadr/api-contract';
-import type { EmbedProgramme } from '@kadr/embed-player/protocol';
+import type { EmbedEnv, EmbedProgramme } from '@kadr/embed-player/protocol';
 import type { ChannelController, PlayerController, PlayerSnapshot } from '@kadr/player-core';
 import { currentProgramme, scheduleDayAt, viewerTimeZone } from '@kadr/schedule-utils';
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
@@ -22,13 +22,13 @@ import { ChannelPlayerSlot } from '../../features/player/channel-player-slot';
 import { scheduleDayQuery } from '../../features/schedule/schedule-queries';
 import { type Content, channelPath, moviePath } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
-import { channelPackageQuery } from '../tv-channel/channel-queries';
+import { channelPackageQuery, isNotFound } from '../tv-channel/channel-queries';
 import { CastControls, type CastingState } from './cast-controls';
 import styles from './embed.module.css';
 import { EmbedConfigError, type EmbedParams, embedConfigQuery } from './embed-config';
 import { EmbedStill } from './embed-still';
 import { castMediaOf, castOfferOf } from './frame-cast';
-import { type FramePlayer, runFrameCommand } from './frame-commands';
+import { type FramePlayer, isValid, runFrameCommand } from './frame-commands';
 import { createFrameLink, type FrameLink } from './frame-link';
 import { bufferedAheadOf, type FrameView, stateChange, stateOf } from './frame-state';
 import { embedMessages as m } from './messages';
@@ -55,7 +55,9 @@ function EmbedConfigLoader({ params, host }: { params: EmbedParams; host: Window
   const link = useFrameLinkOf(params.flag, host);
   if (config.isError) {
     const missing = config.error instanceof EmbedConfigError && config.error.reason === 'not_found';
-    return <Failure missing={missing} onRetry={missing ? undefined : () => void config.refetch()} />;
+    return (
+      <Failure link={link} missing={missing} onRetry={missing ? undefined : () => void config.refetch()} />
+    );
   }
   if (!config.data || !link) return <Loader variant="fullPage" label={m.loading} />;
   return config.data.content.type === 'channel' ? (
@@ -65,11 +67,28 @@ function EmbedConfigLoader({ params, host }: { params: EmbedParams; host: Window
   );
 }
 
-function Failure({ missing, onRetry }: { missing: boolean; onRetry?: () => void }) {
+/** The frame cannot play: says so to the viewer, and to the SDK (the `error` state). */
+function Failure({
+  link,
+  missing,
+  onRetry,
+}: {
+  link: BoundLink | null;
+  missing: boolean;
+  onRetry?: () => void;
+}) {
+  useEffect(() => {
+    link?.fail(missing ? 'not_found' : 'failed');
+  }, [link, missing]);
   return (
-    <Placeholder title={missing ? m.notFound : m.configFailed}>
-      {onRetry && <Button onClick={onRetry}>{m.retry}</Button>}
-    </Placeholder>
+    <div role="alert" className={styles.failure}>
+      <Placeholder
+        title={missing ? m.notFound : m.configFailed}
+        text={missing ? m.notFoundText : m.configFailedText}
+      >
+        {onRetry && <Button onClick={onRetry}>{m.retry}</Button>}
+      </Placeholder>
+    </div>
   );
 }
 
@@ -78,34 +97,61 @@ function Failure({ missing, onRetry }: { missing: boolean; onRetry?: () => void 
  * The commands go to whatever player the screen sets with `link.bind` (a ref: the latest one).
  */
 interface BoundLink extends FrameLink {
+  /** Sets the player the commands drive (null: none yet); a `setenv` heard before reaches it. */
   bind(player: FramePlayer | null): void;
+  /** Sends `currentprogramme` when the programme differs from the last one sent. */
+  announce(programme: EmbedProgramme): void;
+  /** Tells the SDK the frame cannot play (the `error` state, with the reason). */
+  fail(reason: FrameFailure): void;
 }
+
+/** Why the frame cannot play: its config or content is missing, or loading it failed. */
+type FrameFailure = 'not_found' | 'failed';
 
 function useFrameLinkOf(flag: string, host: Window): BoundLink | null {
   const [link, setLink] = useState<BoundLink | null>(null);
   useEffect(() => {
     // Opened on its own (not in a frame): it plays, and speaks to nobody.
     if (host === window) {
-      setLink({ post: noop, destroy: noop, bind: noop });
+      setLink({ post: noop, destroy: noop, bind: noop, announce: noop, fail: noop });
       return;
     }
     let player: FramePlayer | null = null;
+    // The SDK answers playerinitstart with setenv at once, before the content (and a player) is here.
+    let env: EmbedEnv | null = null;
+    let announced = '';
+    const announce = (programme: EmbedProgramme) => {
+      const key = JSON.stringify(programme);
+      if (key === announced) return;
+      announced = key;
+      frameLink.post('currentprogramme', programme);
+    };
     const frameLink = createFrameLink({
       flag,
       self: window,
       parent: host,
-      onCommand: (command) => {
-        const reply = runFrameCommand(player, command);
+      onCommand: async (command) => {
+        if (command.event === 'setenv' && !player) {
+          if (!isValid(command.event, command.data)) return { ok: false, error: 'setenv: invalid data' };
+          env = command.data as EmbedEnv;
+          return { ok: true };
+        }
+        const reply = await runFrameCommand(player, command);
         // The programme asked for is also an event, so `on('currentprogramme')` hears the first one.
-        if (command.event === 'getcurrentprogramme')
-          void reply.then((answer) => {
-            if (answer.ok) frameLink.post('currentprogramme', answer.value as EmbedProgramme);
-          });
+        if (command.event === 'getcurrentprogramme' && reply.ok) announce(reply.value as EmbedProgramme);
         return reply;
       },
     });
     frameLink.post('playerinitstart');
-    setLink({ ...frameLink, bind: (next) => (player = next) });
+    setLink({
+      ...frameLink,
+      bind: (next) => {
+        player = next;
+        if (next && env) next.setEnv(env);
+      },
+      announce,
+      fail: (reason) => frameLink.post('statechange', { state: 'error', error: reason }),
+    });
     return () => frameLink.destroy();
   }, [flag, host]);
   return link;
@@ -134,7 +180,14 @@ function useFrameDriver({
   const [started, setStarted] = useState(false);
   const [showControls, setShowControls] = useState(true);
   const [controller, setController] = useState<AnyController | null>(null);
-  const settings = useRef({ volume: 1, muted: false });
+  // The frame's volume and muted (player-core has muted only): state, so the SDK hears each change.
+  const [volume, setVolume] = useState(1);
+  const [muted, setMuted] = useState(false);
+  const settings = useRef({ volume, muted });
+  settings.current = { volume, muted };
+  /** play() settles once playback starts (or fails); pause() before the player exists waits for it. */
+  const playWaiters = useRef<{ resolve: () => void; reject: (error: Error) => void }[]>([]);
+  const pauseWhenCreated = useRef(false);
   /** Casting: the host page cannot (its castunavailable); the receiver's state while a session runs. */
   const [castBlocked, setCastBlocked] = useState(false);
   const [casting, setCasting] = useState<CastingState | null>(null);
@@ -150,8 +203,21 @@ function useFrameDriver({
     if (element && element.volume !== settings.current.volume) element.volume = settings.current.volume;
   });
   useEffect(() => {
-    if (controller && settings.current.muted) controller.setMuted(true);
+    if (!controller) return;
+    if (settings.current.muted) controller.setMuted(true);
+    if (pauseWhenCreated.current) controller.pause();
+    pauseWhenCreated.current = false;
   }, [controller]);
+
+  // A play command is answered when the video plays, or refused when it cannot (SDK's promise).
+  const phase = snapshot?.phase;
+  useEffect(() => {
+    if (phase !== 'playing' && phase !== 'paused' && phase !== 'error') return;
+    const waiters = playWaiters.current.splice(0);
+    for (const waiter of waiters)
+      if (phase === 'error') waiter.reject(new Error('playback failed'));
+      else waiter.resolve();
+  }, [phase]);
 
   const begin = useCallback(() => {
     setStarted(true);
@@ -165,20 +231,28 @@ function useFrameDriver({
     const player: FramePlayer = {
       setEnv: (env) => setShowControls(env.useControls),
       programme: () => latest.current.programme(),
-      play: async () => {
-        const { controller: current, started: playing } = latest.current;
+      play: () => {
+        const { controller: current, started: playing, snapshot: now } = latest.current;
+        pauseWhenCreated.current = false;
+        if (now?.phase === 'playing') return Promise.resolve();
+        const played = new Promise<void>((resolve, reject) => playWaiters.current.push({ resolve, reject }));
         if (!playing) latest.current.begin();
-        else await current?.play();
+        else void current?.play();
+        return played;
       },
-      pause: () => latest.current.controller?.pause(),
-      setMuted: (muted) => {
-        settings.current.muted = muted;
-        latest.current.controller?.setMuted(muted);
+      pause: () => {
+        const { controller: current, started: playing } = latest.current;
+        if (current) current.pause();
+        else if (playing) pauseWhenCreated.current = true;
       },
-      setVolume: (volume) => {
-        settings.current.volume = volume;
+      setMuted: (value) => {
+        setMuted(value);
+        latest.current.controller?.setMuted(value);
+      },
+      setVolume: (value) => {
+        setVolume(value);
         const element = video();
-        if (element) element.volume = volume;
+        if (element) element.volume = value;
       },
       seekTo: (time) => {
         const { controller: current, snapshot: now } = latest.current;
@@ -242,8 +316,8 @@ function useFrameDriver({
       started,
       snapshot,
       live,
-      volume: settings.current.volume,
-      muted: settings.current.muted,
+      volume,
+      muted,
       bufferedAhead: bufferedAheadOf(video()),
     };
     const next = stateOf(view);
@@ -253,12 +327,15 @@ function useFrameDriver({
   });
 
   const castControls = (
-    <CastControls
-      available={offer !== null}
-      casting={casting}
-      onCast={() => link.post('castrequest')}
-      onStop={() => link.post('caststop')}
-    />
+    <>
+      <CastControls
+        available={offer !== null}
+        casting={casting}
+        onCast={() => link.post('castrequest')}
+        onStop={() => link.post('caststop')}
+      />
+      {started && <FullscreenButton target={stageRef} />}
+    </>
   );
   return {
     started,
@@ -267,6 +344,34 @@ function useFrameDriver({
     castControls,
     onController: setController as (c: AnyController | null) => void,
   };
+}
+
+/**
+ * Fullscreen from the frame's own button: a command from the partner's page carries no click of the
+ * viewer's, which browsers require (the SDK's requestFullscreen works only where they do not).
+ */
+function FullscreenButton({ target }: { target: React.RefObject<HTMLDivElement | null> }) {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const update = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  return (
+    <Button
+      size="s"
+      variant="secondary"
+      className={styles.fullscreen}
+      onClick={() =>
+        void (full
+          ? document.exitFullscreen()
+          : (target.current ?? document.documentElement).requestFullscreen())
+      }
+    >
+      {full ? m.exitFullscreen : m.fullscreen}
+    </Button>
+  );
 }
 
 const noSubscribe = () => () => {};
@@ -317,7 +422,7 @@ function Stage({
 /** A film or a series from its config: the card's content and (series) the season the card would show. */
 function EmbedTitle({ config, link }: { config: EmbedConfig; link: BoundLink }) {
   const load = useMovie(config.content.EK_id ?? 0);
-  if (load.status === 'error') return <Failure missing={load.nocontent} />;
+  if (load.status === 'error') return <Failure link={link} missing={load.nocontent} />;
   if (load.status === 'loading') return <Loader variant="fullPage" label={m.loading} />;
   return <EmbedTitlePlayer config={config} content={load.content} link={link} />;
 }
@@ -418,10 +523,13 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
   useEffect(() => {
     if (onAirKey === announced.current) return;
     announced.current = onAirKey;
-    link.post('currentprogramme', programme());
+    link.announce(programme());
   }, [onAirKey, link, programme]);
 
-  if (pkg.isError) return <Failure missing={false} onRetry={() => void pkg.refetch()} />;
+  if (pkg.isError) {
+    const missing = isNotFound(pkg.error);
+    return <Failure link={link} missing={missing} onRetry={missing ? undefined : () => void pkg.refetch()} />;
+  }
   return (
     <Stage stageRef={stageRef}>
       <ChannelPlayerSlot

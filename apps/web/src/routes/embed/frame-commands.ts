@@ -53,7 +53,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isCssColor = (value: unknown) => isString(value) && /^[#\w(),.%/\s-]{1,64}$/.test(value);
 
 /** Whether the command's data is what the protocol says (else it is refused). */
-function isValid(event: FrameCommand['event'], data: unknown): boolean {
+export function isValid(event: FrameCommand['event'], data: unknown): boolean {
   const d = isRecord(data) ? data : undefined;
   return ((): boolean => {
     switch (event) {

@@ -96,3 +96,8 @@ export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return typeof error === 'string' ? error : 'failed';
 }
+
+/** Tells the embedding page the frame cannot play, before (or without) a link: the `error` state. */
+export function reportFrameFailure(parent: Window, flag: string, reason: 'not_found' | 'failed'): void {
+  parent.postMessage(toWire(flag, { event: 'statechange', data: { state: 'error', error: reason } }), '*');
+}

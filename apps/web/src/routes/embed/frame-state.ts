@@ -6,6 +6,9 @@ import type { PlayerSnapshot } from '@kadr/player-core';
 import { AUTO_QUALITY } from './frame-commands';
 import { embedMessages as m } from './messages';
 
+/** Every field of the state record the frame keeps the SDK's copy of (`error` comes only with a failure). */
+export type FrameState = Required<Omit<EmbedStateChange, 'error'>>;
+
 /** What the frame knows of its player at one moment. */
 export interface FrameView {
   /** Play was asked for (by the viewer or the SDK): the player exists or is being created. */
@@ -37,7 +40,7 @@ function stateName(view: FrameView): PlayerStateName {
 }
 
 /** The state record's fields for `view`. */
-export function stateOf(view: FrameView): Required<EmbedStateChange> {
+export function stateOf(view: FrameView): FrameState {
   const { snapshot, live } = view;
   const state = stateName(view);
   const renditions = snapshot?.qualities ?? [];
@@ -70,14 +73,11 @@ function round(seconds: number): number {
  * The `statechange` to send after `previous` (null: nothing sent yet): `state` always, the other fields
  * when they changed; null when nothing did.
  */
-export function stateChange(
-  previous: Required<EmbedStateChange> | null,
-  next: Required<EmbedStateChange>,
-): EmbedStateChange | null {
+export function stateChange(previous: FrameState | null, next: FrameState): EmbedStateChange | null {
   if (!previous) return next;
   const change: Record<string, unknown> = { state: next.state };
   let changed = previous.state !== next.state;
-  for (const key of Object.keys(next) as (keyof EmbedStateChange)[]) {
+  for (const key of Object.keys(next) as (keyof FrameState)[]) {
     if (key === 'state') continue;
     const same =
       key === 'qualities'
