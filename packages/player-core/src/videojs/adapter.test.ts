@@ -31,6 +31,13 @@ describe('createVideoJsAdapter: video.js UI', () => {
     adapter.destroy();
   });
 
+  it('adds no region of its own (video.js names one "Video Player", in English, inside the app’s player)', () => {
+    const host = container();
+    const adapter = createVideoJsAdapter(host);
+    expect(host.querySelector('[role="region"], [aria-label]')).toBeNull();
+    adapter.destroy();
+  });
+
   it('keeps video.js’s control bar when asked for it', () => {
     const host = container();
     const adapter = createVideoJsAdapter(host, { controls: true });

@@ -121,6 +121,10 @@ export function createVideoJsAdapter(
   const video = player.tech(true).el();
   // Fill the app's container without requiring video.js's stylesheet (the app draws its own controls).
   player.el().style.cssText = 'position:relative;width:100%;height:100%';
+  // video.js makes its box a region named "Video Player", in English: the app's own player (its section,
+  // named in the app's language) is the region; a second one inside it only repeats it.
+  player.el().removeAttribute('role');
+  player.el().removeAttribute('aria-label');
   video.style.cssText = 'width:100%;height:100%;object-fit:contain;background:#000';
 
   const listeners = new Map<VideoAdapterEvent, Set<(payload: never) => void>>();
