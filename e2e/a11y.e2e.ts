@@ -84,6 +84,13 @@ describe.skipIf(!hasChromium)('accessibility in Chromium (axe: no serious or cri
       await page.close();
     });
 
+    it('the about page and the footer', async () => {
+      const page = await open(browser(), 'about_us');
+      await page.getByRole('region', { name: 'Обратная связь' }).waitFor();
+      await expectNoSeriousA11yViolations(page);
+      await page.close();
+    });
+
     it("a guest's account menu", async () => {
       const page = await open(browser(), 'account');
       await page.getByRole('navigation', { name: 'Меню аккаунта' }).waitFor();

@@ -34,6 +34,15 @@ describe('Footer', () => {
     );
   });
 
+  it('opens the web stores in a new tab and the LG deep link in place (no blank tab left behind)', () => {
+    render(<Footer {...footerFixture} />);
+    expect(screen.getByRole('link', { name: 'App Store' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'App Store' })).toHaveAttribute('rel', 'noopener noreferrer');
+    const lg = screen.getByRole('link', { name: 'LG Smart TV' });
+    expect(lg).not.toHaveAttribute('target');
+    expect(lg).not.toHaveAttribute('rel');
+  });
+
   it('shows the profile id, version and copyright', () => {
     render(<Footer {...footerFixture} />);
     expect(screen.getByText('ID профиля: 1042')).toBeInTheDocument();

@@ -12,6 +12,15 @@ export interface FooterLink {
   external?: boolean;
 }
 
+/** Where an external web page opens: a new tab, with no access back to this one. */
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * Whether an address is a web page (http or https). A store's deep link (LG's app scheme) is not: it is
+ * handed to the app that owns the scheme, and in a new tab it would leave a blank tab behind.
+ */
+const opensWebPage = (href: string) => /^https?:/i.test(href);
+
 /** Props of {@link Footer}. */
 export interface FooterProps {
   /** Text links: О нас, privacy policy, user agreement. */
@@ -20,7 +29,10 @@ export interface FooterProps {
   supportEmail: string;
   /** Store badges of the mobile apps (five stores). */
   mobileStores: readonly FooterLink[];
-  /** Store badges of the TV apps (five platforms; a deep link where a store has one). */
+  /**
+   * Store badges of the TV apps (five platforms; a deep link where a store has one). Web addresses open
+   * in a new tab; a deep link (another scheme) opens in place, for the app that owns it.
+   */
   tvPlatforms: readonly FooterLink[];
   /** The profile id, when a session exists. */
   profileId?: string | number | null;
@@ -49,7 +61,7 @@ export function Footer({
   const text = { ...uiMessages.footer, ...labels };
   const renderLink = (link: FooterLink, className: string) =>
     link.external ? (
-      <a href={link.href} className={className} target="_blank" rel="noopener noreferrer">
+      <a href={link.href} className={className} {...(opensWebPage(link.href) ? NEW_TAB : {})}>
         {link.label}
       </a>
     ) : (
