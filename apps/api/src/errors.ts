@@ -190,6 +190,13 @@ export const errorTable = {
     status: 410,
     message: 'Слишком много неверных попыток. Запросите новый код',
   },
+  // A sign-in link's value that is unknown, expired or spent, or whose profile is gone (docs/decisions/
+  // 038): one answer for all, so the value's state is not told; 520 like a spent code (never retried).
+  sign_in_link_invalid: {
+    code: ApiCode.CODE_EXPIRED,
+    status: 410,
+    message: 'Ссылка для входа недействительна или устарела',
+  },
   sign_in_not_accepted: {
     code: ApiCode.FAILED_DEPENDENCY,
     status: 424,

@@ -41,6 +41,8 @@ export const routes = {
   asyncAuthConfirm: { method: 'POST', path: '/v1/agregator/asyncAuthConfirm', auth: 'none', noRetry: true },
   authApp: { method: 'POST', path: '/v1/agregator/authApp', auth: 'optional' },
   refreshToken: { method: 'POST', path: '/v1/agregator/refreshToken', bodyEncoding: 'form', auth: 'none' },
+  // SPEC §4 startup's auth-by-link exchange: path ours (docs/decisions/038). One-time, so never retried.
+  authByLink: { method: 'POST', path: '/v1/agregator/authByLink', auth: 'none', noRetry: true },
   getProfile: { method: 'POST', path: '/v1/agregator/getProfile', auth: 'session' },
   logout: { method: 'POST', path: '/v1/agregator/logout', auth: 'session' },
   setProfileUtm: { method: 'POST', path: '/v1/agregator/setProfileUtm', auth: 'session' },

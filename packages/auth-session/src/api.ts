@@ -9,6 +9,7 @@ export type AuthCallId =
   | 'asyncAuthCheck'
   | 'asyncAuthSMSVerify'
   | 'authApp'
+  | 'authByLink'
   | 'logout';
 
 /**
@@ -44,6 +45,7 @@ export interface AuthApi {
     Call<'asyncAuthCheck', { body: CallBody<'asyncAuthCheck'> }> &
     Call<'asyncAuthSMSVerify', { body: CallBody<'asyncAuthSMSVerify'> }> &
     Call<'authApp', { body: CallBody<'authApp'> }> &
+    Call<'authByLink', { body: CallBody<'authByLink'> }> &
     CallWithoutInput<'logout'>;
 }
 

@@ -29,6 +29,7 @@ export {
   LOGIN_TITLE,
   PROMPT_TITLE,
   resendTooEarlyMessage,
+  SIGN_IN_LINK_INVALID,
   tooManyAttemptsMessage,
   WRONG_CODE,
 } from './messages.js';
@@ -43,7 +44,12 @@ export {
 } from './phone.js';
 export type { PromptPlace, RegistrationPromptOptions } from './prompt.js';
 export { dismissRegistrationPrompt, PROMPT_CLOSED, shouldShowRegistrationPrompt } from './prompt.js';
-export type { ExchangedSession, SessionSnapshot, StartSessionOptions } from './startup.js';
+export type {
+  ExchangedSession,
+  SessionSnapshot,
+  SignInLinkOutcome,
+  StartSessionOptions,
+} from './startup.js';
 export { AUTH_QUERY_PARAM, SMART_TV_REDIRECT, startSession } from './startup.js';
 export type {
   SessionFlagValue,

@@ -16,6 +16,8 @@ export const GENERIC_ERROR = 'Что-то пошло не так. Попробу
  */
 export const GOODLINE_ALERT =
   'Сервис недоступен для абонентов вашего интернет-провайдера. Смотрите фильмы, сериалы и ТВ-каналы на ТВ-приставке провайдера.';
+/** A sign-in link's value was refused or could not be exchanged (SPEC §4 startup, docs/decisions/038). */
+export const SIGN_IN_LINK_INVALID = 'Ссылка для входа недействительна или устарела';
 /** Title of the phone screen (SPEC §2). */
 export const LOGIN_TITLE = 'Введите номер телефона, чтобы войти или зарегистрироваться';
 /** Title of the phone screen in registration-prompt mode (SPEC §2). */

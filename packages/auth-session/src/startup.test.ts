@@ -18,6 +18,7 @@ function setup(
     profile?: FakeHandler<'getProfile'>;
     anonymous?: FakeHandler<'anonymousAuth'>;
     utm?: FakeHandler<'setProfileUtm'>;
+    authByLink?: FakeHandler<'authByLink'>;
     exchange?: (value: string) => Promise<ExchangedSession>;
   } = {},
 ) {
@@ -26,8 +27,10 @@ function setup(
     anonymousAuth: options.anonymous ?? ANON,
     getProfile: options.profile ?? { profile_id: 7, phone: null, external_accounts: [] },
     setProfileUtm: options.utm ?? { ok: true },
+    ...(options.authByLink ? { authByLink: options.authByLink } : {}),
   });
   const log = vi.fn();
+  const replaceUrl = vi.fn();
   const run = (url = options.url ?? 'https://kadr.example/promo/web/') =>
     startSession({
       api: fake.api,
@@ -36,9 +39,10 @@ function setup(
       url,
       log,
       exchangeAuthValue: options.exchange,
+      replaceUrl,
       createDeviceId: () => DEVICE,
     });
-  return { storage, fake, log, run };
+  return { storage, fake, log, replaceUrl, run };
 }
 
 describe('startSession: anonymous first visit', () => {
@@ -160,7 +164,12 @@ describe('startSession: auth value', () => {
       login: '79001112233',
       utm_sent: 'true',
     });
-    expect(snapshot).toEqual({ profileId: 11, phone: '79001112233', loggedIn: true });
+    expect(snapshot).toEqual({
+      profileId: 11,
+      phone: '79001112233',
+      loggedIn: true,
+      signInLink: 'signed_in',
+    });
   });
 
   it("sets AUTH 'false' when the exchange gives no phone", async () => {
@@ -185,11 +194,122 @@ describe('startSession: auth value', () => {
     expect(fake.ids()).toEqual(['anonymousAuth', 'getProfile']);
   });
 
-  it('logs and ignores the value without an exchanger', async () => {
-    const { fake, log, run } = setup({ local: { utm_sent: 'true' } });
+  it('exchanges it with the authByLink call, never retried, and keeps the device id it names', async () => {
+    const { storage, fake, run } = setup({
+      local: { utm_sent: 'true', refresh_token: 'old-r' },
+      authByLink: {
+        access_token: 'link-a',
+        expires_in: 900,
+        token_type: 'Bearer',
+        device_uid: 'web_tvtvtvtvtvtvtvtv',
+        phone_number: '79001112233',
+        profile_id: 11,
+      },
+      profile: { profile_id: 11, phone: '79001112233', external_accounts: [] },
+    });
+    const snapshot = await run('https://kadr.example/promo/web/?auth=XYZ');
+    expect(fake.calls[0]).toEqual({
+      id: 'authByLink',
+      input: { body: { auth: 'XYZ' } },
+      options: { noRetry: true },
+    });
+    expect(fake.ids()).toEqual(['authByLink', 'getProfile']);
+    expect(storage.snapshot()).toEqual({
+      AUTH: 'true',
+      device_uid: 'web_tvtvtvtvtvtvtvtv',
+      access_token: 'link-a',
+      profile_id: '11',
+      login: '79001112233',
+      utm_sent: 'true',
+    });
+    expect(snapshot.signInLink).toBe('signed_in');
+  });
+
+  it("saves AUTH 'false' and no login for a link to an anonymous profile", async () => {
+    const { storage, run } = setup({
+      local: { utm_sent: 'true', login: '79990000000', AUTH: 'true' },
+      authByLink: {
+        access_token: 'link-a',
+        expires_in: 900,
+        token_type: 'Bearer',
+        device_uid: 'web_tvtvtvtvtvtvtvtv',
+        phone_number: null,
+        profile_id: 12,
+      },
+      profile: { profile_id: 12, phone: null, external_accounts: [] },
+    });
+    const snapshot = await run('https://kadr.example/promo/web/?auth=XYZ');
+    expect(storage.getItem('AUTH')).toBe('false');
+    expect(storage.getItem('login')).toBeNull();
+    expect(snapshot).toEqual({ profileId: 12, phone: null, loggedIn: false, signInLink: 'signed_in' });
+  });
+
+  it('reports a refused value and goes on with an anonymous session', async () => {
+    const { storage, fake, run } = setup({
+      local: { utm_sent: 'true' },
+      authByLink: () => {
+        throw apiError(520, { error: 'sign_in_link_invalid' });
+      },
+    });
+    const snapshot = await run('https://kadr.example/promo/web/?auth=SPENT');
+    expect(fake.ids()).toEqual(['authByLink', 'anonymousAuth', 'getProfile']);
+    expect(storage.getItem('access_token')).toBe('anon-a');
+    expect(snapshot).toEqual({ profileId: 7, phone: null, loggedIn: false, signInLink: 'refused' });
+  });
+
+  it('keeps the session it had when a refused value is opened by a signed-in viewer', async () => {
+    const { storage, fake, run } = setup({
+      local: {
+        utm_sent: 'true',
+        access_token: 'mine',
+        refresh_token: 'mine-r',
+        AUTH: 'true',
+        login: '79001112233',
+      },
+      authByLink: () => {
+        throw apiError(520);
+      },
+      profile: { profile_id: 7, phone: '79001112233', external_accounts: [] },
+    });
+    const snapshot = await run('https://kadr.example/promo/web/?auth=SPENT');
+    expect(fake.ids()).toEqual(['authByLink', 'getProfile']);
+    expect(storage.getItem('refresh_token')).toBe('mine-r');
+    expect(snapshot).toMatchObject({ loggedIn: true, signInLink: 'refused' });
+  });
+
+  it('strips the value from the address, keeping the other parameters and the fragment', async () => {
+    const { replaceUrl, run } = setup({ exchange: async () => ({ access_token: 'a', profile_id: 1 }) });
+    await run('https://kadr.example/promo/web/movie/42/?utm_source=tv&auth=XYZ&from=qr#pay');
+    expect(replaceUrl).toHaveBeenCalledWith(
+      'https://kadr.example/promo/web/movie/42/?utm_source=tv&from=qr#pay',
+    );
+  });
+
+  it('strips the value before the exchange answers, and when it is refused', async () => {
+    const { replaceUrl, run } = setup({
+      local: { utm_sent: 'true' },
+      exchange: async () => {
+        expect(replaceUrl).toHaveBeenCalledWith('https://kadr.example/promo/web/');
+        throw new Error('bad link');
+      },
+    });
     await run('https://kadr.example/promo/web/?auth=XYZ');
-    expect(log).toHaveBeenCalledWith('auth_value_ignored');
+    expect(replaceUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses an empty value without a call', async () => {
+    const { fake, replaceUrl, run } = setup({ local: { utm_sent: 'true' } });
+    const snapshot = await run('https://kadr.example/promo/web/?auth=');
     expect(fake.ids()).toEqual(['anonymousAuth', 'getProfile']);
+    expect(replaceUrl).toHaveBeenCalledWith('https://kadr.example/promo/web/');
+    expect(snapshot.signInLink).toBe('refused');
+  });
+
+  it('leaves the address alone and reports nothing without a value', async () => {
+    const { replaceUrl, run } = setup();
+    const snapshot = await run('https://kadr.example/promo/web/?utm_source=tv');
+    expect(replaceUrl).not.toHaveBeenCalled();
+    expect(snapshot).not.toHaveProperty('signInLink');
   });
 });
 

@@ -16,15 +16,25 @@ export const AUTH_QUERY_PARAM = 'auth';
 /** Query parameter and value that mark a visit from the smart TV app (SPEC §4 Startup). */
 export const SMART_TV_REDIRECT = { param: 'redirect', value: 'smart_tv' } as const;
 
-/** Session values an auth-by-link value is exchanged for. */
+/**
+ * Session values an auth-by-link value is exchanged for: the `authByLink` call's answer (SPEC §3
+ * auth-by-link: device_uid, phone_number, profile_id; plus the access token).
+ */
 export interface ExchangedSession {
   access_token: string;
   /** Ignored: SPEC §3 removes the refresh token on auth-link login. */
   refresh_token?: string;
   profile_id: number;
+  /** The device id the link signs in; stored as `device_uid` when present. */
+  device_uid?: string;
   /** The signed-in phone; AUTH becomes 'true' only when present. */
+  phone_number?: string | null;
+  /** Older name of `phone_number`, still read. */
   phone?: string | null;
 }
+
+/** How startup treated an auth-by-link value in the address. */
+export type SignInLinkOutcome = 'signed_in' | 'refused';
 
 /** Options of `startSession`. */
 export interface StartSessionOptions {
@@ -38,10 +48,16 @@ export interface StartSessionOptions {
   /** Events (`redirect_smart_tv`) and swallowed errors. Default: console warnings. */
   log?: AuthLog;
   /**
-   * Exchanges the `auth` query value for a session. The contract has no auth-by-link call yet, so
-   * without it the value is only logged and ignored.
+   * Exchanges the `auth` query value for a session. Default: the contract's `authByLink` call
+   * (docs/decisions/038-sign-in-by-link.md), never retried — the value is one-time.
    */
   exchangeAuthValue?: (value: string) => Promise<ExchangedSession>;
+  /**
+   * Replaces the page address without the `auth` value, other parameters and the fragment kept
+   * (usually `(url) => history.replaceState(history.state, '', url)`): a spent credential must not stay
+   * in the address bar, the history or a shared link. Called whenever the address carried one.
+   */
+  replaceUrl?: (url: string) => void;
   /** Creates a device id when none is stored (default `createDeviceId`). */
   createDeviceId?: () => string;
 }
@@ -53,6 +69,12 @@ export interface SessionSnapshot {
   phone: string | null;
   /** AUTH is 'true'. */
   loggedIn: boolean;
+  /**
+   * Present only when the address carried an auth-by-link value: `signed_in`, or `refused` (invalid,
+   * expired, spent, or the exchange failed) — show SIGN_IN_LINK_INVALID; the session is the one
+   * startup had otherwise (anonymous on a first visit).
+   */
+  signInLink?: SignInLinkOutcome;
 }
 
 /** The query string to send as campaign parameters: the page's query without the `auth` credential. */
@@ -61,6 +83,14 @@ function campaignQuery(url: URL): string {
   query.delete(AUTH_QUERY_PARAM);
   const text = query.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/** The page address without the `auth` value: other parameters (in order) and the fragment kept. */
+function withoutAuthValue(url: URL): string {
+  const stripped = new URL(url);
+  stripped.searchParams.delete(AUTH_QUERY_PARAM);
+  // URLSearchParams re-encodes what remains; an address with no other parameter loses its `?` too.
+  return stripped.toString();
 }
 
 /**
@@ -83,27 +113,34 @@ export async function startSession(options: StartSessionOptions): Promise<Sessio
     storage.setItem(StorageKey.redirect, SMART_TV_REDIRECT.value);
   }
 
+  let signInLink: SignInLinkOutcome | undefined;
   const authValue = url.searchParams.get(AUTH_QUERY_PARAM);
+  if (url.searchParams.has(AUTH_QUERY_PARAM)) options.replaceUrl?.(withoutAuthValue(url));
   if (authValue) {
-    if (options.exchangeAuthValue) {
-      try {
-        const session = await options.exchangeAuthValue(authValue);
-        storage.setItem(StorageKey.accessToken, session.access_token);
-        storage.setItem(StorageKey.profileId, String(session.profile_id));
-        storage.removeItem(StorageKey.refreshToken);
-        if (session.phone) {
-          storage.setItem(StorageKey.login, session.phone);
-          storage.setItem(StorageKey.auth, 'true');
-        } else {
-          storage.removeItem(StorageKey.login);
-          storage.setItem(StorageKey.auth, 'false');
-        }
-      } catch (error) {
-        log('auth_value_exchange_failed', error);
+    const exchange: (value: string) => Promise<ExchangedSession> =
+      options.exchangeAuthValue ??
+      ((value: string) => api.call('authByLink', { body: { auth: value } }, { noRetry: true }));
+    try {
+      const session = await exchange(authValue);
+      storage.setItem(StorageKey.accessToken, session.access_token);
+      storage.setItem(StorageKey.profileId, String(session.profile_id));
+      if (session.device_uid) storage.setItem(StorageKey.deviceUid, session.device_uid);
+      storage.removeItem(StorageKey.refreshToken);
+      const phone = session.phone_number ?? session.phone;
+      if (phone) {
+        storage.setItem(StorageKey.login, phone);
+        storage.setItem(StorageKey.auth, 'true');
+      } else {
+        storage.removeItem(StorageKey.login);
+        storage.setItem(StorageKey.auth, 'false');
       }
-    } else {
-      log('auth_value_ignored');
+      signInLink = 'signed_in';
+    } catch (error) {
+      log('auth_value_exchange_failed', error);
+      signInLink = 'refused';
     }
+  } else if (authValue === '') {
+    signInLink = 'refused';
   }
 
   if (!tokens.getAccessToken()) {
@@ -142,5 +179,11 @@ export async function startSession(options: StartSessionOptions): Promise<Sessio
   }
 
   const loggedIn = isLoggedIn(storage);
-  return { profileId: getProfileId(storage), phone: loggedIn ? getLogin(storage) : null, loggedIn };
+  const snapshot: SessionSnapshot = {
+    profileId: getProfileId(storage),
+    phone: loggedIn ? getLogin(storage) : null,
+    loggedIn,
+  };
+  if (signInLink) snapshot.signInLink = signInLink;
+  return snapshot;
 }

@@ -884,3 +884,24 @@ export const embedSwitches = pgTable('embed_switches', {
   reserveUrl: text('reserve_url'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One-time sign-in links (docs/decisions/038-sign-in-by-link.md), made by the `auth:link` operator
+ * command: the SHA-256 of the link's value only, the profile and device it signs in, its expiry, and
+ * when it was spent (null: not yet). The exchange spends a link in one conditional UPDATE, so two
+ * exchanges of one value cannot both win. A deleted profile takes its links with it.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    hash: varchar('hash', { length: 64 }).primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    deviceUid: varchar('device_uid', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sign_in_links_profile_id_idx').on(t.profileId)],
+);

@@ -239,6 +239,7 @@ const TABLES = [
   'sandbox_sms',
   'rate_limit_counters',
   'sign_in_attempts',
+  'sign_in_links',
   'refresh_tokens',
   'sessions',
   'devices',

@@ -9,20 +9,29 @@ import { type DeviceKind, DeviceKindContext } from '../shared/device';
 import { type AppServices, ServicesProvider } from '../shared/services';
 import { useSessionStore } from '../shared/stores/session-store';
 import { layoutMessages as m } from './layout/messages';
+import { SignInLinkNotice } from './sign-in-link-notice';
 
 /** A data router (browser in the app, memory in tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/** Replaces the address bar's URL without a navigation or a history entry. */
+const replaceBrowserUrl = (url: string) => window.history.replaceState(window.history.state, '', url);
+
 /**
  * Starts the session (SPEC §4 Startup) and records the result in the session store; the first
  * screen's rails load as soon as the session has a token (first-screen-rails.ts). Runs outside React
- * so StrictMode's double effects cannot start it twice.
+ * so StrictMode's double effects cannot start it twice. A sign-in link's `auth` value is exchanged
+ * there and leaves the address through `replaceUrl` (docs/decisions/038-sign-in-by-link.md).
  */
-export async function startApp(services: AppServices, url: string): Promise<void> {
+export async function startApp(
+  services: AppServices,
+  url: string,
+  replaceUrl: (url: string) => void = replaceBrowserUrl,
+): Promise<void> {
   const { api, sessionStorage } = services;
   const storage = storageLoadingFirstRails(services, url, ROUTER_BASENAME);
   try {
-    useSessionStore.getState().ready(await startSession({ api, storage, sessionStorage, url }));
+    useSessionStore.getState().ready(await startSession({ api, storage, sessionStorage, url, replaceUrl }));
   } catch (error) {
     console.error('[web] session start failed', error);
     useSessionStore.getState().fail();
@@ -52,6 +61,7 @@ export function App({ services, deviceKind, router }: AppProps) {
       <QueryClientProvider client={services.queryClient}>
         <DeviceKindContext.Provider value={deviceKind}>
           <RouterProvider router={router} />
+          <SignInLinkNotice />
         </DeviceKindContext.Provider>
       </QueryClientProvider>
     </ServicesProvider>

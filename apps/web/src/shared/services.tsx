@@ -20,8 +20,8 @@ export interface AppServices {
   storage: StorageLike;
   /** Session storage (registration-prompt flags). */
   sessionStorage: StorageLike;
-  /** The device id. */
-  deviceUid: string;
+  /** The device id: the stored one, read when asked (a sign-in link may name another at startup). */
+  readonly deviceUid: string;
   /** Reloads the page at its own address (after login and logout). */
   reload: () => void;
   /** Goals (SPEC §4, §8), sent to the analytics services the configuration attaches. */
@@ -47,7 +47,7 @@ function safeStorage(get: () => Storage): StorageLike {
 export function createBrowserServices(): AppServices {
   const storage = safeStorage(() => window.localStorage);
   const sessionStorage = safeStorage(() => window.sessionStorage);
-  const deviceUid = getOrCreateDeviceUid(storage);
+  getOrCreateDeviceUid(storage);
   const api = createApiClient({
     baseUrl: config.apiBaseUrl || window.location.origin,
     tokens: createStorageTokenStore(storage),
@@ -59,7 +59,11 @@ export function createBrowserServices(): AppServices {
     api,
     storage,
     sessionStorage,
-    deviceUid,
+    // A getter: startup stores the device id a sign-in link names (docs/decisions/038), and payments
+    // must send the device of the session they run in.
+    get deviceUid() {
+      return getOrCreateDeviceUid(storage);
+    },
     reload: () => window.location.reload(),
     analytics: createConfiguredAnalytics(config.analytics, window as AnalyticsWindow),
     queryClient: createQueryClient(),

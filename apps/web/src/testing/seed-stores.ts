@@ -4,11 +4,20 @@ import { useMovieStatusStore } from '../shared/stores/movie-status-store';
 import { type SessionState, useSessionStore } from '../shared/stores/session-store';
 
 /** Session fields a test starts from. */
-export type SessionSeed = Partial<Pick<SessionState, 'loggedIn' | 'phone' | 'profileId'>>;
+export type SessionSeed = Partial<
+  Pick<SessionState, 'loggedIn' | 'phone' | 'profileId' | 'signInLinkRefused'>
+>;
 
 /** Puts the stores in a known state: session ready with `seed`, no modal open, no movie status. */
 export function resetStores(seed: SessionSeed = {}, modal: ModalSeed = {}) {
-  useSessionStore.setState({ status: 'ready', loggedIn: false, phone: null, profileId: 42, ...seed });
+  useSessionStore.setState({
+    status: 'ready',
+    loggedIn: false,
+    phone: null,
+    profileId: 42,
+    signInLinkRefused: false,
+    ...seed,
+  });
   useModalStore.setState({ loginOpen: false, loginPromptMode: false, ...modal });
   useMovieStatusStore.setState({ status: 'initial' });
 }

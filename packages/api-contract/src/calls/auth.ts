@@ -123,6 +123,39 @@ export const refreshToken = defineCall({
   response: sessionTokens,
 });
 
+/** The longest sign-in link value accepted: the api makes 43 characters (32 bytes, base64url). */
+export const SIGN_IN_LINK_VALUE_MAX = 100;
+
+/**
+ * POST /v1/agregator/authByLink: exchanges the one-time value of a sign-in link (the page address's
+ * `auth` parameter, SPEC §4 startup) for a session on the link's profile and device. Answers SPEC §3's
+ * auth-by-link fields (device_uid, phone_number, profile_id) and the access token; no refresh token,
+ * as the client removes it on auth-link login (SPEC §3). Path and parameter are ours
+ * (docs/decisions/038-sign-in-by-link.md). An unknown, expired or spent value: `sign_in_link_invalid`.
+ */
+export const authByLink = defineCall({
+  ...route('authByLink'),
+  summary: 'Sign in with the one-time value of a sign-in link',
+  tag: 'auth',
+  body: z.object({
+    auth: z
+      .string()
+      .min(1)
+      .max(SIGN_IN_LINK_VALUE_MAX)
+      .regex(/^[A-Za-z0-9_-]+$/, 'auth: base64url characters only'),
+  }),
+  response: z.object({
+    access_token: z.string(),
+    /** Seconds the access token lives. */
+    expires_in: z.number().int().positive(),
+    token_type: z.literal('Bearer'),
+    device_uid: deviceUid,
+    /** The profile's phone, or null for an anonymous profile. */
+    phone_number: phone.nullable(),
+    profile_id: profileId,
+  }),
+});
+
 /** Profile (SPEC §3). */
 export const profile = z.object({
   profile_id: profileId,
@@ -175,6 +208,7 @@ export const authCalls = {
   asyncAuthConfirm,
   authApp,
   refreshToken,
+  authByLink,
   getProfile,
   logout,
   setProfileUtm,

@@ -4,6 +4,7 @@ import {
   asyncAuthConfirm,
   asyncAuthSMSVerify,
   authApp,
+  authByLink,
   HeaderName,
   logout,
   refreshToken,
@@ -73,6 +74,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     clients.assert(body.client_id, body.client_secret);
     return sessions.refresh(body.refresh_token);
   });
+
+  registerCall(app, authByLink, ({ body }) => sessions.signInByLink(body.auth));
 
   registerCall(app, logout, async ({ session }) => {
     await sessions.logout(requireSession(session));

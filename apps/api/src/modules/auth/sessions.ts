@@ -8,6 +8,7 @@ import type { DeviceProfileCache } from './device-cache';
 import * as q from './queries';
 import type { SessionCache } from './session-cache';
 import type { SessionChannel } from './session-channel';
+import { hashSignInLinkValue, spendSignInLink } from './sign-in-links';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 
 /** The authenticated caller of a request. */
@@ -61,6 +62,24 @@ export interface IssuedTokens {
   profile_id: number;
   expires_in: number;
   token_type: 'Bearer';
+}
+
+/** What authByLink answers (the contract's `authByLink` response). */
+export interface LinkSession {
+  access_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  device_uid: string;
+  phone_number: string | null;
+  profile_id: number;
+}
+
+/** True for a foreign-key violation (the link's profile deleted while its session was being stored). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
 }
 
 /** True for a unique-constraint violation, whichever driver raised it (drizzle wraps it in `cause`). */
@@ -197,6 +216,43 @@ export class SessionService {
     const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
     const tokens = await this.issue(tx, { sessionId, profileId, parentHash: null, now });
     return { tokens, ended, adopted, session: { sessionId, profileId, deviceUid, phone } };
+  }
+
+  /**
+   * Exchanges a sign-in link's one-time value (docs/decisions/038-sign-in-by-link.md) for a new stored
+   * session on the link's profile and device: the link is spent and the session stored in one
+   * transaction. Only an access token is issued — SPEC §3 removes the refresh token on auth-link login,
+   * so none is made to lie unused. Unknown, expired or spent values and gone profiles: one refusal.
+   */
+  async signInByLink(value: string): Promise<LinkSession> {
+    const hash = hashSignInLinkValue(value);
+    const now = this.clock.now();
+    let outcome: { session: SessionContext; deviceUid: string } | undefined;
+    try {
+      outcome = await this.db.transaction(async (tx) => {
+        const link = await spendSignInLink(tx, hash, now);
+        if (!link) return undefined;
+        const sessionId = await q.createSession(tx, {
+          profileId: link.profileId,
+          deviceUid: link.deviceUid,
+          now,
+        });
+        return { session: { sessionId, ...link }, deviceUid: link.deviceUid };
+      });
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+    }
+    if (!outcome) throw new AppError('sign_in_link_invalid');
+    const { session, deviceUid } = outcome;
+    this.cache.remember(session);
+    return {
+      access_token: this.access.issue({ profileId: session.profileId, sessionId: session.sessionId }),
+      expires_in: this.access.ttl,
+      token_type: 'Bearer',
+      device_uid: deviceUid,
+      phone_number: session.phone,
+      profile_id: session.profileId,
+    };
   }
 
   /**

@@ -1,3 +1,5 @@
+import { SIGN_IN_LINK_INVALID } from '@kadr/auth-session';
+
 /** Texts of the app frame: header, bottom bar, footer, startup. */
 export const layoutMessages = {
   home: 'Кадр — на главную',
@@ -20,4 +22,7 @@ export const layoutMessages = {
   errorTitle: 'Ошибка',
   chunkFailedText: 'Не удалось загрузить страницу. Проверьте подключение к интернету и обновите страницу.',
   redirecting: 'Перенаправление',
+  /** A sign-in link that was refused (auth-session's SIGN_IN_LINK_INVALID, docs/decisions/038). */
+  signInLinkInvalid: SIGN_IN_LINK_INVALID,
+  ok: 'ОК',
 } as const;

@@ -11,10 +11,14 @@ export interface SessionState {
   phone: string | null;
   /** The profile id, or null. */
   profileId: number | null;
+  /** The address carried a sign-in link's value that was refused (SPEC §4 startup): show the notice. */
+  signInLinkRefused: boolean;
   /** Startup finished with this snapshot. */
   ready: (snapshot: SessionSnapshot) => void;
   /** Startup could not obtain a session. */
   fail: () => void;
+  /** The viewer closed the refused-link notice. */
+  dismissSignInLinkNotice: () => void;
 }
 
 /** Session store: startup status, login state, phone and profile id. */
@@ -23,12 +27,15 @@ export const useSessionStore = create<SessionState>()((set) => ({
   loggedIn: false,
   phone: null,
   profileId: null,
+  signInLinkRefused: false,
   ready: (snapshot) =>
     set({
       status: 'ready',
       loggedIn: snapshot.loggedIn,
       phone: snapshot.phone,
       profileId: snapshot.profileId,
+      signInLinkRefused: snapshot.signInLink === 'refused',
     }),
   fail: () => set({ status: 'failed' }),
+  dismissSignInLinkNotice: () => set({ signInLinkRefused: false }),
 }));

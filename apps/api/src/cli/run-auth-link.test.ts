@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { profiles, signInLinks } from '../db/schema';
+import { loadStorageEnv } from '../env';
+import { hashSignInLinkValue } from '../modules/auth/sign-in-links';
+import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { AUTH_LINK_USAGE, runAuthLink } from './run-auth-link';
+
+const temps: string[] = [];
+const databases: string[] = [];
+const NOW = new Date('2030-01-15T10:00:00Z');
+
+const engines = [
+  { name: 'PGlite', available: true },
+  { name: 'PostgreSQL', available: postgresAvailable },
+];
+
+for (const engine of engines) {
+  describe.skipIf(!engine.available)(`auth:link (${engine.name})`, { timeout: 90_000 }, () => {
+    async function setup() {
+      const dir = mkdtempSync(join(tmpdir(), 'kadr-auth-link-cli-'));
+      temps.push(dir);
+      const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
+      if (engine.name === 'PostgreSQL') {
+        const name = `kadr_test_link_${Math.random().toString(36).slice(2, 10)}`;
+        await adminQuery(`create database ${name}`);
+        databases.push(name);
+        const url = new URL(PG_ADMIN_URL);
+        url.pathname = `/${name}`;
+        env.DATABASE_URL = url.toString();
+      }
+      const storage = loadStorageEnv(env);
+      const database = await createDatabase(storage);
+      try {
+        await migrateDatabase(database);
+        await database.db.insert(profiles).values({ phone: '79991234567' });
+      } finally {
+        await database.close();
+      }
+      const out: string[] = [];
+      const err: string[] = [];
+      const run = (argv: string[]) =>
+        runAuthLink(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) }, NOW);
+      const links = async () => {
+        const db = await createDatabase(storage);
+        try {
+          return await db.db.select().from(signInLinks);
+        } finally {
+          await db.close();
+        }
+      };
+      return { run, out, err, links };
+    }
+
+    it('prints a one-time link to the web app and stores only its hash', async () => {
+      const t = await setup();
+      expect(await t.run(['--profile', '1', '--device', 'web_tvdevice00000001'])).toBe(0);
+      const url = new URL(t.out.at(-1) as string);
+      expect(`${url.origin}${url.pathname}`).toBe('http://localhost:8080/promo/web/');
+      const value = url.searchParams.get('auth') as string;
+      expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await t.links()).toEqual([
+        {
+          hash: hashSignInLinkValue(value),
+          profileId: 1,
+          deviceUid: 'web_tvdevice00000001',
+          createdAt: NOW,
+          expiresAt: new Date('2030-01-15T10:10:00Z'),
+          usedAt: null,
+        },
+      ]);
+      expect(t.err.at(-1)).toBe(
+        'One-time sign-in link for profile 1 (79991234567) on device web_tvdevice00000001, valid until 2030-01-15T10:10:00.000Z',
+      );
+    });
+
+    it('takes the path, origin and lifetime, and makes a web device id when none is given', async () => {
+      const t = await setup();
+      expect(
+        await t.run([
+          '--profile',
+          '1',
+          '--ttl-minutes',
+          '30',
+          '--path',
+          '/promo/web/movie/42/?from=tv',
+          '--origin',
+          'https://kadr.example',
+        ]),
+      ).toBe(0);
+      const url = new URL(t.out.at(-1) as string);
+      expect(`${url.origin}${url.pathname}`).toBe('https://kadr.example/promo/web/movie/42/');
+      expect(url.searchParams.get('from')).toBe('tv');
+      const [link] = await t.links();
+      expect(link?.expiresAt).toEqual(new Date('2030-01-15T10:30:00Z'));
+      expect(link?.deviceUid).toMatch(/^web_[a-z0-9]{16}$/);
+    });
+
+    it('refuses an unknown profile with exit code 1', async () => {
+      const t = await setup();
+      expect(await t.run(['--profile', '42'])).toBe(1);
+      expect(t.err.at(-1)).toBe('auth:link failed: profile 42 does not exist');
+      expect(await t.links()).toEqual([]);
+    });
+  });
+}
+
+describe('auth:link usage', () => {
+  const run = async (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAuthLink(argv, { env: {}, out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out, err };
+  };
+
+  it('prints the usage for --help', async () => {
+    expect(await run(['--help'])).toEqual({ code: 0, out: [AUTH_LINK_USAGE], err: [] });
+  });
+
+  it.each([
+    [[], 'give --profile'],
+    [['--profile', 'x'], '--profile x: expected a profile id'],
+    [['--profile', '1', '--ttl-minutes', '0'], '--ttl-minutes 0: expected whole minutes from 1 to 1440'],
+    [
+      ['--profile', '1', '--ttl-minutes', '1441'],
+      '--ttl-minutes 1441: expected whole minutes from 1 to 1440',
+    ],
+    [
+      ['--profile', '1', '--path', 'movie/1'],
+      '--path movie/1: expected a path on the service, starting with one /',
+    ],
+    [
+      ['--profile', '1', '--origin', 'https://a.example/x'],
+      '--origin https://a.example/x: expected an origin like https://kadr.example (no path)',
+    ],
+    [['--profile', '1', '--device', 'a/b'], '--device a/b: expected 8 to 64 letters, digits, _ or -'],
+  ])('refuses %j with exit code 2', async (argv, problem) => {
+    const answer = await run(argv);
+    expect(answer.code).toBe(2);
+    expect(answer.err).toEqual([`${problem}\n\n${AUTH_LINK_USAGE}`]);
+  });
+});
+
+afterEach(async () => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
+});
