@@ -16,10 +16,10 @@ type Story = StoryObj<typeof meta>;
 
 /** The prompt: text, the app's universal link, four stores and «Продолжить просмотр»; Escape continues. */
 export const Default: Story = {
-  // The prompt covers the player's screen: a phone-sized box stands in for it.
+  // As wide as a phone's player.
   decorators: [
     (Story) => (
-      <div style={{ position: 'relative', width: 360, height: 420, background: '#000' }}>
+      <div style={{ width: 360 }}>
         <Story />
       </div>
     ),
@@ -33,7 +33,7 @@ export const Default: Story = {
   },
 };
 
-/** In the phone player: «Скачать» in the control bar, and the prompt over the paused video. */
+/** In the phone player: «Скачать» in the control bar, and the prompt under the paused video. */
 export const InPlayer: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 32, width: 360 }}>

@@ -18,7 +18,7 @@ export interface OfflinePromptProps {
 
 /**
  * The install paywall's face: the offline-download prompt (SPEC §1: on mobile it sends people to the
- * mobile app and to four app stores). A dialog over the paused video; focus moves to its first button
+ * mobile app and to four app stores). A dialog under the paused video; focus moves to its first button
  * when it opens, and Escape is «Продолжить просмотр». The player gives focus back when it closes.
  */
 export function OfflinePrompt({
@@ -42,7 +42,7 @@ export function OfflinePrompt({
   };
   return (
     <div
-      className={`${styles.finalBlock} ${styles.offlinePrompt}`}
+      className={styles.offlinePrompt}
       role="dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}

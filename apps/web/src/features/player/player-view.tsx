@@ -161,7 +161,6 @@ export function PlayerView({
             <Button onClick={actions.buyFromPaywall}>{payText || m.finalBuyFallback}</Button>
           </div>
         )}
-        {installOpen && <OfflinePrompt onContinue={actions.hideInstall} />}
         {!embedded && (
           <IconButton label={m.close} variant="filled" className={styles.close} onClick={actions.close}>
             <IconClose size={20} />
@@ -180,6 +179,8 @@ export function PlayerView({
             downloadRef={downloadRef}
           />
         ))}
+      {/* Under the paused picture, in the control bar's place: a phone's 16:9 screen is too low to hold it. */}
+      {installOpen && <OfflinePrompt onContinue={actions.hideInstall} />}
     </section>
   );
 }
