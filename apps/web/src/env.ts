@@ -22,6 +22,11 @@ export const config = {
   termsUrl: env.VITE_TERMS_URL || 'https://kadr.example/legal',
   lgStoreUrl: env.VITE_LG_STORE_URL || 'lgcontentstore://kadr',
   /**
+   * The mobile app's universal link (an https address the app claims: it opens the app when installed
+   * and a web page otherwise), the offline-download prompt's «Открыть приложение» (decision 039).
+   */
+  mobileAppUrl: env.VITE_MOBILE_APP_URL || 'https://kadr.example/app',
+  /**
    * The card payment widget's script (YooKassa's checkout widget). By default the api's sandbox copy on
    * the api's origin; a production build sets YooKassa's own
    * (https://yookassa.ru/checkout-widget/v1/checkout-widget.js).

@@ -13,6 +13,7 @@ interface ImportMetaEnv {
   readonly VITE_TERMS_URL?: string;
   /** LG Content Store deep link of the TV app (footer). */
   readonly VITE_LG_STORE_URL?: string;
+  readonly VITE_MOBILE_APP_URL?: string;
   /** Yandex Metrica counter id: goals go to it (empty = off). */
   readonly VITE_METRIKA_COUNTER_ID?: string;
   /** Google Analytics measurement id (G-…): goals go to it as events (empty = off). */

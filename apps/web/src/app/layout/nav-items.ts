@@ -36,14 +36,8 @@ export const footerLinks: FooterLink[] = [
   { label: m.agreement, href: config.agreementUrl, external: true },
 ];
 
-/** Five mobile stores (SPEC §2 Footer). */
-export const mobileStores: FooterLink[] = [
-  { label: 'App Store', href: 'https://apps.apple.com/' },
-  { label: 'Google Play', href: 'https://play.google.com/store' },
-  { label: 'AppGallery', href: 'https://appgallery.huawei.com/' },
-  { label: 'RuStore', href: 'https://www.rustore.ru/' },
-  { label: 'Galaxy Store', href: 'https://galaxystore.samsung.com/' },
-];
+/** Five mobile stores (SPEC §2 Footer): one list, shared with the player's offline prompt. */
+export { mobileStores } from '../../shared/app-stores';
 
 /** Five TV platforms; LG opens a store deep link (SPEC §2 Footer). */
 export const tvPlatforms: FooterLink[] = [

@@ -28,6 +28,7 @@ export function createFakeController(
     previewRemaining: bought ? null : 14,
     ...initial,
   });
+  let pausedByInstall = false;
   const set = (patch: Partial<PlayerSnapshot>) => {
     snapshot = { ...snapshot, ...patch };
     for (const listener of [...listeners]) listener();
@@ -59,8 +60,22 @@ export function createFakeController(
     setRate: (rate) => record(`setRate:${rate}`),
     togglePictureInPicture: () => recordAsync('togglePictureInPicture'),
     setMuted: (muted) => record(`setMuted:${muted}`),
-    showInstallPaywall: () => record('showInstallPaywall'),
-    hideInstallPaywall: () => record('hideInstallPaywall'),
+    // As player-core does: the install paywall pauses a playing video and resumes only what it paused.
+    showInstallPaywall: () => {
+      record('showInstallPaywall');
+      if (snapshot.paywall !== 'none') return;
+      pausedByInstall = snapshot.phase === 'playing';
+      if (pausedByInstall) record('pause');
+      set({ paywall: 'install', ...(pausedByInstall ? { phase: 'paused' as const } : {}) });
+    },
+    hideInstallPaywall: () => {
+      record('hideInstallPaywall');
+      if (snapshot.paywall !== 'install') return;
+      const resume = pausedByInstall;
+      pausedByInstall = false;
+      if (resume) record('play');
+      set({ paywall: 'none', ...(resume ? { phase: 'playing' as const } : {}) });
+    },
     setBought: async (isBought) => {
       calls.push(`setBought:${isBought}`);
       set({ isBought, controlsEnabled: isBought, previewRemaining: null, paywall: 'none' });

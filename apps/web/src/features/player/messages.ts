@@ -27,9 +27,18 @@ export const playerMessages = {
   finalBuyFallback: 'Оформить подписку',
   /** Shown under the play image after a load or start error (SPEC §8: the play image comes back). */
   startFailed: 'Не удалось запустить видео. Попробуйте ещё раз.',
-  /** Install paywall (player-core pauses the video while it shows). */
-  installTitle: 'Смотрите в приложении Кадр',
+  /**
+   * The install paywall: the offline-download prompt (SPEC §1 and §4; player-core pauses the video while
+   * it shows). Texts are ours (docs/decisions/039-offline-download-prompt.md).
+   */
+  installTitle: 'Скачивайте в приложении Кадр',
+  installText:
+    'Фильмы и серии можно скачать и смотреть без интернета в мобильном приложении Кадра. Откройте приложение или установите его из магазина.',
+  installOpenApp: 'Открыть приложение',
+  installStores: 'Установить из магазина',
   installContinue: 'Продолжить просмотр',
+  /** The control bar's offline-download action (phones; films and episodes). */
+  download: 'Скачать',
   // Buyer controls (SPEC §6: seek 10 s, episode buttons, quality, speed, picture in picture).
   controls: 'Управление плеером',
   pause: 'Пауза',

@@ -6,10 +6,12 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createRecordingAnalytics } from '../../shared/analytics/analytics';
 import type { Episode } from '../../shared/catalogue-types';
+import { type DeviceKind, DeviceKindContext } from '../../shared/device';
 import { ServicesProvider } from '../../shared/services';
 import { useSessionStore } from '../../shared/stores/session-store';
 import { billingHandlers } from '../../testing/billing-fixtures';
 import {
+  channelContent,
   filmContent,
   goods,
   episodes as makeEpisodes,
@@ -60,6 +62,7 @@ function setup(
     initial?: Partial<PlayerSnapshot>;
     loadEngine?: LoadPlayerEngine;
     getRelease?: FakeHandler;
+    device?: DeviceKind;
   } = {},
 ) {
   resetStores();
@@ -78,16 +81,18 @@ function setup(
   const view = render(
     <ServicesProvider services={fake.services}>
       <PlayerEngineProvider value={options.loadEngine ?? (async () => engine)}>
-        <MemoryRouter initialEntries={['/movie/12/?utm_source=test']}>
-          <Host
-            content={filmContent()}
-            kind="movie"
-            onClose={() => {
-              closed += 1;
-            }}
-            {...overrides}
-          />
-        </MemoryRouter>
+        <DeviceKindContext.Provider value={options.device ?? 'desktop'}>
+          <MemoryRouter initialEntries={['/movie/12/?utm_source=test']}>
+            <Host
+              content={filmContent()}
+              kind="movie"
+              onClose={() => {
+                closed += 1;
+              }}
+              {...overrides}
+            />
+          </MemoryRouter>
+        </DeviceKindContext.Provider>
       </PlayerEngineProvider>
     </ServicesProvider>,
   );
@@ -327,5 +332,81 @@ describe('PlayerBlock', () => {
     screen.getByRole('region', { name: 'Плеер' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(controller.calls).toEqual(['play', 'key:ArrowRight']);
+  });
+});
+
+describe('PlayerBlock offline download (decision 039)', () => {
+  const download = () => screen.queryByRole('button', { name: 'Скачать' });
+
+  it('offers «Скачать» on a phone for a film', async () => {
+    const { engine } = setup({}, { device: 'mobile' });
+    await started(engine);
+    expect(download()).toBeInTheDocument();
+  });
+
+  it('offers «Скачать» on a phone for a series episode', async () => {
+    const { engine } = setup(
+      { content: seriesContent(), episodes: makeEpisodes(1, 2), episodeId: 101 },
+      { device: 'mobile' },
+    );
+    await started(engine);
+    expect(download()).toBeInTheDocument();
+  });
+
+  it.each<DeviceKind>(['desktop', 'tv'])('offers no «Скачать» on a %s', async (device) => {
+    const { engine } = setup({}, { device });
+    await started(engine);
+    expect(screen.getByRole('toolbar', { name: 'Управление плеером' })).toBeInTheDocument();
+    expect(download()).not.toBeInTheDocument();
+  });
+
+  it('offers no «Скачать» for a live channel, even on a phone', async () => {
+    const { engine } = setup({ content: channelContent() }, { device: 'mobile' });
+    const controller = await started(engine);
+    expect(controller.options.contentKind).toBe('live');
+    expect(download()).not.toBeInTheDocument();
+  });
+
+  it('offers no «Скачать» for the trailer or in a partner frame', async () => {
+    const trailer = setup({ kind: 'trailer' }, { device: 'mobile' });
+    await screen.findByRole('toolbar', { name: 'Управление плеером' });
+    expect(download()).not.toBeInTheDocument();
+    trailer.view.unmount();
+    const { engine } = setup({ embedded: true }, { device: 'mobile' });
+    await started(engine);
+    expect(download()).not.toBeInTheDocument();
+  });
+
+  it('pauses the video under the offline prompt and resumes it with «Продолжить просмотр»', async () => {
+    const { engine, user } = setup({}, { device: 'mobile' });
+    const controller = await started(engine);
+    await user.click(screen.getByRole('button', { name: 'Скачать' }));
+    expect(controller.calls).toEqual(['play', 'showInstallPaywall', 'pause']);
+    const dialog = screen.getByRole('dialog', { name: 'Скачивайте в приложении Кадр' });
+    expect(dialog).toContainElement(screen.getByRole('link', { name: 'Открыть приложение' }));
+    expect(screen.getByRole('link', { name: 'Открыть приложение' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Продолжить просмотр' }));
+    expect(controller.calls).toEqual(['play', 'showInstallPaywall', 'pause', 'hideInstallPaywall', 'play']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Скачать' })).toHaveFocus();
+  });
+
+  it('closes the prompt with Escape, as «Продолжить просмотр», without the player seeing the key', async () => {
+    const { engine, user } = setup({}, { device: 'mobile' });
+    const controller = await started(engine);
+    await user.click(screen.getByRole('button', { name: 'Скачать' }));
+    await user.keyboard('{Escape}');
+    expect(controller.calls).toEqual(['play', 'showInstallPaywall', 'pause', 'hideInstallPaywall', 'play']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('leaves a video the viewer had paused paused after the prompt', async () => {
+    const { engine, user } = setup({}, { device: 'mobile', initial: { phase: 'paused' } });
+    const controller = await started(engine);
+    await user.click(screen.getByRole('button', { name: 'Скачать' }));
+    await user.click(screen.getByRole('button', { name: 'Продолжить просмотр' }));
+    expect(controller.calls).toEqual(['play', 'showInstallPaywall', 'hideInstallPaywall']);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'paused', paywall: 'none' });
   });
 });

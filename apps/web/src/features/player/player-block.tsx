@@ -2,11 +2,13 @@ import type { ContentKind, PlayerController } from '@kadr/player-core';
 import { useEffect, useRef, useState } from 'react';
 import { type Content, type Episode, moviePath } from '../../shared/catalogue-types';
 import { refreshAfterBilling } from '../../shared/data/billing';
+import { useDeviceKind } from '../../shared/device';
 import { useQueryNavigate } from '../../shared/navigation/query-link';
 import { useServices } from '../../shared/services';
 import { useSessionStore } from '../../shared/stores/session-store';
 import { LazyPaymentOverlay } from '../payment/lazy-payment-overlay';
 import type { BuySource } from '../payment/payment-overlay';
+import { offersOfflineDownload } from './offline-download';
 import { toPlayerAnalytics } from './player-analytics';
 import { PlayerView } from './player-view';
 import { releaseDevType } from './release-dev-type';
@@ -64,6 +66,7 @@ export function PlayerBlock({
   onBuy,
 }: PlayerBlockProps) {
   const { api, analytics, queryClient } = useServices();
+  const device = useDeviceKind();
   const navigate = useQueryNavigate();
   const [paying, setPaying] = useState<BuySource | null>(null);
   const trailer = kind === 'trailer';
@@ -140,6 +143,15 @@ export function PlayerBlock({
     setPaying(null);
     void refreshAfterBilling(queryClient);
   };
+  // «Скачать» on a phone: the install paywall pauses the video and shows the offline prompt (decision 039).
+  const download = offersOfflineDownload({
+    device,
+    contentKind: contentKindOf(content),
+    trailer,
+    embedded: embedded ?? false,
+  })
+    ? () => controller?.showInstallPaywall()
+    : undefined;
   const episode = episodes?.find((item) => item.EP_id === (snapshot?.currentEpisodeId ?? episodeId));
   const title = episode && !trailer ? `${content.EK_title}. ${episode.EP_title}` : content.EK_title;
 
@@ -155,6 +167,7 @@ export function PlayerBlock({
         videoHostRef={player.hostRef}
         embedded={embedded}
         showControls={showControls}
+        onDownload={download}
         actions={{
           play: player.retry,
           close: onClose,

@@ -1,5 +1,6 @@
 import { PLAYBACK_RATES, type PlayerSnapshot, SEEK_STEP_SECONDS } from '@kadr/player-core';
 import { IconMuted, IconPause, IconPlay, IconSound, VisuallyHidden } from '@kadr/ui-kit';
+import type { Ref } from 'react';
 import { playerMessages as m } from './messages';
 import styles from './player.module.css';
 
@@ -21,14 +22,19 @@ const AUTO = 'auto';
 
 /**
  * The control bar: play/pause, sound and position for everyone; for buyers also seek ±10 s, previous and
- * next episode, quality, speed and picture-in-picture (SPEC §6).
+ * next episode, quality, speed and picture-in-picture (SPEC §6); on a phone «Скачать» for films and episodes.
  */
 export function PlayerControls({
   snapshot,
   actions,
+  onDownload,
+  downloadRef,
 }: {
   snapshot: PlayerSnapshot;
   actions: PlayerControlsActions;
+  /** «Скачать» (offline viewing in the mobile app, decision 039); no button without it. */
+  onDownload?: () => void;
+  downloadRef?: Ref<HTMLButtonElement>;
 }) {
   const playing = snapshot.phase === 'playing';
   const full = snapshot.controlsEnabled;
@@ -121,6 +127,17 @@ export function PlayerControls({
           aria-pressed={snapshot.pictureInPicture}
         >
           {m.pictureInPicture}
+        </button>
+      )}
+      {onDownload && (
+        <button
+          ref={downloadRef}
+          type="button"
+          className={styles.controlText}
+          onClick={onDownload}
+          aria-haspopup="dialog"
+        >
+          {m.download}
         </button>
       )}
     </div>

@@ -178,4 +178,43 @@ describe('PlayerView', () => {
     await user.click(screen.getByRole('button', { name: 'Включить звук' }));
     expect(actions.setMuted).toHaveBeenCalledWith(false);
   });
+
+  it('offers «Скачать» in the control bar when given a download action', async () => {
+    const onDownload = vi.fn();
+    const { user } = setup({ onDownload });
+    const button = screen.getByRole('button', { name: 'Скачать' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(button);
+    expect(onDownload).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no «Скачать» without a download action', () => {
+    setup({ snapshot: buyerSnapshot() });
+    expect(screen.queryByRole('button', { name: 'Скачать' })).not.toBeInTheDocument();
+  });
+
+  it('shows the offline prompt as the install paywall and gives focus back to «Скачать» after it', async () => {
+    const hideInstall = vi.fn();
+    const props: PlayerViewProps = {
+      title: 'Тихий дом',
+      posterUrl: null,
+      snapshot: playerSnapshot(),
+      payText: null,
+      packageName: 'Подписка Кадр',
+      onDownload: vi.fn(),
+      actions: noActions({ hideInstall }),
+    };
+    const user = userEvent.setup();
+    const { rerender } = render(<PlayerView {...props} />);
+    await user.click(screen.getByRole('button', { name: 'Скачать' }));
+    rerender(<PlayerView {...props} snapshot={playerSnapshot({ paywall: 'install', phase: 'paused' })} />);
+    expect(screen.getByRole('dialog', { name: 'Скачивайте в приложении Кадр' })).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Открыть приложение' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Продолжить просмотр' }));
+    expect(hideInstall).toHaveBeenCalledTimes(1);
+    rerender(<PlayerView {...props} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Скачать' })).toHaveFocus();
+  });
 });

@@ -1,7 +1,8 @@
 import type { PlayerSnapshot } from '@kadr/player-core';
 import { Button, IconButton, IconClose, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
-import { type KeyboardEvent, type ReactNode, type Ref, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useRef } from 'react';
 import { playerMessages as m } from './messages';
+import { OfflinePrompt } from './offline-prompt';
 import styles from './player.module.css';
 import { PlayerControls, type PlayerControlsActions } from './player-controls';
 
@@ -41,6 +42,11 @@ export interface PlayerViewProps {
   showControls?: boolean;
   /** In the frame player (apps/web's embed page): fills its frame, no close button. */
   embedded?: boolean;
+  /**
+   * The control bar's «Скачать» (offline viewing, decision 039): given only where it is offered — a
+   * phone, a film or an episode. It shows the install paywall, whose face is the offline prompt.
+   */
+  onDownload?: () => void;
   actions: PlayerViewActions;
 }
 
@@ -77,11 +83,29 @@ export function PlayerView({
   controls,
   showControls = true,
   embedded = false,
+  onDownload,
   actions,
 }: PlayerViewProps) {
   const descriptionId = useId();
   const face = playerFace(snapshot, engineFailed);
   const paywall = snapshot?.paywall ?? 'none';
+  const installOpen = face === 'video' && paywall === 'install';
+  // Focus goes back to «Скачать» when the prompt it opened closes (the bar is re-rendered meanwhile),
+  // unless the viewer has put it somewhere else.
+  const downloadRef = useRef<HTMLButtonElement>(null);
+  const focusDownload = useRef(false);
+  useEffect(() => {
+    if (installOpen || !focusDownload.current) return;
+    focusDownload.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) downloadRef.current?.focus();
+  }, [installOpen]);
+  const download = onDownload
+    ? () => {
+        focusDownload.current = true;
+        onDownload();
+      }
+    : undefined;
   const preview =
     face === 'video' && paywall === 'none' && snapshot?.previewRemaining != null && !snapshot.previewExpired
       ? snapshot.previewRemaining
@@ -137,14 +161,6 @@ export function PlayerView({
             <Button onClick={actions.buyFromPaywall}>{payText || m.finalBuyFallback}</Button>
           </div>
         )}
-        {face === 'video' && paywall === 'install' && (
-          <div className={styles.finalBlock} role="dialog" aria-label={m.installTitle}>
-            <h2 className={styles.finalTitle}>{m.installTitle}</h2>
-            <Button variant="secondary" onClick={actions.hideInstall}>
-              {m.installContinue}
-            </Button>
-          </div>
-        )}
         {!embedded && (
           <IconButton label={m.close} variant="filled" className={styles.close} onClick={actions.close}>
             <IconClose size={20} />
@@ -155,7 +171,16 @@ export function PlayerView({
         face === 'video' &&
         snapshot &&
         paywall === 'none' &&
-        (controls ?? <PlayerControls snapshot={snapshot} actions={actions} />)}
+        (controls ?? (
+          <PlayerControls
+            snapshot={snapshot}
+            actions={actions}
+            onDownload={download}
+            downloadRef={downloadRef}
+          />
+        ))}
+      {/* Under the paused picture, in the control bar's place: a phone's 16:9 screen is too low to hold it. */}
+      {installOpen && <OfflinePrompt onContinue={actions.hideInstall} />}
     </section>
   );
 }
