@@ -1,4 +1,7 @@
 import { Button, IconPlay, LazyImage } from '@kadr/ui-kit';
+// The player's own still-screen look (its poster, its centred actions, its Watch button), as the channel
+// page's first-play image has it.
+import playerStyles from '../../features/player/player.module.css';
 import styles from './embed.module.css';
 import { embedMessages as m } from './messages';
 
@@ -13,27 +16,17 @@ export interface EmbedStillProps {
 }
 
 /** Before anything plays: the poster, the title and Смотреть. */
-export function EmbedStill({
-  posterUrl,
-  title,
-  onWatch,
-  busy,
-}: {
-  posterUrl: string | null;
-  title: string;
-  onWatch: () => void;
-  busy: boolean;
-}) {
+export function EmbedStill({ posterUrl, title, onWatch, busy }: EmbedStillProps) {
   return (
     <section className={styles.still} aria-label={m.player}>
       {posterUrl && (
-        <div className={styles.poster}>
+        <div className={playerStyles.poster}>
           <LazyImage src={posterUrl} alt="" width={1280} height={720} priority />
         </div>
       )}
-      <div className={styles.center}>
+      <div className={playerStyles.center}>
         <h1 className={styles.title}>{title}</h1>
-        <Button onClick={onWatch} disabled={busy} className={styles.watch}>
+        <Button onClick={onWatch} disabled={busy} className={playerStyles.watch}>
           <IconPlay size={18} />
           {m.watch}
         </Button>
