@@ -1,5 +1,6 @@
 import { createDatabase, type Database } from '../db/client';
-import { lockEmbeddedDatabase } from '../db/embedded-lock';
+import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from '../db/embedded-lock';
+import { migrateDatabase } from '../db/migrate';
 import { EnvError, type EnvSource, loadStorageEnv, type StorageEnv } from '../env';
 
 /** Where an operator command reads its configuration and writes its lines (tests capture both). */
@@ -88,4 +89,32 @@ export async function openCommandDatabase(storage: StorageEnv, holder: string): 
       }
     },
   };
+}
+
+/**
+ * A command's work on its migrated database (`holder` names it in the lock and the messages): exit 2
+ * without a usable configuration, 1 while the embedded database is busy, else the work's own status;
+ * the database is closed (the lock released) whatever happens.
+ */
+export async function withCommandDatabase(
+  io: CliIo,
+  holder: string,
+  work: (database: Database) => Promise<number>,
+): Promise<number> {
+  const storage = storageOrReport(io);
+  if (!storage) return 2;
+  let database: Database;
+  try {
+    database = await openCommandDatabase(storage, holder);
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
+    io.err(`${holder} failed: ${error.message}`);
+    return 1;
+  }
+  try {
+    await migrateDatabase(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
 }

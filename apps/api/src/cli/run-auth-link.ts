@@ -1,9 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { deviceUid as deviceUidSchema } from '@kadr/api-contract';
-import type { Database } from '../db/client';
-import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
-import { migrateDatabase } from '../db/migrate';
 import {
   createSignInLink,
   SIGN_IN_LINK_DEFAULT_TTL_MINUTES,
@@ -11,7 +8,7 @@ import {
   SIGN_IN_LINK_PARAM,
   SignInLinkError,
 } from '../modules/auth/sign-in-links';
-import { type CliIo, openCommandDatabase, parsedOrUsage, storageOrReport } from './command';
+import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
 
 /** Where the printed link points unless --origin says otherwise: the one-process service's address. */
 const DEFAULT_ORIGIN = 'http://localhost:8080';
@@ -108,37 +105,26 @@ function parseCommand(argv: string[], io: CliIo): LinkCommand | number {
 export async function runAuthLink(argv: string[], io: CliIo, now = new Date()): Promise<number> {
   const command = parseCommand(argv, io);
   if (typeof command === 'number') return command;
-  const storage = storageOrReport(io);
-  if (!storage) return 2;
-  let database: Database;
-  try {
-    database = await openCommandDatabase(storage, 'auth:link');
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-    io.err(`auth:link failed: ${error.message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(database);
-    const expiresAt = new Date(now.getTime() + command.ttlMinutes * 60_000);
-    const link = await createSignInLink(database.db, {
-      profileId: command.profileId,
-      deviceUid: command.deviceUid,
-      expiresAt,
-      now,
-    });
-    const url = new URL(command.path, command.origin);
-    url.searchParams.set(SIGN_IN_LINK_PARAM, link.value);
-    io.out(url.toString());
-    io.err(
-      `One-time sign-in link for profile ${command.profileId} (${link.phone ?? 'anonymous'}) on device ${command.deviceUid}, valid until ${expiresAt.toISOString()}`,
-    );
-    return 0;
-  } catch (error) {
-    if (!(error instanceof SignInLinkError)) throw error;
-    io.err(`auth:link failed: ${error.message}`);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withCommandDatabase(io, 'auth:link', async (database) => {
+    try {
+      const expiresAt = new Date(now.getTime() + command.ttlMinutes * 60_000);
+      const link = await createSignInLink(database.db, {
+        profileId: command.profileId,
+        deviceUid: command.deviceUid,
+        expiresAt,
+        now,
+      });
+      const url = new URL(command.path, command.origin);
+      url.searchParams.set(SIGN_IN_LINK_PARAM, link.value);
+      io.out(url.toString());
+      io.err(
+        `One-time sign-in link for profile ${command.profileId} (${link.phone ?? 'anonymous'}) on device ${command.deviceUid}, valid until ${expiresAt.toISOString()}`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof SignInLinkError)) throw error;
+      io.err(`auth:link failed: ${error.message}`);
+      return 1;
+    }
+  });
 }

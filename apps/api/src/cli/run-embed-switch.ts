@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/client';
-import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
-import { migrateDatabase } from '../db/migrate';
 import {
   clearSwitch,
   GLOBAL_SCOPE,
@@ -11,7 +9,7 @@ import {
   setSwitch,
   switchRow,
 } from '../modules/embed/switches';
-import { type CliIo, openCommandDatabase, parsedOrUsage, storageOrReport } from './command';
+import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
 
 /** Usage text of the embed switch command. */
 export const EMBED_SWITCH_USAGE = `Usage: embed:switch lock|unlock|reserve <url>|clear [--content film-42]
@@ -102,21 +100,8 @@ function settings(row: SwitchRow | null): string {
 export async function runEmbedSwitch(argv: string[], io: CliIo, now = new Date()): Promise<number> {
   const command = parseCommand(argv, io);
   if (typeof command === 'number') return command;
-  const storage = storageOrReport(io);
-  if (!storage) return 2;
-  let database: Database;
-  try {
-    database = await openCommandDatabase(storage, 'embed:switch');
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-    io.err(`embed:switch failed: ${error.message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(database);
+  return withCommandDatabase(io, 'embed:switch', async (database) => {
     io.out(await apply(database, command, now));
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
