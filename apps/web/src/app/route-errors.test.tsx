@@ -48,7 +48,10 @@ describe('route errors', () => {
     renderApp('/about_us');
     await screen.findByRole('region', { name: TITLE });
     expect(document.body).not.toHaveTextContent(/boom|secret detail|Unexpected Application Error|at /);
-    expect(console.error).toHaveBeenCalledWith('[web] screen failed', expect.any(Error));
+    // Logged from the boundary's effect, which may run a moment after its screen is painted.
+    await vi.waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('[web] screen failed', expect.any(Error)),
+    );
   });
 
   it('reloads the page on «Обновить страницу» and goes home on «На главную»', async () => {
