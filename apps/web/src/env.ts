@@ -39,6 +39,11 @@ export const config = {
   /** The analytics services goals go to (shared/analytics/sinks.ts); none unless set. */
   analytics: {
     metrikaCounterId: env.VITE_METRIKA_COUNTER_ID || '',
+    /** Counters a visit's `?metric=` may choose instead (comma-separated; decision 043); none by default. */
+    metrikaAllowedCounters: (env.VITE_METRIKA_ALLOWED_COUNTERS || '')
+      .split(',')
+      .map((id: string) => id.trim())
+      .filter(Boolean),
     gtagMeasurementId: env.VITE_GTAG_MEASUREMENT_ID || '',
     /** 'true' or 'false'; by default the dev server logs goals and a build does not. */
     console: env.VITE_ANALYTICS_CONSOLE ? env.VITE_ANALYTICS_CONSOLE === 'true' : env.DEV,

@@ -16,6 +16,7 @@ interface ImportMetaEnv {
   readonly VITE_MOBILE_APP_URL?: string;
   /** Yandex Metrica counter id: goals go to it (empty = off). */
   readonly VITE_METRIKA_COUNTER_ID?: string;
+  readonly VITE_METRIKA_ALLOWED_COUNTERS?: string;
   /** Google Analytics measurement id (G-…): goals go to it as events (empty = off). */
   readonly VITE_GTAG_MEASUREMENT_ID?: string;
   /** The card payment widget's script (default: the api sandbox's, /sandbox/yookassa/checkout-widget/v1/checkout-widget.js). */

@@ -19,7 +19,7 @@ export function boot(root: Root): void {
     const { search, hash } = window.location;
     window.history.replaceState(window.history.state, '', `${ROUTER_BASENAME}${search}${hash}`);
   }
-  const services = createBrowserServices();
+  const services = createBrowserServices({ metricFromAddress: true });
   let router: AppRouter | undefined;
   // A screen's chunk that fails to load (a release removed it) reloads the page once (chunk-recovery.ts),
   // at the address being opened when the failure comes on the way to another screen (the history keeps

@@ -18,7 +18,7 @@ import { App } from './app';
  * and the frame's address never changes.
  */
 export function bootEmbed(root: Root): void {
-  const services = createBrowserServices();
+  const services = createBrowserServices({ metricFromAddress: false });
   const params = readEmbedParams(window.location.search);
   // The config needs no session: it loads while the session starts.
   if (params) void services.queryClient.prefetchQuery(embedConfigQuery(params.configUrl));

@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { config } from '../env';
 import type { Analytics } from './analytics/analytics';
+import { resolveMetricCounterId } from './analytics/metric-id';
 import { type AnalyticsWindow, createConfiguredAnalytics } from './analytics/sinks';
 import { createQueryClient } from './data/query-client';
 
@@ -43,8 +44,17 @@ function safeStorage(get: () => Storage): StorageLike {
   }
 }
 
+/** Options of {@link createBrowserServices}. */
+export interface BrowserServicesOptions {
+  /**
+   * Whether the address may name the visit's analytics counter (`?metric=`): the site's pages yes, the
+   * frame player no (it never reads start-up values from its address: a partner page builds it).
+   */
+  metricFromAddress: boolean;
+}
+
 /** The real services of the browser: API client over the page's origin, token store over localStorage. */
-export function createBrowserServices(): AppServices {
+export function createBrowserServices({ metricFromAddress }: BrowserServicesOptions): AppServices {
   const storage = safeStorage(() => window.localStorage);
   const sessionStorage = safeStorage(() => window.sessionStorage);
   getOrCreateDeviceUid(storage);
@@ -65,7 +75,18 @@ export function createBrowserServices(): AppServices {
       return getOrCreateDeviceUid(storage);
     },
     reload: () => window.location.reload(),
-    analytics: createConfiguredAnalytics(config.analytics, window as AnalyticsWindow),
+    analytics: createConfiguredAnalytics(
+      {
+        ...config.analytics,
+        metrikaCounterId: metricFromAddress
+          ? resolveMetricCounterId(window.location.href, sessionStorage, {
+              fallback: config.analytics.metrikaCounterId,
+              allowed: config.analytics.metrikaAllowedCounters,
+            })
+          : config.analytics.metrikaCounterId,
+      },
+      window as AnalyticsWindow,
+    ),
     queryClient: createQueryClient(),
   };
 }
