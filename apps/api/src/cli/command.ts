@@ -91,6 +91,14 @@ export async function openCommandDatabase(storage: StorageEnv, holder: string): 
   };
 }
 
+/** Options of {@link withCommandDatabase}. */
+export interface CommandDatabaseOptions {
+  /** The storage settings when the command read them already (to check its input first). */
+  storage?: StorageEnv;
+  /** How the refusal while the database is busy begins (default `<holder> failed`). */
+  refusal?: string;
+}
+
 /**
  * A command's work on its migrated database (`holder` names it in the lock and the messages): exit 2
  * without a usable configuration, 1 while the embedded database is busy, else the work's own status;
@@ -100,15 +108,16 @@ export async function withCommandDatabase(
   io: CliIo,
   holder: string,
   work: (database: Database) => Promise<number>,
+  options: CommandDatabaseOptions = {},
 ): Promise<number> {
-  const storage = storageOrReport(io);
+  const storage = options.storage ?? storageOrReport(io);
   if (!storage) return 2;
   let database: Database;
   try {
     database = await openCommandDatabase(storage, holder);
   } catch (error) {
     if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-    io.err(`${holder} failed: ${error.message}`);
+    io.err(`${options.refusal ?? `${holder} failed`}: ${error.message}`);
     return 1;
   }
   try {

@@ -8,10 +8,7 @@ import {
   prepareManifestFile,
 } from '../catalogue-import/import';
 import { ManifestError } from '../catalogue-import/validate';
-import type { Database } from '../db/client';
-import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
-import { migrateDatabase } from '../db/migrate';
-import { type CliIo, openCommandDatabase, parsedOrUsage, storageOrReport } from './command';
+import { type CliIo, parsedOrUsage, storageOrReport, withCommandDatabase } from './command';
 
 /** Usage text of the catalogue import command. */
 export const USAGE = `Usage: catalogue-import <manifest.yaml|.yml|.json> [--prune]
@@ -55,29 +52,25 @@ export async function runCatalogueImport(argv: string[], io: CliIo): Promise<num
     return 1;
   }
 
-  let database: Database;
-  try {
-    database = await openCommandDatabase(storage, 'catalogue:import');
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-    io.err(`${file}: not imported: ${error.message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(database);
-    const summary = await importPrepared(database.db, prepared, {
-      images: new LocalImageStore(join(storage.mediaDir, 'images')),
-      prune: options.values.prune ?? false,
-    });
-    io.out(`Imported ${file} in ${Math.round(summary.durationMs)} ms`);
-    for (const line of formatSummary(summary)) io.out(`  ${line}`);
-    return 0;
-  } catch (error) {
-    io.err(
-      `${file}: import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withCommandDatabase(
+    io,
+    'catalogue:import',
+    async (database) => {
+      try {
+        const summary = await importPrepared(database.db, prepared, {
+          images: new LocalImageStore(join(storage.mediaDir, 'images')),
+          prune: options.values.prune ?? false,
+        });
+        io.out(`Imported ${file} in ${Math.round(summary.durationMs)} ms`);
+        for (const line of formatSummary(summary)) io.out(`  ${line}`);
+        return 0;
+      } catch (error) {
+        io.err(
+          `${file}: import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return 1;
+      }
+    },
+    { storage, refusal: `${file}: not imported` },
+  );
 }

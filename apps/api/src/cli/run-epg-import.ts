@@ -1,11 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Database } from '../db/client';
-import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
-import { migrateDatabase } from '../db/migrate';
 import { formatGuideSummary, importGuideFile } from '../epg-import/import';
 import { XmltvError } from '../epg-import/read-xmltv';
-import { type CliIo, openCommandDatabase, parsedOrUsage, storageOrReport } from './command';
+import { type CliIo, parsedOrUsage, storageOrReport, withCommandDatabase } from './command';
 
 /** Usage text of the guide import command. */
 export const USAGE = `Usage: epg-import <guide.xml|guide.xml.gz> [--prune]
@@ -43,33 +40,29 @@ export async function runEpgImport(argv: string[], io: CliIo): Promise<number> {
 
   // The catalogue's channels are read first: the file is then read as a stream keeping only their
   // programmes (docs/decisions/030-xmltv-import.md), and checked whole before anything is written.
-  let database: Database;
-  try {
-    database = await openCommandDatabase(storage, 'epg:import');
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-    io.err(`${file}: not imported: ${error.message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(database);
-    const summary = await importGuideFile(database.db, resolve(storage.cwd, file), {
-      prune: options.values.prune ?? false,
-    });
-    io.out(`Imported ${file} in ${Math.round(summary.durationMs)} ms`);
-    for (const line of formatGuideSummary(summary)) io.out(`  ${line}`);
-    return 0;
-  } catch (error) {
-    if (error instanceof XmltvError) {
-      io.err(`${file}: not imported, ${error.problems.length} problem(s):`);
-      for (const problem of error.problems) io.err(`  ${problem}`);
-      return 1;
-    }
-    io.err(
-      `${file}: import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withCommandDatabase(
+    io,
+    'epg:import',
+    async (database) => {
+      try {
+        const summary = await importGuideFile(database.db, resolve(storage.cwd, file), {
+          prune: options.values.prune ?? false,
+        });
+        io.out(`Imported ${file} in ${Math.round(summary.durationMs)} ms`);
+        for (const line of formatGuideSummary(summary)) io.out(`  ${line}`);
+        return 0;
+      } catch (error) {
+        if (error instanceof XmltvError) {
+          io.err(`${file}: not imported, ${error.problems.length} problem(s):`);
+          for (const problem of error.problems) io.err(`  ${problem}`);
+          return 1;
+        }
+        io.err(
+          `${file}: import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return 1;
+      }
+    },
+    { storage, refusal: `${file}: not imported` },
+  );
 }

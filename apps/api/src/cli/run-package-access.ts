@@ -1,15 +1,12 @@
 import { parseArgs } from 'node:util';
 import { phone as phoneNumber } from '@kadr/api-contract';
-import type { Database } from '../db/client';
-import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
-import { migrateDatabase } from '../db/migrate';
 import {
   grantPackage,
   HoldingError,
   type ProfileRef,
   revokePackage,
 } from '../modules/billing/operator-grants';
-import { type CliIo, openCommandDatabase, storageOrReport } from './command';
+import { type CliIo, withCommandDatabase } from './command';
 
 /** Usage text of the package grant and revoke commands. */
 export const PACKAGE_USAGE = `Usage: package:grant  (--phone 79991234567 | --profile 12) --package 1 [--until 2027-01-01T00:00:00Z]
@@ -87,48 +84,42 @@ export async function runPackageAccess(argv: string[], io: CliIo, now = new Date
     io.err(`${parsed.problem}\n\n${PACKAGE_USAGE}`);
     return 2;
   }
-  const storage = storageOrReport(io);
-  if (!storage) return 2;
-  let database: Database;
-  try {
-    database = await openCommandDatabase(storage, `package:${parsed.action}`);
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-    io.err(`${parsed.action} failed: ${error.message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(database);
-    if (parsed.action === 'grant') {
-      const done = await grantPackage(database.db, {
-        profile: parsed.profile,
-        packageId: parsed.packageId,
-        until: parsed.until,
-        now,
-        source: 'operator',
-      });
-      const period = parsed.until ? `until ${parsed.until.toISOString()}` : 'with no end date';
-      io.out(
-        `Granted package ${parsed.packageId} «${done.packageName}» to profile ${done.profileId} ${period}`,
-      );
-    } else {
-      const done = await revokePackage(database.db, {
-        profile: parsed.profile,
-        packageId: parsed.packageId,
-        now,
-      });
-      io.out(
-        done.ended === 0
-          ? `Profile ${done.profileId} did not hold package ${parsed.packageId}: nothing to revoke`
-          : `Revoked package ${parsed.packageId} from profile ${done.profileId}`,
-      );
-    }
-    return 0;
-  } catch (error) {
-    if (!(error instanceof HoldingError)) throw error;
-    io.err(`${parsed.action} failed: ${error.message}`);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withCommandDatabase(
+    io,
+    `package:${parsed.action}`,
+    async (database) => {
+      try {
+        if (parsed.action === 'grant') {
+          const done = await grantPackage(database.db, {
+            profile: parsed.profile,
+            packageId: parsed.packageId,
+            until: parsed.until,
+            now,
+            source: 'operator',
+          });
+          const period = parsed.until ? `until ${parsed.until.toISOString()}` : 'with no end date';
+          io.out(
+            `Granted package ${parsed.packageId} «${done.packageName}» to profile ${done.profileId} ${period}`,
+          );
+        } else {
+          const done = await revokePackage(database.db, {
+            profile: parsed.profile,
+            packageId: parsed.packageId,
+            now,
+          });
+          io.out(
+            done.ended === 0
+              ? `Profile ${done.profileId} did not hold package ${parsed.packageId}: nothing to revoke`
+              : `Revoked package ${parsed.packageId} from profile ${done.profileId}`,
+          );
+        }
+        return 0;
+      } catch (error) {
+        if (!(error instanceof HoldingError)) throw error;
+        io.err(`${parsed.action} failed: ${error.message}`);
+        return 1;
+      }
+    },
+    { refusal: `${parsed.action} failed` },
+  );
 }
