@@ -5,7 +5,7 @@ import type { ProfileService } from './service';
 
 /** getProfile and setProfileUtm. */
 export const profileRoutes: FastifyPluginAsync<{ profiles: ProfileService }> = async (app, { profiles }) => {
-  registerCall(app, getProfile, async ({ session }) => profiles.get(requireSession(session)));
+  registerCall(app, getProfile, ({ session, request }) => profiles.get(requireSession(session), request.log));
 
   registerCall(app, setProfileUtm, async ({ body, session }) => {
     await profiles.setUtm(requireSession(session).profileId, body.url);
