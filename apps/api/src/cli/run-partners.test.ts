@@ -199,6 +199,47 @@ for (const engine of engines) {
       expect(rotated.out).toEqual([`Кинозал\tviewer@kinozal.example\t${PASSWORD}`]);
     });
 
+    it('re-encrypts under the new key what an old key sealed, after which the old key can go', async () => {
+      const t = await setup();
+      await t.run(set('Кинозал', 'viewer@kinozal.example'), PASSWORD);
+      const fresh = Buffer.alloc(32, 11);
+      const rotated = {
+        ...t.env,
+        PARTNER_ACCOUNTS_KEY: fresh.toString('base64'),
+        PARTNER_ACCOUNTS_OLD_KEYS: KEY,
+      };
+      // An account set after the rotation is under the new key already.
+      expect((await run(rotated, set('Музбокс', 'viewer@muzbox.example'), PASSWORD)).code).toBe(0);
+      expect(await run(rotated, ['rekey'])).toEqual({
+        code: 0,
+        out: [`Re-encrypted 1 partner-site account(s) under key ${keyIdOf(fresh)}`],
+        err: [],
+      });
+      expect((await t.rows()).map((row) => row.keyId)).toEqual([keyIdOf(fresh), keyIdOf(fresh)]);
+      const newKeyOnly = { ...t.env, PARTNER_ACCOUNTS_KEY: fresh.toString('base64') };
+      expect((await run(newKeyOnly, ['list', '--profile', '1', '--show-passwords'])).out).toEqual([
+        `Кинозал\tviewer@kinozal.example\t${PASSWORD}`,
+        `Музбокс\tviewer@muzbox.example\t${PASSWORD}`,
+      ]);
+      expect((await run(newKeyOnly, ['rekey'])).out).toEqual([
+        `Re-encrypted 0 partner-site account(s) under key ${keyIdOf(fresh)}`,
+      ]);
+    });
+
+    it('leaves an account it cannot open as it is when re-encrypting, with exit code 1', async () => {
+      const t = await setup();
+      await t.run(set('Кинозал', 'viewer@kinozal.example'), PASSWORD);
+      const before = await t.rows();
+      const answer = await run({ ...t.env, PARTNER_ACCOUNTS_KEY: Buffer.alloc(32, 12).toString('base64') }, [
+        'rekey',
+      ]);
+      expect(answer.code).toBe(1);
+      expect(answer.err).toEqual([
+        `account #${before[0]?.id} does not decrypt (key ${keyIdOf(Buffer.from(KEY, 'base64'))} is not configured): left out`,
+      ]);
+      expect(await t.rows()).toEqual(before);
+    });
+
     it('without PARTNER_ACCOUNTS_KEY uses the key it generates into DATA_DIR, which the server there reads too', async () => {
       const t = await setup(undefined);
       expect((await t.run(set('Кинозал', 'viewer@kinozal.example'), PASSWORD)).code).toBe(0);
@@ -231,12 +272,13 @@ describe('partners usage', () => {
   });
 
   it.each([
-    [[], null, 'expected set, list or remove'],
-    [['add', '--profile', '1'], null, 'expected set, list or remove'],
+    [[], null, 'expected set, list, remove or rekey'],
+    [['add', '--profile', '1'], null, 'expected set, list, remove or rekey'],
     [['list'], null, 'give --profile'],
     [['list', '--profile', 'x'], null, '--profile x: expected a profile id'],
     [['list', '--profile', '2147483648'], null, '--profile 2147483648: expected a profile id'],
     [['list', '--profile', '1', '--title', 'a'], null, 'list does not take --title'],
+    [['rekey', '--profile', '1'], null, 'rekey does not take --profile'],
     [['remove', '--profile', '1'], null, 'give --title'],
     [['set', '--profile', '1', '--title', 'a', '--password-stdin'], 'p', 'give --email'],
     [base.slice(0, -1), 'p', 'give --password-stdin and the password on standard input'],

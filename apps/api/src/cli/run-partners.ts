@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import { EnvError, loadPartnerAccountsEnv, type PartnerAccountKeys } from '../env';
-import { accountProblems, type PartnerAccount, PartnerAccounts } from '../modules/partners/accounts';
+import {
+  accountProblems,
+  type PartnerAccount,
+  PartnerAccounts,
+  type SkippedAccount,
+} from '../modules/partners/accounts';
 import { PartnerKeyring } from '../modules/partners/keyring';
 import { profileOf } from '../modules/partners/queries';
 import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
@@ -9,6 +14,7 @@ import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
 export const PARTNERS_USAGE = `Usage: partners:set --profile 12 --title Кинозал --email user@example.ru --password-stdin
        partners:list --profile 12 [--show-passwords]
        partners:remove --profile 12 --title Кинозал
+       partners:rekey
 
 Partner-site accounts a signed-in profile sees under «Сайты-партнёры» (docs/decisions/042-partner-accounts.md).
   set     adds the account, or replaces the profile's account of the same title; the password is read
@@ -16,6 +22,8 @@ Partner-site accounts a signed-in profile sees under «Сайты-партнёр
           printf '%s' "$PASSWORD" | pnpm --filter @kadr/api partners:set … --password-stdin
   list    the profile's accounts, one a line: title, e-mail, and the password only with --show-passwords
   remove  deletes the profile's account of that title
+  rekey   re-encrypts under PARTNER_ACCOUNTS_KEY every account still under a key of
+          PARTNER_ACCOUNTS_OLD_KEYS, after which that old key can be dropped
 E-mails and passwords are stored encrypted (AES-256-GCM) under PARTNER_ACCOUNTS_KEY (required in
 production; otherwise a key generated into DATA_DIR/partner-accounts.key). Writes DATABASE_URL, or the
 embedded database in DATA_DIR: not while the server runs on it (the command refuses while another
@@ -24,7 +32,8 @@ process holds DATA_DIR/db.lock).`;
 type Command =
   | { action: 'set'; profileId: number; account: PartnerAccount }
   | { action: 'list'; profileId: number; showPasswords: boolean }
-  | { action: 'remove'; profileId: number; title: string };
+  | { action: 'remove'; profileId: number; title: string }
+  | { action: 'rekey' };
 
 /** The largest profile id (profiles.id is a PostgreSQL integer). */
 const MAX_PROFILE_ID = 2_147_483_647;
@@ -57,13 +66,17 @@ async function parseCommand(argv: string[], io: CliIo): Promise<Command | number
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const [action, ...rest] = positionals;
-  if ((action !== 'set' && action !== 'list' && action !== 'remove') || rest.length > 0)
-    return problem('expected set, list or remove');
-  const allowed = { set: ['title', 'email', 'password-stdin'], list: ['show-passwords'], remove: ['title'] }[
-    action
-  ];
-  const extra = Object.keys(values).find((name) => name !== 'profile' && !allowed.includes(name));
+  if ((action !== 'set' && action !== 'list' && action !== 'remove' && action !== 'rekey') || rest.length > 0)
+    return problem('expected set, list, remove or rekey');
+  const allowed: string[] = {
+    set: ['profile', 'title', 'email', 'password-stdin'],
+    list: ['profile', 'show-passwords'],
+    remove: ['profile', 'title'],
+    rekey: [],
+  }[action];
+  const extra = Object.keys(values).find((name) => !allowed.includes(name));
   if (extra) return problem(`${action} does not take --${extra}`);
+  if (action === 'rekey') return { action };
   if (values.profile === undefined) return problem('give --profile');
   if (!/^[1-9]\d{0,9}$/.test(values.profile) || Number(values.profile) > MAX_PROFILE_ID)
     return problem(`--profile ${values.profile}: expected a profile id`);
@@ -96,8 +109,8 @@ function keysOrReport(io: CliIo): PartnerAccountKeys | number {
 }
 
 /**
- * The partner-site accounts command (`set|list|remove --profile …`). Exit codes: 0 done, 1 the profile
- * is unknown or anonymous, no account of that title to remove, an account that does not decrypt, or
+ * The partner-site accounts command (`set|list|remove --profile …`, `rekey`). Exit codes: 0 done, 1 the
+ * profile is unknown or anonymous, no account of that title to remove, an account that does not decrypt, or
  * the embedded database in use by another process; 2 wrong usage, input or configuration. No line it
  * prints holds a password, except `list --show-passwords` on stdout.
  */
@@ -112,9 +125,22 @@ export async function runPartners(argv: string[], io: CliIo, now = new Date()): 
       io.err(`${holder} failed: ${text}`);
       return 1;
     };
+    const keyring = new PartnerKeyring(keys);
+    const partners = new PartnerAccounts(db, keyring);
+    let skipped = 0;
+    const reportSkipped = (account: SkippedAccount) => {
+      skipped += 1;
+      io.err(
+        `account #${account.accountId} does not decrypt (${account.reason === 'unknown_key' ? `key ${account.keyId} is not configured` : 'altered, or a wrong key'}): left out`,
+      );
+    };
+    if (command.action === 'rekey') {
+      const resealed = await partners.reseal(now, reportSkipped);
+      io.out(`Re-encrypted ${resealed} partner-site account(s) under key ${keyring.currentId}`);
+      return skipped > 0 ? 1 : 0;
+    }
     const profile = await profileOf(db, command.profileId);
     if (!profile) return failed(`profile ${command.profileId} does not exist`);
-    const partners = new PartnerAccounts(db, new PartnerKeyring(keys));
     if (command.action === 'set') {
       // Anonymous profiles are a device's until sign-in, then merged or pruned: accounts go to a person.
       if (profile.phone === null)
@@ -133,13 +159,7 @@ export async function runPartners(argv: string[], io: CliIo, now = new Date()): 
       io.out(`Removed the partner-site account «${command.title}» of profile ${command.profileId}`);
       return 0;
     }
-    let skipped = 0;
-    const accounts = await partners.open(command.profileId, (account) => {
-      skipped += 1;
-      io.err(
-        `account #${account.accountId} does not decrypt (${account.reason === 'unknown_key' ? `key ${account.keyId} is not configured` : 'altered, or a wrong key'}): left out`,
-      );
-    });
+    const accounts = await partners.open(command.profileId, reportSkipped);
     for (const account of accounts)
       io.out(
         [account.title, account.email, command.showPasswords ? account.password : '********'].join('\t'),

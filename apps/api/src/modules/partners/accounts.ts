@@ -80,6 +80,37 @@ export class PartnerAccounts {
   }
 
   /**
+   * Re-seals under the current key every account sealed under another (after a rotation, so the old
+   * key can leave PARTNER_ACCOUNTS_OLD_KEYS). One that does not open is left as it is and reported.
+   */
+  async reseal(now: Date, onSkip: (skipped: SkippedAccount) => void): Promise<number> {
+    let resealed = 0;
+    for (const row of await q.accountsNotUnder(this.db, this.keyring.currentId)) {
+      const context = (field: 'email' | 'password') => contextOf(row.profileId, row.title, field);
+      let email: string;
+      let password: string;
+      try {
+        email = this.keyring.open(row.email, row.keyId, context('email'));
+        password = this.keyring.open(row.password, row.keyId, context('password'));
+      } catch (error) {
+        if (!(error instanceof SealedValueError)) throw error;
+        onSkip({ profileId: row.profileId, accountId: row.id, keyId: row.keyId, reason: error.reason });
+        continue;
+      }
+      const written = await q.resealAccount(this.db, {
+        id: row.id,
+        fromKeyId: row.keyId,
+        keyId: this.keyring.currentId,
+        email: this.keyring.seal(email, context('email')),
+        password: this.keyring.seal(password, context('password')),
+        now,
+      });
+      if (written) resealed += 1;
+    }
+    return resealed;
+  }
+
+  /**
    * The profile's accounts in the clear, oldest first. One that does not open (altered in the database,
    * or sealed under a key no longer configured) is left out and reported to `onSkip`.
    */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partnerAccounts, profiles } from '../../db/schema';
 
@@ -61,6 +61,41 @@ export async function deleteAccount(db: Db, profileId: number, title: string): P
   const rows = await db
     .delete(partnerAccounts)
     .where(and(eq(partnerAccounts.profileId, profileId), eq(partnerAccounts.title, title)))
+    .returning({ id: partnerAccounts.id });
+  return rows.length > 0;
+}
+
+/** Accounts sealed under another key than `keyId` (what a rotation has left to re-seal), oldest first. */
+export async function accountsNotUnder(
+  db: Db,
+  keyId: string,
+): Promise<Array<SealedAccountRow & { profileId: number }>> {
+  return db
+    .select({
+      id: partnerAccounts.id,
+      profileId: partnerAccounts.profileId,
+      title: partnerAccounts.title,
+      keyId: partnerAccounts.keyId,
+      email: partnerAccounts.email,
+      password: partnerAccounts.password,
+    })
+    .from(partnerAccounts)
+    .where(ne(partnerAccounts.keyId, keyId))
+    .orderBy(asc(partnerAccounts.id));
+}
+
+/**
+ * Replaces a row's sealed values unless it changed since it was read (still under `fromKeyId`): a
+ * `partners:set` in between wins. True when this call wrote it.
+ */
+export async function resealAccount(
+  db: Db,
+  row: { id: number; fromKeyId: string; keyId: string; email: string; password: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(partnerAccounts)
+    .set({ keyId: row.keyId, email: row.email, password: row.password, updatedAt: row.now })
+    .where(and(eq(partnerAccounts.id, row.id), eq(partnerAccounts.keyId, row.fromKeyId)))
     .returning({ id: partnerAccounts.id });
   return rows.length > 0;
 }
