@@ -294,6 +294,16 @@ describe('partners usage', () => {
       'p',
       'the title is longer than 100 characters',
     ],
+    [
+      [...base.slice(0, 4), 'Кино\u202eзал', ...base.slice(5)],
+      'p',
+      'the title holds control or invisible characters',
+    ],
+    [
+      [...base.slice(0, 4), 'Кино\tзал', ...base.slice(5)],
+      'p',
+      'the title holds control or invisible characters',
+    ],
     [[...base.slice(0, 6), 'not-an-email', ...base.slice(7)], 'p', '"not-an-email" is not an e-mail address'],
     [[...base.slice(0, 6), 'a@b', ...base.slice(7)], 'p', '"a@b" is not an e-mail address'],
   ])('refuses %j (stdin %j) with exit code 2', async (argv, stdin, problem) => {

@@ -14,9 +14,10 @@ export interface PartnerAccount {
 /** Longest title (the column's length), e-mail (RFC 5321's path limit) and password accepted. */
 export const PARTNER_LIMITS = { title: 100, email: 254, password: 256 } as const;
 
-// Control characters (line breaks included) make a value unreadable on the page or in a terminal.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// Control characters (line breaks included) make a value unreadable on the page or in a terminal;
+// in a title, invisible format characters too (a right-to-left override would disguise it).
+const CONTROL = /\p{Cc}/u;
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 const email = z.email();
 
 /** What is wrong with an account to store, one line per problem (empty: nothing). Names no password. */
@@ -27,7 +28,7 @@ export function accountProblems(account: PartnerAccount): string[] {
   else if (title !== title.trim()) problems.push('the title starts or ends with spaces');
   else if (title.length > PARTNER_LIMITS.title)
     problems.push(`the title is longer than ${PARTNER_LIMITS.title} characters`);
-  else if (CONTROL.test(title)) problems.push('the title holds control characters');
+  else if (CONTROL_OR_FORMAT.test(title)) problems.push('the title holds control or invisible characters');
   if (account.email.length > PARTNER_LIMITS.email || !email.safeParse(account.email).success)
     problems.push(`${JSON.stringify(account.email.slice(0, 80))} is not an e-mail address`);
   if (password === '') problems.push('the password is empty');
