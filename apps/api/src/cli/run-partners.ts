@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { EnvError, loadPartnerAccountsEnv, type PartnerAccountKeys } from '../env';
+import type { Database } from '../db/client';
+import { EnvError, loadPartnerAccountsEnv } from '../env';
 import {
   accountProblems,
   type PartnerAccount,
@@ -97,10 +98,10 @@ async function parseCommand(argv: string[], io: CliIo): Promise<Command | number
   return { action, profileId, account };
 }
 
-/** Keys of the configuration, or the exit status once what is wrong was printed. */
-function keysOrReport(io: CliIo): PartnerAccountKeys | number {
+/** The storage settings and keys, or the exit status once what is wrong was printed. */
+function settingsOrReport(io: CliIo): ReturnType<typeof loadPartnerAccountsEnv> | number {
   try {
-    return loadPartnerAccountsEnv(io.env).partnerAccountKeys;
+    return loadPartnerAccountsEnv(io.env);
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     io.err(error.message);
@@ -117,15 +118,15 @@ function keysOrReport(io: CliIo): PartnerAccountKeys | number {
 export async function runPartners(argv: string[], io: CliIo, now = new Date()): Promise<number> {
   const command = await parseCommand(argv, io);
   if (typeof command === 'number') return command;
-  const keys = keysOrReport(io);
-  if (typeof keys === 'number') return keys;
+  const settings = settingsOrReport(io);
+  if (typeof settings === 'number') return settings;
   const holder = `partners:${command.action}`;
-  return withCommandDatabase(io, holder, async ({ db }) => {
+  const work = async ({ db }: Database): Promise<number> => {
     const failed = (text: string) => {
       io.err(`${holder} failed: ${text}`);
       return 1;
     };
-    const keyring = new PartnerKeyring(keys);
+    const keyring = new PartnerKeyring(settings.partnerAccountKeys);
     const partners = new PartnerAccounts(db, keyring);
     let skipped = 0;
     const reportSkipped = (account: SkippedAccount) => {
@@ -166,5 +167,6 @@ export async function runPartners(argv: string[], io: CliIo, now = new Date()): 
       );
     io.err(`${accounts.length} partner-site account(s) of profile ${command.profileId}`);
     return skipped > 0 ? 1 : 0;
-  });
+  };
+  return withCommandDatabase(io, holder, work, { storage: settings });
 }
