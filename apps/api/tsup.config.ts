@@ -8,6 +8,7 @@ import { defineConfig, type Options } from 'tsup';
 // dist/package-access.js the package grant/revoke support command (`package:grant`, `package:revoke`);
 // dist/embed-switch.js the embed light service's switches (`embed:switch`, docs/decisions/033-embed-configs.md);
 // dist/auth-link.js the one-time sign-in link command (`auth:link`, docs/decisions/038-sign-in-by-link.md);
+// dist/partners.js the partner-site accounts commands (`partners:set|list|remove`, docs/decisions/042-partner-accounts.md);
 // dist/build-db-template.js makes dist/db-template, the PGlite data directory a first start copies,
 // and dist/db-template-seeded, the same with the demo catalogue imported (`build` runs it after tsup;
 // src/db/template.ts, src/db/seeded-template.ts). tsup's clean deletes both with the old code.
@@ -61,6 +62,7 @@ export default defineConfig({
     'package-access': 'src/cli/package-access.ts',
     'embed-switch': 'src/cli/embed-switch.ts',
     'auth-link': 'src/cli/auth-link.ts',
+    partners: 'src/cli/partners.ts',
     'build-db-template': 'src/cli/build-db-template.ts',
   },
   format: ['esm'],

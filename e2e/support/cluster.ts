@@ -98,6 +98,8 @@ export async function startCluster(
     DATA_DIR: dataDir,
     TOKEN_SECRET: randomBytes(24).toString('base64url'),
     MEDIA_SECRET: randomBytes(24).toString('base64url'),
+    // Every instance must open what any other sealed (docs/decisions/042-partner-accounts.md).
+    PARTNER_ACCOUNTS_KEY: randomBytes(32).toString('base64'),
     // nginx on the loopback interface is the one proxy: viewers' addresses come from X-Forwarded-For.
     TRUST_PROXY: '1',
     // The sandbox YooKassa posts its notifications where the real one would: the public address.

@@ -15,7 +15,7 @@ import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { logStreamFor } from './http/log-format';
-import { redactUrl } from './http/log-redaction';
+import { LOG_REDACT_PATHS, redactUrl } from './http/log-redaction';
 import { RequestLog } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers';
@@ -61,6 +61,8 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
 import { embedPlayerScript, embedPlaygroundRoutes } from './modules/embed/playground';
 import { embedRoutes } from './modules/embed/routes';
+import { PartnerAccounts } from './modules/partners/accounts';
+import { PartnerKeyring } from './modules/partners/keyring';
 import { ChannelGrantSigner } from './modules/playback/channel-grants';
 import { ChannelPlayout } from './modules/playback/channel-playout';
 import { ChannelReleaseService } from './modules/playback/channel-service';
@@ -180,6 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: env.logLevel,
       serializers: logSerializers,
+      // A second guard: whatever a future line logs, partner-site passwords and accounts never show.
+      redact: { paths: [...LOG_REDACT_PATHS], censor: '[redacted]' },
       // JSON lines, or readable ones in a development terminal (LOG_FORMAT, http/log-format.ts).
       stream: logStreamFor(env.logFormat, options.logStream),
     },
@@ -329,7 +333,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     goodlineRanges: env.goodlineIpRanges,
     metrics,
   });
-  const profiles = new ProfileService(db);
+  const partnerAccounts = new PartnerAccounts(db, new PartnerKeyring(env.partnerAccountKeys));
+  const profiles = new ProfileService(db, partnerAccounts);
 
   app.decorateRequest('session', null);
   app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));

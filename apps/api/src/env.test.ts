@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, loadPartnerAccountsEnv } from './env';
 
+/** A partner-account key as operators write it (openssl rand -base64 32). */
+const PARTNER_KEY = Buffer.alloc(32, 1).toString('base64');
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-env-'));
@@ -54,6 +56,63 @@ describe('loadEnv', () => {
     expect(second.tokenSecret).toBe(first.tokenSecret);
     expect(readFileSync(join(dir, 'secret'), 'utf8')).toBe(first.tokenSecret);
     expect(statSync(join(dir, 'secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes PARTNER_ACCOUNTS_KEY and PARTNER_ACCOUNTS_OLD_KEYS as 32 bytes of base64 (or base64url)', () => {
+    const old = Buffer.alloc(32, 2);
+    const env = loadEnv(
+      {
+        DATA_DIR: tempDir(),
+        PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
+        PARTNER_ACCOUNTS_OLD_KEYS: ` ${old.toString('base64url')} , ${Buffer.alloc(32, 3).toString('base64')}`,
+      },
+      {},
+    );
+    expect(env.partnerAccountKeys).toEqual({
+      current: Buffer.alloc(32, 1),
+      previous: [old, Buffer.alloc(32, 3)],
+    });
+  });
+
+  it('refuses a partner key that is not 32 bytes of base64, without repeating it', () => {
+    for (const bad of [Buffer.alloc(16, 1).toString('base64'), 'not a key at all', `${PARTNER_KEY}x`]) {
+      for (const name of ['PARTNER_ACCOUNTS_KEY', 'PARTNER_ACCOUNTS_OLD_KEYS']) {
+        let message = '';
+        try {
+          loadEnv({ DATA_DIR: tempDir(), [name]: bad }, {});
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toContain(`${name}`);
+        expect(message).toContain('expected 32 random bytes in base64');
+        expect(message).not.toContain(bad);
+      }
+    }
+  });
+
+  it('generates the partner key into DATA_DIR/partner-accounts.key outside production and keeps it', () => {
+    const dir = tempDir();
+    const first = loadEnv({ DATA_DIR: dir }, {}).partnerAccountKeys.current;
+    expect(first).toHaveLength(32);
+    expect(loadEnv({ DATA_DIR: dir }, {}).partnerAccountKeys.current).toEqual(first);
+    expect(loadPartnerAccountsEnv({ DATA_DIR: dir }).partnerAccountKeys).toEqual({
+      current: first,
+      previous: [],
+    });
+    expect(readFileSync(join(dir, 'partner-accounts.key'), 'utf8')).toBe(first.toString('base64'));
+    expect(statSync(join(dir, 'partner-accounts.key')).mode & 0o777).toBe(0o600);
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).partnerAccountKeys.current).not.toEqual(first);
+  });
+
+  it('requires PARTNER_ACCOUNTS_KEY in production, for the server and the operator commands', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: tempDir(), SANDBOX_PROVIDERS: 'on' };
+    expect(() => loadEnv({ ...production, TOKEN_SECRET: 'x'.repeat(32) }, {})).toThrow(
+      'PARTNER_ACCOUNTS_KEY: required in production',
+    );
+    expect(() => loadPartnerAccountsEnv(production)).toThrow('PARTNER_ACCOUNTS_KEY: required in production');
+    expect(
+      loadPartnerAccountsEnv({ ...production, PARTNER_ACCOUNTS_KEY: PARTNER_KEY }).partnerAccountKeys.current,
+    ).toEqual(Buffer.alloc(32, 1));
   });
 
   it('requires TOKEN_SECRET and a real SMS gateway in production', () => {
@@ -107,6 +166,7 @@ describe('loadEnv', () => {
       {
         NODE_ENV: 'production',
         TOKEN_SECRET: 'x'.repeat(32),
+        PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
         SMS_GATEWAY_URL: 'https://sms.example/send',
         SMS_GATEWAY_TOKEN: 'tok',
         YOOKASSA_SHOP_ID: '100500',
@@ -122,6 +182,7 @@ describe('loadEnv', () => {
     const production = {
       NODE_ENV: 'production',
       TOKEN_SECRET: 'x'.repeat(32),
+      PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
       SMS_GATEWAY_URL: 'https://sms.example/send',
       SMS_GATEWAY_TOKEN: 'tok',
       YOOKASSA_SHOP_ID: '100500',
@@ -138,6 +199,7 @@ describe('loadEnv', () => {
     const production = {
       NODE_ENV: 'production',
       TOKEN_SECRET: 'x'.repeat(32),
+      PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
       SMS_GATEWAY_URL: 'https://sms.example/send',
       SMS_GATEWAY_TOKEN: 'tok',
       YOOKASSA_SHOP_ID: '100500',
@@ -159,6 +221,7 @@ describe('loadEnv', () => {
     const production = {
       NODE_ENV: 'production',
       TOKEN_SECRET: 'x'.repeat(32),
+      PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
       SMS_GATEWAY_URL: 'https://sms.example/send',
       SMS_GATEWAY_TOKEN: 'tok',
       YOOKASSA_SHOP_ID: '100500',
@@ -175,6 +238,7 @@ describe('loadEnv', () => {
     const production = {
       NODE_ENV: 'production',
       TOKEN_SECRET: 'x'.repeat(32),
+      PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
       SMS_GATEWAY_URL: 'https://sms.example/send',
       SMS_GATEWAY_TOKEN: 'tok',
       YOOKASSA_SHOP_ID: '100500',
@@ -420,7 +484,12 @@ describe('loadEnv', () => {
 
   it('writes readable log lines to a development terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
     const dataDir = tempDir();
-    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(32) };
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      TOKEN_SECRET: 'x'.repeat(32),
+      PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
+    };
     const sandboxes = { SANDBOX_PROVIDERS: 'on' };
     expect(loadEnv({ DATA_DIR: dataDir }, {}, true).logFormat).toBe('pretty');
     expect(loadEnv({ DATA_DIR: dataDir }, {}, false).logFormat).toBe('json');

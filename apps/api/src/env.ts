@@ -227,6 +227,17 @@ export interface Env {
    * answer so operators and the scale-out tests see which instance served a request; unset: no header.
    */
   instanceName: string | undefined;
+  /** Keys of the partner-site accounts' encryption (docs/decisions/042-partner-accounts.md). */
+  partnerAccountKeys: PartnerAccountKeys;
+}
+
+/**
+ * AES-256 keys of the partner-site accounts: `current` encrypts, `previous` (PARTNER_ACCOUNTS_OLD_KEYS)
+ * still decrypt rows written before a rotation. Each is 32 bytes.
+ */
+export interface PartnerAccountKeys {
+  current: Buffer;
+  previous: readonly Buffer[];
 }
 
 /** Default shutdown bound: under docker stop's 10 s before SIGKILL. */
@@ -305,6 +316,16 @@ const list = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+/** A 256-bit key written as base64 (or base64url): 44 characters with padding. */
+const aes256Key = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
+    'expected 32 random bytes in base64 (openssl rand -base64 32)',
+  )
+  .transform((v) => Buffer.from(v, 'base64'));
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -429,6 +450,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
   API_DOCS: flag,
   // A header value: a short token, no spaces or control characters.
+  PARTNER_ACCOUNTS_KEY: z.preprocess(emptyAsUndefined, aes256Key.optional()),
+  PARTNER_ACCOUNTS_OLD_KEYS: list.pipe(z.array(aes256Key)),
   INSTANCE_NAME: z.preprocess(
     emptyAsUndefined,
     z
@@ -487,6 +510,8 @@ export function loadEnv(
       'RATE_LIMIT_PREFIX_HOUR: removed (it let one requester block a whole prefix); the global RATE_LIMIT_SMS_HOUR caps SMS pumping instead',
     );
   if (production && !e.TOKEN_SECRET) problems.push('TOKEN_SECRET: required in production');
+  if (production && !e.PARTNER_ACCOUNTS_KEY)
+    problems.push('PARTNER_ACCOUNTS_KEY: required in production (openssl rand -base64 32)');
   if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN)
     problems.push('SMS_GATEWAY_TOKEN: required with SMS_GATEWAY_URL');
   if (!e.SMS_GATEWAY_URL && !sandboxProviders) {
@@ -511,7 +536,8 @@ export function loadEnv(
     problems.push('ANONYMOUS_PROFILE_IDLE_DAYS: must exceed ACCESS_TOKEN_TTL by more than a day');
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
-  const tokenSecret = e.TOKEN_SECRET ?? persistedSecret(dataDir);
+  const tokenSecret =
+    e.TOKEN_SECRET ?? persistedSecret(dataDir, 'secret', () => randomBytes(32).toString('base64url'));
   return {
     port: e.PORT,
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
@@ -591,7 +617,59 @@ export function loadEnv(
     apiDocs: e.API_DOCS ?? !production,
     webCsp: e.WEB_CSP,
     instanceName: e.INSTANCE_NAME,
+    partnerAccountKeys: partnerKeysOf(e, dataDir),
   };
+}
+
+/**
+ * The partner-account keys: PARTNER_ACCOUNTS_KEY, else (outside production, which requires it) a key
+ * generated once into DATA_DIR/partner-accounts.key, so the server and the operator commands on the
+ * same DATA_DIR agree and restarts keep the accounts readable.
+ */
+function partnerKeysOf(
+  e: { PARTNER_ACCOUNTS_KEY?: Buffer | undefined; PARTNER_ACCOUNTS_OLD_KEYS: Buffer[] },
+  dataDir: string,
+): PartnerAccountKeys {
+  const current =
+    e.PARTNER_ACCOUNTS_KEY ??
+    Buffer.from(
+      persistedSecret(dataDir, 'partner-accounts.key', () => randomBytes(32).toString('base64')),
+      'base64',
+    );
+  if (current.length !== 32)
+    throw new EnvError(
+      `Invalid configuration:\n  ${join(dataDir, 'partner-accounts.key')}: not a 32-byte key`,
+    );
+  return { current, previous: e.PARTNER_ACCOUNTS_OLD_KEYS };
+}
+
+/**
+ * What an operator command that reads or writes partner-site accounts needs: the storage settings and
+ * the keys, with the server's rules (production requires PARTNER_ACCOUNTS_KEY).
+ */
+export function loadPartnerAccountsEnv(
+  source: EnvSource = process.env,
+): StorageEnv & { cwd: string; partnerAccountKeys: PartnerAccountKeys } {
+  const storage = loadStorageEnv(source);
+  const parsed = schema
+    .pick({
+      NODE_ENV: true,
+      KADR_PRODUCTION: true,
+      PARTNER_ACCOUNTS_KEY: true,
+      PARTNER_ACCOUNTS_OLD_KEYS: true,
+    })
+    .safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.KADR_PRODUCTION ?? e.NODE_ENV === 'production';
+  if (production && !e.PARTNER_ACCOUNTS_KEY)
+    throw new EnvError(
+      'Invalid configuration:\n  PARTNER_ACCOUNTS_KEY: required in production (openssl rand -base64 32)',
+    );
+  return { ...storage, partnerAccountKeys: partnerKeysOf(e, storage.dataDir) };
 }
 
 function catalogueSeedOf(value: string | undefined): string | undefined {
@@ -623,14 +701,15 @@ export function loadStorageEnv(source: EnvSource = process.env): StorageEnv & { 
 }
 
 /**
- * Development default for TOKEN_SECRET: generated once and kept in DATA_DIR/secret, so restarts keep
- * sessions. `wx` makes concurrent first starts agree on one secret (the loser reads the winner's).
+ * A development default generated once and kept in DATA_DIR/<name> (TOKEN_SECRET in `secret`, the
+ * partner-account key in `partner-accounts.key`), so restarts keep sessions and readable accounts.
+ * `wx` makes concurrent first starts agree on one value (the loser reads the winner's).
  */
-function persistedSecret(dataDir: string): string {
-  const file = join(dataDir, 'secret');
+function persistedSecret(dataDir: string, name: string, generate: () => string): string {
+  const file = join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   try {
-    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    writeFileSync(file, generate(), { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }

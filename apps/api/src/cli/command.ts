@@ -9,6 +9,19 @@ export interface CliIo {
   env?: EnvSource;
   out(line: string): void;
   err(line: string): void;
+  /**
+   * All of standard input as text, or null when it is a terminal (nothing piped). Only commands that
+   * take a secret read it (`partners:set --password-stdin`), so it stays out of argv, `ps` and history.
+   */
+  stdin?(): Promise<string | null>;
+}
+
+/** The process's standard input, whole; null for a terminal (a prompt would echo the secret). */
+async function readProcessStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -19,6 +32,7 @@ export function runAsProcess(command: (argv: string[], io: CliIo) => Promise<num
   command(process.argv.slice(2), {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
+    stdin: readProcessStdin,
   }).then(
     (code) => {
       process.exitCode = code;

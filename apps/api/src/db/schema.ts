@@ -905,3 +905,27 @@ export const signInLinks = pgTable(
   },
   (t) => [index('sign_in_links_profile_id_idx').on(t.profileId)],
 );
+
+/**
+ * Partner-site accounts of a profile (SPEC §3 Profile.external_accounts; docs/decisions/042-partner-
+ * accounts.md), set by the `partners:set` operator command and shown to the profile's owner by
+ * getProfile. The title is plain (it names the account for the operator and keys it: one per title);
+ * the e-mail and the password are AES-256-GCM sealed under the key `key_id` names (modules/partners/
+ * keyring.ts): base64url of IV, ciphertext and tag. A deleted profile takes its accounts with it.
+ */
+export const partnerAccounts = pgTable(
+  'partner_accounts',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    keyId: varchar('key_id', { length: 16 }).notNull(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('partner_accounts_profile_title_idx').on(t.profileId, t.title)],
+);

@@ -16,3 +16,17 @@ export function redactUrl(url: string): string {
   for (const [pattern, placeholder] of SECRET_PARTS) path = path.replace(pattern, placeholder);
   return path;
 }
+
+/**
+ * Fields pino censors in any log line, at the top or up to two levels down (a request body, a reply
+ * payload, an error's details): partner-site accounts, which getProfile answers in the clear, and any
+ * `password` (docs/decisions/042-partner-accounts.md). No line logs them today; this keeps it so.
+ */
+export const LOG_REDACT_PATHS = [
+  'password',
+  '*.password',
+  '*.*.password',
+  'external_accounts',
+  '*.external_accounts',
+  '*.*.external_accounts',
+] as const;

@@ -214,11 +214,15 @@ export interface TestApi {
   signIn(phone: string, deviceUid?: string): Promise<Tokens>;
 }
 
+/** The partner-account key of test apps (32 bytes, base64): fixed, so tests can seal rows themselves. */
+export const TEST_PARTNER_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** Settings every test app gets: silent logs, a fixed secret, no web build, no machine environment. */
 export function testEnv(overrides: EnvSource = {}) {
   return loadEnv(
     {
       TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
+      PARTNER_ACCOUNTS_KEY: TEST_PARTNER_KEY,
       LOG_LEVEL: 'silent',
       DATA_DIR: join(tmpdir(), 'kadr-api-test-unused'),
       WEB_DIST: join(tmpdir(), 'kadr-api-test-no-web'),
@@ -240,6 +244,7 @@ const TABLES = [
   'rate_limit_counters',
   'sign_in_attempts',
   'sign_in_links',
+  'partner_accounts',
   'refresh_tokens',
   'sessions',
   'devices',

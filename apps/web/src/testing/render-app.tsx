@@ -39,7 +39,8 @@ export function renderApp(
 export function renderWithApp(
   ui: ReactNode,
   options: {
-    path?: string;
+    /** Where the router starts: a path, or an entry with navigation state. */
+    path?: string | { pathname: string; search?: string; state?: unknown };
     deviceKind?: DeviceKind;
     session?: SessionSeed;
     modal?: ModalSeed;

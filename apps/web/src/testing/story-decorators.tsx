@@ -2,7 +2,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, parsePath } from 'react-router';
 import { type DeviceKind, DeviceKindContext } from '../shared/device';
 import { ServicesProvider } from '../shared/services';
 import { createFakeServices, type FakeHandlers } from './fake-services';
@@ -15,6 +15,8 @@ export interface WithAppOptions {
   deviceKind?: DeviceKind;
   storage?: Record<string, string>;
   path?: string;
+  /** Navigation state of the first entry (what a link of another screen would have passed). */
+  state?: unknown;
   /** Answers replacing the defaults (e.g. a call that never answers, to show loading). */
   handlers?: FakeHandlers;
 }
@@ -33,7 +35,15 @@ function AppFrame({ options, children }: { options: WithAppOptions; children: Re
     <ServicesProvider services={fake.services}>
       <QueryClientProvider client={fake.services.queryClient}>
         <DeviceKindContext.Provider value={options.deviceKind ?? 'desktop'}>
-          <MemoryRouter initialEntries={[options.path ?? '/']}>{children}</MemoryRouter>
+          <MemoryRouter
+            initialEntries={[
+              options.state === undefined
+                ? (options.path ?? '/')
+                : { ...parsePath(options.path ?? '/'), state: options.state },
+            ]}
+          >
+            {children}
+          </MemoryRouter>
         </DeviceKindContext.Provider>
       </QueryClientProvider>
     </ServicesProvider>

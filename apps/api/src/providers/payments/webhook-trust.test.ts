@@ -42,7 +42,13 @@ describe('isYooKassaAddress', () => {
 /** What `request.ip` is for a request from `socket` carrying X-Forwarded-For, under TRUST_PROXY. */
 async function clientIp(trustProxy: string, socket: string, forwardedFor?: string) {
   const env = loadEnv(
-    { TRUST_PROXY: trustProxy, DATA_DIR: '/tmp/kadr-trust-test', TOKEN_SECRET: 'x'.repeat(32) },
+    {
+      TRUST_PROXY: trustProxy,
+      DATA_DIR: '/tmp/kadr-trust-test',
+      TOKEN_SECRET: 'x'.repeat(32),
+      // Given, so no key file is generated into DATA_DIR.
+      PARTNER_ACCOUNTS_KEY: Buffer.alloc(32).toString('base64'),
+    },
     {},
   );
   // The same option app.ts gives Fastify.

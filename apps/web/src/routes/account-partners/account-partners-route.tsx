@@ -1,17 +1,31 @@
 import { Navigate, useLocation } from 'react-router';
-import type { PartnersState } from '../account/account-menu-items';
+import type { ExternalAccount, PartnersState } from '../account/account-menu-items';
+import { SectionHeader } from '../account/section-header';
 import { screenMessages } from '../messages';
 import styles from './account-partners.module.css';
 import { partnersMessages as m } from './messages';
 
-function partnersOf(state: unknown): PartnersState['externalAccounts'] | null {
-  const accounts = (state as Partial<PartnersState> | null)?.externalAccounts;
-  return Array.isArray(accounts) ? accounts : null;
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+function isAccount(value: unknown): value is ExternalAccount {
+  const account = value as Partial<ExternalAccount> | null;
+  return isText(account?.title) && isText(account?.email) && isText(account?.password);
 }
 
 /**
- * `/account/partners`: partner-site accounts with title, e-mail and password in plain text. It needs
- * the accounts in navigation state (the menu link passes them); without them it goes to the root.
+ * The accounts the navigation state carries, or null when it carries none: opened by address, after
+ * a reload in another tab's history, or with a state of another shape (history entries outlive versions).
+ */
+export function partnersOf(state: unknown): PartnersState['externalAccounts'] | null {
+  const accounts = (state as Partial<PartnersState> | null)?.externalAccounts;
+  return Array.isArray(accounts) && accounts.length > 0 && accounts.every(isAccount) ? accounts : null;
+}
+
+/**
+ * `/account/partners`, «Сайты-партнёры» (SPEC §2): each account's title, e-mail and password in plain
+ * text. It needs the accounts in navigation state (the menu link passes them); without them it goes
+ * to the root, keeping the query. On mobile a page of its own with a back header; on desktop it opens
+ * in place beside the menu.
  */
 export function AccountPartnersRoute() {
   const { state, search } = useLocation();
@@ -19,16 +33,17 @@ export function AccountPartnersRoute() {
   if (!accounts) return <Navigate to={{ pathname: '/', search }} replace />;
   return (
     <div className={styles.page}>
-      <h2 className={styles.title}>{screenMessages.partners}</h2>
-      <ul className={styles.list}>
+      <SectionHeader title={screenMessages.partners} />
+      <ul className={styles.list} aria-label={m.list}>
         {accounts.map((account) => (
-          <li key={`${account.title}:${account.email}`} className={styles.card}>
+          <li key={account.title} className={styles.card}>
             <h3 className={styles.name}>{account.title}</h3>
-            <dl className={styles.fields}>
+            {/* Credentials are shown as they are: never translated by the browser or spell-checked. */}
+            <dl className={styles.fields} translate="no">
               <dt>{m.email}</dt>
               <dd>{account.email}</dd>
               <dt>{m.password}</dt>
-              <dd>{account.password}</dd>
+              <dd className={styles.secret}>{account.password}</dd>
             </dl>
           </li>
         ))}
