@@ -1,0 +1,67 @@
+import * as client from 'openid-client';
+import { AppError } from '../../errors';
+
+/** One OpenID Connect provider as the api, its confidential client, sees it. */
+export interface IdentityProviderSettings {
+  /** The name in the web route `auth_{name}`. */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The web route this provider sends the visitor back to (registered with the provider). */
+  redirectUri: string;
+  /** How the api reaches the provider; default: the network (the sandbox's is in-process). */
+  fetch?: client.CustomFetch;
+  /** Allow an http issuer (the sandbox and tests; never a configured provider in production). */
+  insecure?: boolean;
+}
+
+/** The provider named `name` for a request that reached this api at `origin`; undefined: none. */
+export type ProviderDirectory = (name: string, origin: string) => IdentityProviderSettings | undefined;
+
+/** How long a discovery lookup may take before the sign-in is answered «unavailable». */
+const DISCOVERY_TIMEOUT_SECONDS = 5;
+
+/**
+ * Discovered configurations of the providers, one per issuer and client, kept for the process's life
+ * (openid-client refetches the JWKS itself when a token names an unknown key). A failed discovery is
+ * not kept: the next sign-in tries again.
+ */
+export class ProviderConfigurations {
+  private readonly known = new Map<string, Promise<client.Configuration>>();
+
+  /** The provider's configuration; `identity_provider_unavailable` when discovery fails. */
+  async of(provider: IdentityProviderSettings): Promise<client.Configuration> {
+    const key = `${provider.issuer}\n${provider.clientId}`;
+    let found = this.known.get(key);
+    if (!found) {
+      found = this.discover(provider);
+      this.known.set(key, found);
+      found.catch(() => this.known.delete(key));
+    }
+    try {
+      return await found;
+    } catch (error) {
+      throw new AppError('identity_provider_unavailable', { cause: error });
+    }
+  }
+
+  private async discover(provider: IdentityProviderSettings): Promise<client.Configuration> {
+    const options: client.DiscoveryRequestOptions = { timeout: DISCOVERY_TIMEOUT_SECONDS };
+    if (provider.fetch) options[client.customFetch] = provider.fetch;
+    // openid-client trusts an ID token from the token endpoint on TLS alone (OIDC Core 3.1.3.7 step 6);
+    // we also verify its signature against the provider's JWKS (a forged or altered token is refused
+    // even where TLS is not in play: the sandbox on http, a misconfigured proxy).
+    options.execute = [client.enableNonRepudiationChecks];
+    if (provider.insecure) options.execute.push(client.allowInsecureRequests);
+    const config = await client.discovery(
+      new URL(provider.issuer),
+      provider.clientId,
+      undefined,
+      client.ClientSecretPost(provider.clientSecret),
+      options,
+    );
+    if (provider.fetch) config[client.customFetch] = provider.fetch;
+    return config;
+  }
+}
