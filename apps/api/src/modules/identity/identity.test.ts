@@ -179,6 +179,14 @@ for (const backend of backends) {
       expect(again.body).toEqual(refusal('identity_state_invalid'));
     });
 
+    it('of answers brought back with one state at once, exactly one signs in', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      const answers = await Promise.all(Array.from({ length: 6 }, () => t.finish(back)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(await t.links()).toHaveLength(1);
+    });
+
     it('refuses a state that expired', async () => {
       const t = await setup();
       const back = await t.decide(await t.start(), 'allow');
