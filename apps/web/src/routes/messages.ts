@@ -14,8 +14,6 @@ export const screenMessages = {
   partners: 'Сайты-партнёры',
   aboutUs: 'О нас',
   identityProvider: 'Вход через внешний сервис',
-  identityProviderText:
-    'Вход через внешнего поставщика учётных записей пока не подключён. Войдите по номеру телефона.',
   back: 'Вернуться назад',
   home: 'На главную',
 } as const;
