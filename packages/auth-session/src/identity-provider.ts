@@ -1,6 +1,13 @@
 import { type AuthApi, isApiErrorLike } from './api.js';
-import { IDENTITY_PROVIDER_DENIED, IDENTITY_PROVIDER_FAILED } from './messages.js';
 import { StorageKey, type StorageLike } from './storage.js';
+import { type AuthLog, consoleLog } from './store.js';
+
+// The route's messages live here, not in messages.ts: only the route's lazily loaded chunk needs them.
+/** The visitor refused the sign-in at the identity provider (`access_denied`, docs/decisions/041). */
+export const IDENTITY_PROVIDER_DENIED =
+  'Вы отказались от входа через внешний сервис. Вы по-прежнему можете смотреть без входа';
+/** The identity provider answered with another error, or the finish failed without a message of its own. */
+export const IDENTITY_PROVIDER_FAILED = 'Не удалось войти через внешний сервис. Начните вход заново';
 
 /** The identity-provider route's paths begin with this (SPEC §2): `auth_{provider}`. */
 export const IDENTITY_PROVIDER_PATH_PREFIX = 'auth_';
@@ -27,7 +34,8 @@ export interface IdentityProviderRouteOptions {
   url: string;
   /** The path to go to after sign-in, with the address's own query (the app's root, e.g. `/promo/web/`). */
   home: string;
-  log?: (event: string, error?: unknown) => void;
+  /** Where failures are logged (default: the console, as startup). */
+  log?: AuthLog;
 }
 
 /** The provider name of a route path segment (`auth_sandbox` → `sandbox`), or undefined. */
@@ -54,7 +62,7 @@ export function withoutCallbackParams(url: string): string {
 export async function runIdentityProviderRoute(
   options: IdentityProviderRouteOptions,
 ): Promise<IdentityProviderStep> {
-  const { api, storage, provider, log = () => undefined } = options;
+  const { api, storage, provider, log = consoleLog } = options;
   const url = new URL(options.url);
   const params = url.searchParams;
   const error = params.get('error');

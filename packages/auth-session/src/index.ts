@@ -3,6 +3,8 @@ export { isApiErrorLike } from './api.js';
 export { createDeviceId, DEVICE_ID_PREFIX, getOrCreateDeviceUid } from './device-id.js';
 export type { IdentityProviderRouteOptions, IdentityProviderStep } from './identity-provider.js';
 export {
+  IDENTITY_PROVIDER_DENIED,
+  IDENTITY_PROVIDER_FAILED,
   IDENTITY_PROVIDER_PATH_PREFIX,
   identityProviderOf,
   runIdentityProviderRoute,
@@ -31,8 +33,6 @@ export {
   formatWait,
   GENERIC_ERROR,
   GOODLINE_ALERT,
-  IDENTITY_PROVIDER_DENIED,
-  IDENTITY_PROVIDER_FAILED,
   INVALID_PHONE,
   LOGIN_REJECTED,
   LOGIN_TITLE,

@@ -18,11 +18,6 @@ export const GOODLINE_ALERT =
   'Сервис недоступен для абонентов вашего интернет-провайдера. Смотрите фильмы, сериалы и ТВ-каналы на ТВ-приставке провайдера.';
 /** A sign-in link's value was refused or could not be exchanged (SPEC §4 startup, docs/decisions/038). */
 export const SIGN_IN_LINK_INVALID = 'Ссылка для входа недействительна или устарела';
-/** The visitor refused the sign-in at the identity provider (`access_denied`, docs/decisions/041). */
-export const IDENTITY_PROVIDER_DENIED =
-  'Вы отказались от входа через внешний сервис. Вы по-прежнему можете смотреть без входа';
-/** The identity provider answered with another error, or the finish failed without a message of its own. */
-export const IDENTITY_PROVIDER_FAILED = 'Не удалось войти через внешний сервис. Начните вход заново';
 /** Title of the phone screen (SPEC §2). */
 export const LOGIN_TITLE = 'Введите номер телефона, чтобы войти или зарегистрироваться';
 /** Title of the phone screen in registration-prompt mode (SPEC §2). */
