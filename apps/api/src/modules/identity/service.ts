@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { SessionContext, SessionService } from '../auth/sessions';
+import type { PickedProfile, SessionContext, SessionService } from '../auth/sessions';
 import type { ProviderConfigurations, ProviderDirectory } from './providers';
 import * as q from './queries';
 
@@ -143,11 +143,11 @@ export class IdentityService {
  * 3. else a new profile, linked now.
  */
 async function pick(
-  tx: Parameters<Parameters<SessionService['signInPicked']>[2]>[0],
+  tx: Tx,
   claims: { iss: string; sub: string },
   caller: SessionContext,
   now: Date,
-) {
+): Promise<PickedProfile> {
   const link = { issuer: claims.iss, subject: claims.sub, now };
   const callerAnonymous = caller.phone === null && !(await q.hasAnyLink(tx, caller.profileId));
   const linked = await q.linkedProfile(tx, claims.iss, claims.sub);
