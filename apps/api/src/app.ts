@@ -374,6 +374,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     directory,
     configurations: new ProviderConfigurations(),
+    limiter,
   });
   await app.register(identityRoutes, { identity });
   if (database.fromSeededTemplate) {

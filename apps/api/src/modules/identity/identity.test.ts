@@ -5,6 +5,7 @@ import { identityLinks, identityRequests, profiles } from '../../db/schema';
 import { backends, useApi } from '../../test/harness';
 import { AnonymousProfilePruner } from '../auth/anonymous-pruning';
 import { SANDBOX_CODE_TTL_SECONDS } from '../sandbox/oidc/provider';
+import { IDENTITY_STARTS_PER_HOUR } from './service';
 
 const DEVICE = 'web_oidcdevice000001';
 const ISSUER = 'http://localhost/sandbox/oidc';
@@ -278,6 +279,17 @@ for (const backend of backends) {
       const back = await t.decide(await t.start(), 'deny');
       expect(back.searchParams.get('error')).toBe('access_denied');
       expect(back.searchParams.get('state')).toBeTruthy();
+    });
+
+    it('refuses the start past IDENTITY_STARTS_PER_HOUR for one profile, with retry_after', async () => {
+      const t = await setup();
+      for (let i = 0; i < IDENTITY_STARTS_PER_HOUR; i++) await t.start();
+      const res = await t.call('POST', '/v1/agregator/identityProviderStart', {
+        token: t.anon.access_token,
+        body: { provider: 'sandbox' },
+      });
+      expect(res.status).toBe(429);
+      expect(res.body.response).toMatchObject({ error: 'rate_limited', retry_after: expect.any(Number) });
     });
 
     it('refuses an unknown provider name', async () => {

@@ -3,6 +3,7 @@ import * as client from 'openid-client';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import type { RateLimiter } from '../auth/rate-limit';
 import type { PickedProfile, SessionContext, SessionService } from '../auth/sessions';
 import type { ProviderConfigurations, ProviderDirectory } from './providers';
 import * as q from './queries';
@@ -15,6 +16,8 @@ import * as q from './queries';
 export const SUGGEST_PROMPT = 'select_account';
 /** Seconds a visitor has to come back from the provider. */
 export const IDENTITY_REQUEST_TTL_SECONDS = 600;
+/** Sign-ins a profile may start per hour: each stores a request row, so a script must not fill the table. */
+export const IDENTITY_STARTS_PER_HOUR = 30;
 
 /** What identityProviderFinish answers. */
 export interface IdentitySession {
@@ -43,8 +46,22 @@ export class IdentityService {
       sessions: SessionService;
       directory: ProviderDirectory;
       configurations: ProviderConfigurations;
+      /** Counts starts per profile (the api's rate limiter); none: unlimited (some tests). */
+      limiter?: RateLimiter;
     },
   ) {}
+
+  /** One more start for the profile, or `rate_limited` over IDENTITY_STARTS_PER_HOUR. */
+  private async admitStart(profileId: number, now: Date): Promise<void> {
+    const { limiter } = this.deps;
+    if (!limiter) return;
+    const rule = { key: `oidc:start:p:${profileId}`, windowSeconds: 3600, limit: IDENTITY_STARTS_PER_HOUR };
+    const { count, retryAfter } = await limiter.hit(rule, now);
+    if (count > rule.limit) {
+      await limiter.undo(rule, now);
+      throw new AppError('rate_limited', { retryAfter });
+    }
+  }
 
   private provider(name: string, origin: string) {
     const provider = this.deps.directory(name, origin);
@@ -56,6 +73,7 @@ export class IdentityService {
   async start(name: string, origin: string, caller: SessionContext): Promise<{ authorization_url: string }> {
     const provider = this.provider(name, origin);
     const config = await this.deps.configurations.of(provider);
+    await this.admitStart(caller.profileId, this.deps.clock.now());
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
