@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CustomFetch } from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { identityLinks, identityRequests, profiles } from '../../db/schema';
+import { identityLinks, identityRequests, paymentMethods, profiles } from '../../db/schema';
 import { backends, useApi } from '../../test/harness';
 import { AnonymousProfilePruner } from '../auth/anonymous-pruning';
 import { SANDBOX_CODE_TTL_SECONDS } from '../sandbox/oidc/provider';
@@ -129,6 +129,47 @@ for (const backend of backends) {
       );
       expect(again.body.response.profile_id).toBe(t.anon.profile_id);
       expect(await t.links()).toHaveLength(1);
+    });
+
+    it('moves what an anonymous visitor holds to the linked profile they sign in to, retiring theirs', async () => {
+      const t = await setup();
+      await t.finish(await t.decide(await t.start(), 'allow'));
+      const other = await t.anonymous('web_oidcdevice000005');
+      await t.database.db.insert(paymentMethods).values({
+        profileId: other.profile_id,
+        provider: 'yookassa',
+        providerMethodId: 'pm-oidc-1',
+        first6: '555555',
+        last4: '4477',
+        cardType: 'MasterCard',
+        expiryMonth: 12,
+        expiryYear: 2031,
+      });
+      const res = await t.finish(
+        await t.decide(await t.start(other.access_token), 'allow'),
+        other.access_token,
+      );
+      expect(res.body.response.profile_id).toBe(t.anon.profile_id);
+      const cards = await t.database.db.select().from(paymentMethods);
+      expect(cards.map((c) => c.profileId)).toEqual([t.anon.profile_id]);
+      const [retired] = await t.database.db.select().from(profiles).where(eq(profiles.id, other.profile_id));
+      expect(retired?.mergedIntoId).toBe(t.anon.profile_id);
+    });
+
+    it('follows a linked profile merged into a phone’s profile there', async () => {
+      const t = await setup();
+      await t.finish(await t.decide(await t.start(), 'allow'));
+      const phone = await t.signIn('79990003344', 'web_oidcphone0000002');
+      await t.database.db
+        .update(profiles)
+        .set({ mergedIntoId: phone.profile_id })
+        .where(eq(profiles.id, t.anon.profile_id));
+      const other = await t.anonymous('web_oidcdevice000006');
+      const res = await t.finish(
+        await t.decide(await t.start(other.access_token), 'allow'),
+        other.access_token,
+      );
+      expect(res.body.response).toMatchObject({ profile_id: phone.profile_id, phone_number: '79990003344' });
     });
 
     it('gives a second subject of the same issuer a profile of its own', async () => {
