@@ -62,7 +62,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
 import { embedPlayerScript, embedPlaygroundRoutes } from './modules/embed/playground';
 import { embedRoutes } from './modules/embed/routes';
-import { ProviderConfigurations, type ProviderDirectory } from './modules/identity/providers';
+import { ProviderConfigurations, providerDirectory } from './modules/identity/providers';
 import { identityRoutes } from './modules/identity/routes';
 import { IdentityService } from './modules/identity/service';
 import { ChannelGrantSigner } from './modules/playback/channel-grants';
@@ -78,11 +78,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
 import { inProcessFetch } from './modules/sandbox/oidc/in-process-fetch';
 import { sandboxClient } from './modules/sandbox/oidc/keys';
-import {
-  SANDBOX_OIDC_PREFIX,
-  SANDBOX_REDIRECT_PATH,
-  SandboxOidcProvider,
-} from './modules/sandbox/oidc/provider';
+import { SandboxOidcProvider } from './modules/sandbox/oidc/provider';
 import { sandboxOidcRoutes } from './modules/sandbox/oidc/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { createYooKassaSandbox, type YooKassaSandbox } from './modules/sandbox/yookassa/emulator';
@@ -354,20 +350,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { profiles });
   // Sign-in through OpenID Connect providers (docs/decisions/041): the configured one (OIDC_*) and,
   // with the sandbox providers, the sandbox's on this api's own origin, reached in-process.
-  const sandboxOidc = env.sandboxProviders ? sandboxClient(env.tokenSecret) : undefined;
-  const directory: ProviderDirectory = (name, origin) => {
-    if (env.oidc && name === env.oidc.name) return { ...env.oidc, insecure: !env.production };
-    if (sandboxOidc && name === 'sandbox')
-      return {
-        name,
-        issuer: `${origin}${SANDBOX_OIDC_PREFIX}`,
-        ...sandboxOidc,
-        redirectUri: `${origin}${SANDBOX_REDIRECT_PATH}`,
-        fetch: options.identityProviderFetch?.(inProcessFetch(app)) ?? inProcessFetch(app),
-        insecure: true,
-      };
-    return undefined;
-  };
+  const sandboxFetch = inProcessFetch(app);
+  const directory = providerDirectory({
+    configured: env.oidc,
+    production: env.production,
+    sandbox: env.sandboxProviders
+      ? {
+          ...sandboxClient(env.tokenSecret),
+          fetch: options.identityProviderFetch?.(sandboxFetch) ?? sandboxFetch,
+        }
+      : undefined,
+  });
   const identity = new IdentityService({
     db,
     clock,

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { AppError } from '../../errors';
+import { SANDBOX_OIDC_PREFIX, SANDBOX_REDIRECT_PATH } from '../sandbox/oidc/provider';
 
 /** One OpenID Connect provider as the api, its confidential client, sees it. */
 export interface IdentityProviderSettings {
@@ -18,6 +19,39 @@ export interface IdentityProviderSettings {
 
 /** The provider named `name` for a request that reached this api at `origin`; undefined: none. */
 export type ProviderDirectory = (name: string, origin: string) => IdentityProviderSettings | undefined;
+
+/** The sandbox provider as its client, this api, sees it: its one client, and how the api reaches it. */
+export interface SandboxClientSettings {
+  clientId: string;
+  clientSecret: string;
+  fetch: client.CustomFetch;
+}
+
+/**
+ * The providers by name: the configured one (OIDC_*; http allowed outside production only, which
+ * env.ts also enforces) and, with the sandbox providers, `sandbox` on the origin the caller reached.
+ */
+export function providerDirectory(options: {
+  configured: Omit<IdentityProviderSettings, 'fetch' | 'insecure'> | undefined;
+  production: boolean;
+  sandbox: SandboxClientSettings | undefined;
+}): ProviderDirectory {
+  const { configured, production, sandbox } = options;
+  return (name, origin) => {
+    if (configured && name === configured.name) return { ...configured, insecure: !production };
+    if (sandbox && name === 'sandbox')
+      return {
+        name,
+        issuer: `${origin}${SANDBOX_OIDC_PREFIX}`,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+        redirectUri: `${origin}${SANDBOX_REDIRECT_PATH}`,
+        fetch: sandbox.fetch,
+        insecure: true,
+      };
+    return undefined;
+  };
+}
 
 /** How long a discovery lookup may take before the sign-in is answered «unavailable». */
 const DISCOVERY_TIMEOUT_SECONDS = 5;
