@@ -16,17 +16,21 @@ for (const backend of backends) {
   describe.skipIf(!backend.available)(`identity-provider sign-in (${backend.name})`, () => {
     const api = useApi(backend);
 
-    async function setup(options: { tamper?: (idToken: string) => string } = {}) {
+    async function setup(options: { tamper?: (idToken: string) => string; unreachable?: boolean } = {}) {
       const { tamper } = options;
-      const identityProviderFetch = tamper
-        ? (inner: CustomFetch): CustomFetch =>
-            async (url, init) => {
-              const res = await inner(url, init);
-              if (!url.endsWith('/token') || res.status !== 200) return res;
-              const body = (await res.json()) as { id_token: string };
-              return Response.json({ ...body, id_token: tamper(body.id_token) }, { status: 200 });
-            }
-        : undefined;
+      const identityProviderFetch = options.unreachable
+        ? (): CustomFetch => async () => {
+            throw new TypeError('fetch failed');
+          }
+        : tamper
+          ? (inner: CustomFetch): CustomFetch =>
+              async (url, init) => {
+                const res = await inner(url, init);
+                if (!url.endsWith('/token') || res.status !== 200) return res;
+                const body = (await res.json()) as { id_token: string };
+                return Response.json({ ...body, id_token: tamper(body.id_token) }, { status: 200 });
+              }
+          : undefined;
       const t = await api.setup({ PUSH_SIGNIN: 'off' }, { identityProviderFetch });
       const anon = await t.anonymous(DEVICE);
       /** The visitor's start: the provider's authorization URL. */
@@ -331,6 +335,17 @@ for (const backend of backends) {
       });
       expect(res.status).toBe(429);
       expect(res.body.response).toMatchObject({ error: 'rate_limited', retry_after: expect.any(Number) });
+    });
+
+    it('answers «unavailable» when the provider cannot be reached, and stores nothing', async () => {
+      const t = await setup({ unreachable: true });
+      const res = await t.call('POST', '/v1/agregator/identityProviderStart', {
+        token: t.anon.access_token,
+        body: { provider: 'sandbox' },
+      });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual(refusal('identity_provider_unavailable'));
+      expect(await t.database.db.select().from(identityRequests)).toEqual([]);
     });
 
     it('refuses an unknown provider name', async () => {
