@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { CustomFetch } from 'openid-client';
 import { seedCatalogue } from './catalogue-import/seed';
 import { type Clock, systemClock } from './clock';
 import { createDatabase, type Database } from './db/client';
@@ -61,6 +62,9 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
 import { embedPlayerScript, embedPlaygroundRoutes } from './modules/embed/playground';
 import { embedRoutes } from './modules/embed/routes';
+import { ProviderConfigurations, providerDirectory } from './modules/identity/providers';
+import { identityRoutes } from './modules/identity/routes';
+import { IdentityService } from './modules/identity/service';
 import { PartnerAccounts } from './modules/partners/accounts';
 import { PartnerKeyring } from './modules/partners/keyring';
 import { ChannelGrantSigner } from './modules/playback/channel-grants';
@@ -74,6 +78,10 @@ import { releaseRoutes } from './modules/playback/routes';
 import { ReleaseService } from './modules/playback/service';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
+import { inProcessFetch } from './modules/sandbox/oidc/in-process-fetch';
+import { sandboxClient } from './modules/sandbox/oidc/keys';
+import { SandboxOidcProvider } from './modules/sandbox/oidc/provider';
+import { sandboxOidcRoutes } from './modules/sandbox/oidc/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { createYooKassaSandbox, type YooKassaSandbox } from './modules/sandbox/yookassa/emulator';
 import { yookassaSandboxRoutes } from './modules/sandbox/yookassa/routes';
@@ -127,6 +135,8 @@ export interface BuildAppOptions {
    * providers); by default the workspace package's dist. Tests point it elsewhere.
    */
   embedPlayerScript?: string;
+  /** Wraps how the api reaches the sandbox identity provider (tests tamper with its answers). */
+  identityProviderFetch?: (inner: CustomFetch) => CustomFetch;
   /** Sees every route as it is registered: the fuzz suite checks that it reaches them all (src/test/fuzz). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -343,6 +353,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes, { db, redis, lifecycle, openApi: env.apiDocs });
   await app.register(authRoutes, { signIn, sessions, clients });
   await app.register(profileRoutes, { profiles });
+  // Sign-in through OpenID Connect providers (docs/decisions/041): the configured one (OIDC_*) and,
+  // with the sandbox providers, the sandbox's on this api's own origin, reached in-process.
+  const sandboxFetch = inProcessFetch(app);
+  const directory = providerDirectory({
+    configured: env.oidc,
+    production: env.production,
+    sandbox: env.sandboxProviders
+      ? {
+          ...sandboxClient(env.tokenSecret),
+          fetch: options.identityProviderFetch?.(sandboxFetch) ?? sandboxFetch,
+        }
+      : undefined,
+  });
+  const identity = new IdentityService({
+    db,
+    clock,
+    sessions,
+    directory,
+    configurations: new ProviderConfigurations(),
+    limiter,
+  });
+  await app.register(identityRoutes, { identity });
   if (database.fromSeededTemplate) {
     // The import the build made from this very manifest (docs/decisions/028-first-start-template.md).
     app.log.info({ manifest: env.catalogueSeed }, 'catalogue copied on first start from the seeded template');
@@ -471,6 +503,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     streams: metrics.streams,
   });
   if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
+  if (env.sandboxProviders)
+    await app.register(sandboxOidcRoutes, {
+      provider: new SandboxOidcProvider({ db, clock, secret: env.tokenSecret }),
+    });
   // The embed SDK's playground (docs/decisions/036): a development page, off with the sandbox providers.
   if (env.sandboxProviders)
     await app.register(embedPlaygroundRoutes, {
@@ -496,6 +532,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pruning = setInterval(() => {
     pruned ??= Promise.allSettled([
       signIn.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning old sign-in data failed')),
+      identity
+        .prune()
+        .catch((err: unknown) => app.log.warn({ err }, 'pruning old identity-provider requests failed')),
       anonymousPruner
         .run()
         .catch((err: unknown) => app.log.warn({ err }, 'pruning idle anonymous profiles failed')),

@@ -131,6 +131,54 @@ describe('loadEnv', () => {
     );
   });
 
+  it('takes a real OpenID Connect provider whole, on its own auth_ route, https in production', () => {
+    const oidc = {
+      OIDC_NAME: 'yandex',
+      OIDC_ISSUER: 'https://id.example',
+      OIDC_CLIENT_ID: 'kadr',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_REDIRECT_URI: 'https://kadr.example/promo/web/auth_yandex/',
+    };
+    expect(loadEnv({ DATA_DIR: tempDir(), ...oidc }, {}).oidc).toEqual({
+      name: 'yandex',
+      issuer: 'https://id.example',
+      clientId: 'kadr',
+      clientSecret: 's3cret',
+      redirectUri: 'https://kadr.example/promo/web/auth_yandex/',
+    });
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).oidc).toBeUndefined();
+    expect(() => loadEnv({ DATA_DIR: tempDir(), OIDC_ISSUER: 'https://id.example' }, {})).toThrow(
+      /set all or none/,
+    );
+    expect(() =>
+      loadEnv({ DATA_DIR: tempDir(), ...oidc, OIDC_REDIRECT_URI: 'https://kadr.example/promo/web/' }, {}),
+    ).toThrow(/auth_yandex/);
+    expect(() =>
+      loadEnv(
+        {
+          DATA_DIR: tempDir(),
+          ...oidc,
+          OIDC_NAME: 'sandbox',
+          OIDC_REDIRECT_URI: 'https://kadr.example/promo/web/auth_sandbox/',
+        },
+        {},
+      ),
+    ).toThrow(/sandbox provider/);
+    expect(() =>
+      loadEnv(
+        {
+          DATA_DIR: tempDir(),
+          KADR_PRODUCTION: 'on',
+          SANDBOX_PROVIDERS: 'on',
+          TOKEN_SECRET: 'x'.repeat(32),
+          ...oidc,
+          OIDC_ISSUER: 'http://id.example',
+        },
+        {},
+      ),
+    ).toThrow(/must be https in production/);
+  });
+
   it('takes real YooKassa credentials in pairs and documents the sandbox webhook chaos', () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), YOOKASSA_SHOP_ID: '100500' }, {})).toThrow(
       /set both or neither/,

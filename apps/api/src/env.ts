@@ -146,6 +146,13 @@ export interface Env {
     /** Each notification waits up to this long at random, so they may arrive out of order. */
     webhookReorderMs: number;
   };
+  /**
+   * A real OpenID Connect provider (OIDC_*; docs/decisions/041-identity-provider.md): its web route is
+   * /promo/web/auth_{name}/; undefined: none (the sandbox's auth_sandbox is there with the sandbox providers).
+   */
+  oidc:
+    | { name: string; issuer: string; clientId: string; clientSecret: string; redirectUri: string }
+    | undefined;
   rateLimits: RateLimitSettings;
   /** Absolute path of the built web app. */
   webDist: string;
@@ -413,6 +420,15 @@ const schema = z.object({
   YOOKASSA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
   YOOKASSA_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_NAME: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,30}$/, 'lower-case letters, digits and hyphens, up to 30')
+    .default('oidc'),
+  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
+  OIDC_REDIRECT_URI: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SANDBOX_YOOKASSA_WEBHOOK_DUPLICATES: z.coerce.number().int().min(0).max(5).default(0),
   SANDBOX_YOOKASSA_WEBHOOK_REORDER_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_PHONE_HOUR: positiveInt(5),
@@ -524,6 +540,17 @@ export function loadEnv(
       'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required when sandbox providers are off (or set SANDBOX_PROVIDERS=on for the YooKassa sandbox)',
     );
   }
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, e.OIDC_REDIRECT_URI].filter(
+    Boolean,
+  );
+  if (oidcSet.length > 0 && oidcSet.length < 4)
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_REDIRECT_URI: set all or none');
+  if (e.OIDC_ISSUER && e.OIDC_NAME === 'sandbox')
+    problems.push('OIDC_NAME: "sandbox" is the sandbox provider\'s');
+  if (production && e.OIDC_ISSUER && !e.OIDC_ISSUER.startsWith('https:'))
+    problems.push('OIDC_ISSUER: must be https in production');
+  if (e.OIDC_REDIRECT_URI && !new URL(e.OIDC_REDIRECT_URI).pathname.endsWith(`/auth_${e.OIDC_NAME}/`))
+    problems.push(`OIDC_REDIRECT_URI: must be the web route /promo/web/auth_${e.OIDC_NAME}/`);
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.
   if (pushSignin && !sandboxProviders)
     problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
@@ -580,6 +607,16 @@ export function loadEnv(
             shopId: e.YOOKASSA_SHOP_ID,
             secretKey: e.YOOKASSA_SECRET_KEY,
             apiUrl: e.YOOKASSA_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET && e.OIDC_REDIRECT_URI
+        ? {
+            name: e.OIDC_NAME,
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            redirectUri: e.OIDC_REDIRECT_URI,
           }
         : undefined,
     yookassaSandbox: {

@@ -197,6 +197,35 @@ export const errorTable = {
     status: 410,
     message: 'Ссылка для входа недействительна или устарела',
   },
+  // Sign-in through an identity provider (docs/decisions/041): what the web route shows the viewer.
+  identity_provider_unknown: {
+    code: ApiCode.NOT_FOUND,
+    status: 404,
+    message: 'Такой способ входа не подключён',
+  },
+  identity_provider_unavailable: {
+    code: ApiCode.PROVIDER_UNAVAILABLE,
+    status: 503,
+    message: 'Сервис входа сейчас недоступен. Попробуйте позже',
+  },
+  // The state is unknown, spent, expired or was started by another browser: 520, never retried.
+  identity_state_invalid: {
+    code: ApiCode.CODE_EXPIRED,
+    status: 410,
+    message: 'Запрос на вход устарел или не подтверждён. Начните вход заново',
+  },
+  // The provider refused the code (invalid_grant: expired, reused, wrong verifier) or any token error.
+  identity_provider_refused: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 424,
+    message: 'Сервис входа не подтвердил вход. Начните вход заново',
+  },
+  // The ID token failed a check: signature, issuer, audience, expiry or nonce.
+  identity_token_invalid: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 424,
+    message: 'Ответ сервиса входа не прошёл проверку. Начните вход заново',
+  },
   sign_in_not_accepted: {
     code: ApiCode.FAILED_DEPENDENCY,
     status: 424,

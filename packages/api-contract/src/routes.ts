@@ -43,6 +43,14 @@ export const routes = {
   refreshToken: { method: 'POST', path: '/v1/agregator/refreshToken', bodyEncoding: 'form', auth: 'none' },
   // SPEC §4 startup's auth-by-link exchange: path ours (docs/decisions/038). One-time, so never retried.
   authByLink: { method: 'POST', path: '/v1/agregator/authByLink', auth: 'none', noRetry: true },
+  // SPEC §2's identity-provider route: paths ours (docs/decisions/041). The finish spends a one-time code.
+  identityProviderStart: { method: 'POST', path: '/v1/agregator/identityProviderStart', auth: 'session' },
+  identityProviderFinish: {
+    method: 'POST',
+    path: '/v1/agregator/identityProviderFinish',
+    auth: 'session',
+    noRetry: true,
+  },
   getProfile: { method: 'POST', path: '/v1/agregator/getProfile', auth: 'session' },
   logout: { method: 'POST', path: '/v1/agregator/logout', auth: 'session' },
   setProfileUtm: { method: 'POST', path: '/v1/agregator/setProfileUtm', auth: 'session' },

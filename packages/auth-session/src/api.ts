@@ -10,6 +10,8 @@ export type AuthCallId =
   | 'asyncAuthSMSVerify'
   | 'authApp'
   | 'authByLink'
+  | 'identityProviderStart'
+  | 'identityProviderFinish'
   | 'logout';
 
 /**
@@ -46,6 +48,8 @@ export interface AuthApi {
     Call<'asyncAuthSMSVerify', { body: CallBody<'asyncAuthSMSVerify'> }> &
     Call<'authApp', { body: CallBody<'authApp'> }> &
     Call<'authByLink', { body: CallBody<'authByLink'> }> &
+    Call<'identityProviderStart', { body: CallBody<'identityProviderStart'> }> &
+    Call<'identityProviderFinish', { body: CallBody<'identityProviderFinish'> }> &
     CallWithoutInput<'logout'>;
 }
 

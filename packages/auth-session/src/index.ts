@@ -1,6 +1,15 @@
 export type { ApiErrorLike, AuthApi, AuthCallId, AuthCallOptions } from './api.js';
 export { isApiErrorLike } from './api.js';
 export { createDeviceId, DEVICE_ID_PREFIX, getOrCreateDeviceUid } from './device-id.js';
+export type { IdentityProviderRouteOptions, IdentityProviderStep } from './identity-provider.js';
+export {
+  IDENTITY_PROVIDER_DENIED,
+  IDENTITY_PROVIDER_FAILED,
+  IDENTITY_PROVIDER_PATH_PREFIX,
+  identityProviderOf,
+  runIdentityProviderRoute,
+  withoutCallbackParams,
+} from './identity-provider.js';
 export type {
   CodeDigits,
   LoggedInSession,

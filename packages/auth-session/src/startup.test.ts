@@ -114,6 +114,15 @@ describe('startSession: logged-in visit', () => {
     expect(storage.getItem('AUTH')).toBe('false');
     expect(storage.getItem('login')).toBeNull();
   });
+
+  it('keeps a sign-in through an identity provider (AUTH true, no stored phone) signed in', async () => {
+    const { storage, run } = setup({
+      local: { AUTH: 'true', access_token: 'a' },
+      profile: { profile_id: 9, phone: null, external_accounts: [] },
+    });
+    expect(await run()).toEqual({ profileId: 9, phone: null, loggedIn: true });
+    expect(storage.getItem('AUTH')).toBe('true');
+  });
 });
 
 describe('startSession: smart TV redirect', () => {

@@ -157,8 +157,9 @@ export async function startSession(options: StartSessionOptions): Promise<Sessio
     if (isLoggedIn(storage)) {
       if (profile.phone) {
         storage.setItem(StorageKey.login, profile.phone);
-      } else {
+      } else if (getLogin(storage) !== null) {
         // The server's profile has no phone: the stored login is stale (a session reset elsewhere).
+        // Without a stored phone the sign-in was through an identity provider (decision 041): it stands.
         storage.removeItem(StorageKey.login);
         storage.setItem(StorageKey.auth, 'false');
       }

@@ -70,7 +70,7 @@ export function createStorageTokenStore(storage: StorageLike): TokenStore {
   };
 }
 
-/** True after a real phone login: AUTH is 'true' (SPEC §6). */
+/** True after a real login (by phone, or through an identity provider): AUTH is 'true' (SPEC §6). */
 export function isLoggedIn(storage: StorageLike): boolean {
   return storage.getItem(StorageKey.auth) === 'true';
 }

@@ -929,3 +929,59 @@ export const partnerAccounts = pgTable(
   },
   (t) => [uniqueIndex('partner_accounts_profile_title_idx').on(t.profileId, t.title)],
 );
+
+/**
+ * A provider's subject (OpenID Connect `iss` + `sub`) linked to the profile it signs in
+ * (docs/decisions/041-identity-provider.md). One subject per issuer on a profile.
+ */
+export const identityLinks = pgTable(
+  'identity_links',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    uniqueIndex('identity_links_profile_issuer_idx').on(t.profileId, t.issuer),
+  ],
+);
+
+/**
+ * An authorization request sent to a provider and not yet answered: its state (SHA-256 only), nonce
+ * and PKCE verifier stay here, never in the browser; bound to the profile and device that started it.
+ */
+export const identityRequests = pgTable(
+  'identity_requests',
+  {
+    stateHash: varchar('state_hash', { length: 64 }).primaryKey(),
+    provider: varchar('provider', { length: 40 }).notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    deviceUid: varchar('device_uid', { length: 64 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('identity_requests_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Authorization codes of the sandbox OpenID Connect provider (modules/sandbox/oidc): hashed, one-time. */
+export const sandboxOidcCodes = pgTable('sandbox_oidc_codes', {
+  codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  nonce: text('nonce'),
+  subject: text('subject').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});

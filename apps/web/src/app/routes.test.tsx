@@ -37,13 +37,10 @@ describe('routes', () => {
     expect(where()).toBe('/?utm_source=mail');
   });
 
-  it('explains that the identity-provider sign-in (auth_…) is not connected', async () => {
-    const { where } = renderApp('/auth_partner?token=x');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Вход через внешний сервис' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/не подключён/)).toBeInTheDocument();
-    expect(where()).toBe('/auth_partner?token=x');
+  it('opens the identity-provider route for auth_… paths (a refusal shows its message)', async () => {
+    renderApp('/auth_partner?error=access_denied');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Вход не выполнен' })).toBeInTheDocument();
+    expect(screen.getByText(/Вы отказались от входа/)).toBeInTheDocument();
   });
 
   it('opens the partner accounts from the menu and goes to the root without navigation state', async () => {

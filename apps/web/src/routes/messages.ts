@@ -1,11 +1,9 @@
-/** Names and texts of the screens that are placeholders for now (SPEC §2 route table). */
+/** Names of the screens (SPEC §2 route table): headings and page titles. */
 export const screenMessages = {
   catalogue: 'Каталог',
-  catalogueText: 'Подборки фильмов и сериалов скоро появятся здесь.',
   tv: 'Телеканалы',
   channel: (id: string) => `Телеканал ${id}`,
   movie: (id: string) => `Фильм ${id}`,
-  episode: (id: string, episode: string) => `Фильм ${id}, эпизод ${episode}`,
   search: 'Поиск',
   packages: 'Подписки',
   packageDetail: (id: string) => `Пакет подписки ${id}`,
@@ -14,8 +12,4 @@ export const screenMessages = {
   partners: 'Сайты-партнёры',
   aboutUs: 'О нас',
   identityProvider: 'Вход через внешний сервис',
-  identityProviderText:
-    'Вход через внешнего поставщика учётных записей пока не подключён. Войдите по номеру телефона.',
-  back: 'Вернуться назад',
-  home: 'На главную',
 } as const;

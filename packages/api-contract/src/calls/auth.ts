@@ -156,6 +156,43 @@ export const authByLink = defineCall({
   }),
 });
 
+/** An identity provider's name in the web route `auth_{name}` (docs/decisions/041-identity-provider.md). */
+export const identityProviderName = z.string().regex(/^[a-z0-9-]{1,30}$/, 'provider: a-z, 0-9, hyphen');
+
+/**
+ * POST /v1/agregator/identityProviderStart: the token-suggestion request of SPEC §2's `auth_` route.
+ * The api, the OpenID Connect client, keeps state, nonce and PKCE verifier bound to the caller's
+ * session and answers the provider's authorization URL (with `prompt=select_account`) to open.
+ */
+export const identityProviderStart = defineCall({
+  ...route('identityProviderStart'),
+  summary: 'Start a sign-in with an identity provider',
+  tag: 'auth',
+  body: z.object({ provider: identityProviderName }),
+  response: z.object({ authorization_url: z.url({ protocol: /^https?$/ }) }),
+});
+
+/**
+ * POST /v1/agregator/identityProviderFinish: the provider's answer (code and state from the `auth_`
+ * route's address) for a session on the profile linked to the provider's subject. One-time, never retried.
+ */
+export const identityProviderFinish = defineCall({
+  ...route('identityProviderFinish'),
+  summary: 'Finish a sign-in with an identity provider',
+  tag: 'auth',
+  body: z.object({
+    provider: identityProviderName,
+    state: z.string().min(1).max(200),
+    code: z.string().min(1).max(2000),
+  }),
+  response: sessionTokens.extend({
+    /** The device the session is on, when known. */
+    device_uid: deviceUid.nullable(),
+    /** The profile's phone, when it has one. */
+    phone_number: phone.nullable(),
+  }),
+});
+
 /** Profile (SPEC §3). */
 export const profile = z.object({
   profile_id: profileId,
@@ -209,6 +246,8 @@ export const authCalls = {
   authApp,
   refreshToken,
   authByLink,
+  identityProviderStart,
+  identityProviderFinish,
   getProfile,
   logout,
   setProfileUtm,

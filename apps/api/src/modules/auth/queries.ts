@@ -204,7 +204,7 @@ export async function retireAnonymousProfile(
 }
 
 /** Unmaps a profile from its devices and ends its open sessions; answers their ids. */
-async function detachAnonymousProfile(tx: Tx, profileId: number, now: Date): Promise<string[]> {
+export async function detachAnonymousProfile(tx: Tx, profileId: number, now: Date): Promise<string[]> {
   // The device no longer has an anonymous profile: after logout it must get a fresh one, not this.
   await tx.delete(devices).where(eq(devices.profileId, profileId));
   const ended = await tx
@@ -213,6 +213,12 @@ async function detachAnonymousProfile(tx: Tx, profileId: number, now: Date): Pro
     .where(and(eq(sessions.profileId, profileId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id });
   return ended.map((s) => s.id);
+}
+
+/** A profile's phone (null: none, or no such profile). */
+export async function profilePhone(db: Queryable, profileId: number): Promise<string | null> {
+  const [row] = await db.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.phone ?? null;
 }
 
 /** A new profile for a phone. */

@@ -64,6 +64,15 @@ export interface IssuedTokens {
   token_type: 'Bearer';
 }
 
+/** The profile an identity-provider sign-in lands on, and what happens to the caller's (signInPicked). */
+export interface PickedProfile {
+  profileId: number;
+  /** The caller's anonymous profile became the signed-in one: unmap its device, end its sessions. */
+  adopted: boolean;
+  /** The caller's anonymous profile, whose holdings move to `profileId`. */
+  moveFrom?: number;
+}
+
 /** What authByLink answers (the contract's `authByLink` response). */
 export interface LinkSession {
   access_token: string;
@@ -216,6 +225,50 @@ export class SessionService {
     const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
     const tokens = await this.issue(tx, { sessionId, profileId, parentHash: null, now });
     return { tokens, ended, adopted, session: { sessionId, profileId, deviceUid, phone } };
+  }
+
+  /**
+   * Signs the caller in to the profile `pick` chooses in the same transaction (identity-provider
+   * sign-in, docs/decisions/041): the caller's session ends and a stored one with a refresh token
+   * starts on `deviceUid`, as at phone sign-in. `pick` answers the profile and, when it turned the
+   * caller's anonymous profile into a signed-in one, `adopted` — whose device mapping and other
+   * sessions then end (as on adoption by phone); or `moveFrom`, the caller's anonymous profile, whose
+   * holdings move to the picked one (decision 019), retiring it when it held any. A unique violation (a
+   * race on a first link) is retried once.
+   */
+  async signInPicked(
+    current: SessionContext,
+    deviceUid: string | null,
+    pick: (tx: Tx, now: Date) => Promise<PickedProfile>,
+  ): Promise<IssuedTokens & { phone: string | null }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const outcome = await this.db.transaction(async (tx) => {
+          const now = this.clock.now();
+          const { profileId, adopted, moveFrom } = await pick(tx, now);
+          const ended = adopted ? await q.detachAnonymousProfile(tx, profileId, now) : [];
+          const retired = adopted ? [profileId] : [];
+          if (moveFrom !== undefined && (await moveAnonymousHoldings(tx, moveFrom, profileId, now))) {
+            ended.push(...(await q.retireAnonymousProfile(tx, moveFrom, profileId, now)));
+            retired.push(moveFrom);
+          }
+          if (!ended.includes(current.sessionId)) {
+            await q.endSession(tx, current, 'signed_in', now);
+            ended.push(current.sessionId);
+          }
+          const phone = await q.profilePhone(tx, profileId);
+          const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
+          const tokens = await this.issue(tx, { sessionId, profileId, parentHash: null, now });
+          return { tokens, ended, adopted: retired, session: { sessionId, profileId, deviceUid, phone } };
+        });
+        await this.ended(outcome.ended, outcome.adopted);
+        this.cache.remember(outcome.session);
+        return { ...outcome.tokens, phone: outcome.session.phone };
+      } catch (error) {
+        if (attempt === 0 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
   }
 
   /**

@@ -170,6 +170,23 @@ export const otherRoutes: Record<string, OtherRoute> = {
   },
   'GET /sandbox/yookassa/receipts/:id': { errors: 'sandbox-page' },
   'POST /sandbox/yookassa/payment_methods/:id/decline': { errors: 'sandbox-page' },
+  // The sandbox OpenID Connect provider (decision 041): protocol answers (OAuth error JSON, HTML pages).
+  'GET /sandbox/oidc/.well-known/openid-configuration': { errors: 'envelope' },
+  'GET /sandbox/oidc/jwks': { errors: 'envelope' },
+  'GET /sandbox/oidc/authorize': {
+    errors: 'sandbox-page',
+    query: fc.constantFrom(
+      'client_id=kadr-web&response_type=code&scope=openid&redirect_uri=http%3A%2F%2Flocalhost%2Fpromo%2Fweb%2Fauth_sandbox%2F&code_challenge_method=S256&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      'client_id=kadr-web&redirect_uri=http%3A%2F%2Fevil.example%2F',
+    ),
+  },
+  'POST /sandbox/oidc/authorize': { errors: 'sandbox-page' },
+  'POST /sandbox/oidc/token': {
+    errors: 'sandbox-page',
+    body: fc.constant(
+      '{"grant_type":"authorization_code","code":"x","client_id":"kadr-web","client_secret":"y"}',
+    ),
+  },
   // The embed SDK's playground (decision 036): its page, script, styles and the SDK's script-tag build.
   'GET /embed/playground': { errors: 'envelope' },
   'GET /embed/playground/': { errors: 'envelope' },

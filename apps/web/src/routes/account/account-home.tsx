@@ -33,6 +33,8 @@ function DesktopAccountSummary() {
           <>
             {m.signedInAs} <span className={styles.nowrap}>{formatPhone(phone)}</span>
           </>
+        ) : loggedIn ? (
+          m.signedInExternally
         ) : (
           m.guest
         )}

@@ -19,6 +19,8 @@ export const accountMessages = {
   profileId: (id: number) => `ID профиля: ${id}`,
   chooseSection: 'Выберите раздел в меню.',
   signedInAs: 'Вы вошли по номеру',
+  /** Signed in through an identity provider, without a phone (docs/decisions/041). */
+  signedInExternally: 'Вы вошли через внешний сервис',
   back: 'Назад',
   guest: 'Войдите по номеру телефона, чтобы покупать подписки и смотреть на всех устройствах.',
 } as const;
