@@ -5,7 +5,6 @@ export const uiMessages = {
   loading: 'Загрузка…',
   digit: 'Цифра',
   code: 'Код подтверждения',
-  placeholderText: 'Этот раздел скоро появится. Мы уже работаем над ним.',
   logo: 'Кадр',
   mainNavigation: 'Основная навигация',
   bottomNavigation: 'Навигация',

@@ -9,8 +9,8 @@ const meta = {
   component: MessageBlock,
   args: {
     glyph: <path d="M26 24v16l13-8z" fill="currentColor" />,
-    title: 'Телеканалы',
-    text: 'Этот раздел скоро появится.',
+    title: 'Не удалось загрузить подборки',
+    text: 'Проверьте подключение к интернету и попробуйте ещё раз.',
   },
 } satisfies Meta<typeof MessageBlock>;
 export default meta;

@@ -6,19 +6,19 @@ const meta = {
   title: 'ui-kit/Placeholder',
   tags: ['autodocs'],
   component: Placeholder,
-  args: { title: 'Телеканалы' },
+  args: { title: 'Плеер встроен с ошибкой: не указана ссылка на конфигурацию.' },
 } satisfies Meta<typeof Placeholder>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A screen that is not built yet. */
+/** A screen with nothing to show: a title alone. */
 export const Default: Story = {};
 
-/** Every state: custom text and actions. */
+/** Every state: a failure with its text and an action. */
 export const AllStates: Story = {
   args: {
-    title: 'Вход через партнёра',
-    text: 'Вход через внешний сервис пока не подключён.',
-    children: <Button variant="secondary">На главную</Button>,
+    title: 'Не удалось загрузить подборки',
+    text: 'Проверьте подключение к интернету и попробуйте ещё раз.',
+    children: <Button variant="secondary">Повторить</Button>,
   },
 };

@@ -1,19 +1,21 @@
 import type { ReactNode } from 'react';
 import { MessageBlock } from '../message-block/message-block.js';
-import { uiMessages } from '../messages.js';
 
 /** Props of {@link Placeholder}. */
 export interface PlaceholderProps {
-  /** The screen's name, shown as its heading. */
+  /** What happened, shown as the screen's heading. */
   title: string;
-  /** The explanation (default: the screen is coming soon). */
+  /** The explanation, if any. */
   text?: ReactNode;
   /** Optional actions, e.g. a link home. */
   children?: ReactNode;
 }
 
-/** A «screen coming soon» block naming a screen that is not built yet. */
-export function Placeholder({ title, text = uiMessages.placeholderText, children }: PlaceholderProps) {
+/**
+ * A screen standing in for content that cannot show: its heading, an optional explanation and actions
+ * (a failed load, a player embedded with a wrong address).
+ */
+export function Placeholder({ title, text, children }: PlaceholderProps) {
   return (
     <MessageBlock
       dashed
