@@ -3,21 +3,16 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
-import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { postgresAvailable, throwawayDatabases } from '../test/harness';
 import { runCatalogueImport, USAGE } from './run-catalogue-import';
 
 const temps: string[] = [];
-const databases: string[] = [];
+const databases = throwawayDatabases('kadr_test_cli');
 
 /** A throw-away PostgreSQL database when one answers (fast); else the embedded database in DATA_DIR. */
 async function databaseEnv(): Promise<Record<string, string>> {
   if (!postgresAvailable) return {};
-  const name = `kadr_test_cli_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(`create database ${name}`);
-  databases.push(name);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  return { DATABASE_URL: await databases.create() };
 }
 
 function setup(extraEnv: Record<string, string> = {}) {
@@ -36,7 +31,7 @@ function setup(extraEnv: Record<string, string> = {}) {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
+  await databases.dropAll();
 });
 
 describe('catalogue-import command', () => {

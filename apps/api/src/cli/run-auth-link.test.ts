@@ -7,11 +7,11 @@ import { migrateDatabase } from '../db/migrate';
 import { profiles, signInLinks } from '../db/schema';
 import { loadStorageEnv } from '../env';
 import { hashSignInLinkValue } from '../modules/auth/sign-in-links';
-import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { postgresAvailable, throwawayDatabases } from '../test/harness';
 import { AUTH_LINK_USAGE, runAuthLink } from './run-auth-link';
 
 const temps: string[] = [];
-const databases: string[] = [];
+const databases = throwawayDatabases('kadr_test_link');
 const NOW = new Date('2030-01-15T10:00:00Z');
 
 const engines = [
@@ -26,12 +26,7 @@ for (const engine of engines) {
       temps.push(dir);
       const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
       if (engine.name === 'PostgreSQL') {
-        const name = `kadr_test_link_${Math.random().toString(36).slice(2, 10)}`;
-        await adminQuery(`create database ${name}`);
-        databases.push(name);
-        const url = new URL(PG_ADMIN_URL);
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
+        env.DATABASE_URL = await databases.create();
       }
       const storage = loadStorageEnv(env);
       const database = await createDatabase(storage);
@@ -147,5 +142,5 @@ describe('auth:link usage', () => {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
+  await databases.dropAll();
 });

@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/client';
 import { loadStorageEnv } from '../env';
 import { switchState } from '../modules/embed/switches';
-import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { postgresAvailable, throwawayDatabases } from '../test/harness';
 import { EMBED_SWITCH_USAGE, runEmbedSwitch } from './run-embed-switch';
 
 const temps: string[] = [];
-const databases: string[] = [];
+const databases = throwawayDatabases('kadr_test_embed');
 const NOW = new Date('2030-01-15T10:00:00Z');
 const RESERVE = 'https://reserve.kadr.example/embed/v1/config/film/42.json';
 
@@ -26,12 +26,7 @@ for (const engine of engines) {
       temps.push(dir);
       const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
       if (engine.name === 'PostgreSQL') {
-        const name = `kadr_test_embed_${Math.random().toString(36).slice(2, 10)}`;
-        await adminQuery(`create database ${name}`);
-        databases.push(name);
-        const url = new URL(PG_ADMIN_URL);
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
+        env.DATABASE_URL = await databases.create();
       }
       const storage = loadStorageEnv(env);
       const out: string[] = [];
@@ -127,5 +122,5 @@ describe('embed:switch usage', () => {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
+  await databases.dropAll();
 });

@@ -8,11 +8,11 @@ import { migrateDatabase } from '../db/migrate';
 import { packages, subscriptions } from '../db/schema';
 import { loadStorageEnv } from '../env';
 import { Entitlements } from '../modules/billing/entitlements';
-import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { postgresAvailable, throwawayDatabases } from '../test/harness';
 import { PACKAGE_USAGE, runPackageAccess } from './run-package-access';
 
 const temps: string[] = [];
-const databases: string[] = [];
+const databases = throwawayDatabases('kadr_test_pkg');
 const NOW = new Date('2030-01-15T10:00:00Z');
 
 const engines = [
@@ -32,12 +32,7 @@ for (const engine of engines) {
         temps.push(dir);
         const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
         if (engine.name === 'PostgreSQL') {
-          const name = `kadr_test_pkg_${Math.random().toString(36).slice(2, 10)}`;
-          await adminQuery(`create database ${name}`);
-          databases.push(name);
-          const url = new URL(PG_ADMIN_URL);
-          url.pathname = `/${name}`;
-          env.DATABASE_URL = url.toString();
+          env.DATABASE_URL = await databases.create();
         }
         const storage = loadStorageEnv(env);
         // Package 1 as a catalogue import writes it (catalogue-import tests cover the import itself).
@@ -192,5 +187,5 @@ describe('package command usage', () => {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
+  await databases.dropAll();
 });

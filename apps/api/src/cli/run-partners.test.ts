@@ -8,11 +8,11 @@ import { partnerAccounts, profiles } from '../db/schema';
 import { loadEnv, loadStorageEnv } from '../env';
 import { PartnerAccounts } from '../modules/partners/accounts';
 import { keyIdOf, PartnerKeyring } from '../modules/partners/keyring';
-import { adminQuery, PG_ADMIN_URL, postgresAvailable } from '../test/harness';
+import { postgresAvailable, throwawayDatabases } from '../test/harness';
 import { PARTNERS_USAGE, runPartners } from './run-partners';
 
 const temps: string[] = [];
-const databases: string[] = [];
+const databases = throwawayDatabases('kadr_test_partners');
 const NOW = new Date('2030-01-15T10:00:00Z');
 const KEY = Buffer.alloc(32, 9).toString('base64');
 const PASSWORD = 'Kz-пароль 1';
@@ -45,12 +45,7 @@ for (const engine of engines) {
       const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
       if (key) env.PARTNER_ACCOUNTS_KEY = key;
       if (engine.name === 'PostgreSQL') {
-        const name = `kadr_test_partners_${Math.random().toString(36).slice(2, 10)}`;
-        await adminQuery(`create database ${name}`);
-        databases.push(name);
-        const url = new URL(PG_ADMIN_URL);
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
+        env.DATABASE_URL = await databases.create();
       }
       const storage = loadStorageEnv(env);
       const withDatabase = async <T>(work: (database: Database) => Promise<T>) => {
@@ -341,5 +336,5 @@ describe('partners usage', () => {
 
 afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const name of databases.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
+  await databases.dropAll();
 });

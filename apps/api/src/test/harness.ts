@@ -90,6 +90,27 @@ export async function adminQuery(query: string): Promise<void> {
   }
 }
 
+/**
+ * Throw-away databases on the local PostgreSQL for tests that hand a URL to the code under test (the
+ * operator commands open their own): `create()` makes one and answers its URL, `dropAll()` drops them.
+ */
+export function throwawayDatabases(prefix: string): { create(): Promise<string>; dropAll(): Promise<void> } {
+  const names: string[] = [];
+  return {
+    async create() {
+      const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+      await adminQuery(`create database ${name}`);
+      names.push(name);
+      const url = new URL(PG_ADMIN_URL);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async dropAll() {
+      for (const name of names.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 /** A throw-away database on the local PostgreSQL, created per test file and dropped after it. */
 export const postgresBackend: Backend = {
   name: 'PostgreSQL',
