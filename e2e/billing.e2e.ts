@@ -10,18 +10,15 @@
 // month, no trial) from a series episode, whose preview is 6 s of a 7 s demo episode. The receipts
 // journey runs last: a receipt is recorded as registered by the api's payment jobs (once a minute, for
 // receipts at least 30 s old), so by then the first journey's receipt is usually registered already.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
+import { runOperator } from './support/operator.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { signInInOpenDialog } from './support/sign-in.ts';
-
-const repoRoot = join(import.meta.dirname, '..');
 
 interface Envelope<T> {
   success: boolean;
@@ -419,23 +416,13 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
     await page.getByRole('alertdialog', { name: refused }).getByRole('button', { name: 'ОК' }).click();
 
     // Ended by the operator's command: the card goes.
-    const revoke = spawnSync(
-      process.execPath,
-      [
-        join(repoRoot, 'apps/api/dist/package-access.js'),
-        'revoke',
-        '--profile',
-        String(profileId),
-        '--package',
-        String(packageIds.get('Подписка Кадр')),
-      ],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: service.dataDir },
-        encoding: 'utf8',
-      },
-    );
-    expect(revoke.status, `${revoke.stdout}\n${revoke.stderr}`).toBe(0);
+    runOperator({ databaseUrl: database.url, dataDir: service.dataDir }, 'package-access', [
+      'revoke',
+      '--profile',
+      String(profileId),
+      '--package',
+      String(packageIds.get('Подписка Кадр')),
+    ]);
     await page.getByRole('button', { name: 'Удалить карту •••• 4477' }).click();
     await page
       .getByRole('alertdialog', { name: 'Платежное средство удалено.' })

@@ -4,18 +4,16 @@
 // new channel's playlist and segments fetched, the old one's no more); an archived programme played
 // from its start; a non-buyer cut at the preview and shown the paywall; the guide's day tabs and scroll.
 // One service on a fresh PostgreSQL database (the operator's grant runs beside it), one browser per viewer.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousApi } from './support/api.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
+import { runOperator } from './support/operator.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { type RunningService, startService } from './support/service.ts';
 
-const repoRoot = join(import.meta.dirname, '..');
 /** The first start makes the titles' media, then the channels' loops (a channel asked for jumps the queue). */
 const MEDIA_WAIT_MS = 300_000;
 /** The non-buyer's preview, made short in the test's database (the seller title's preview_timer). */
@@ -132,23 +130,13 @@ describe.skipIf(!hasChromium)('the channel page in Chromium (demo channels)', ()
     const profileId = await profileOf(page);
     // The operator grants every channel package to the buyer.
     for (const packageId of new Set(channels.map((channel) => channel.packageId))) {
-      const grant = spawnSync(
-        process.execPath,
-        [
-          join(repoRoot, 'apps/api/dist/package-access.js'),
-          'grant',
-          '--profile',
-          String(profileId),
-          '--package',
-          String(packageId),
-        ],
-        {
-          cwd: repoRoot,
-          env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: service.dataDir },
-          encoding: 'utf8',
-        },
-      );
-      if (grant.status !== 0) throw new Error(`grant failed: ${grant.stdout}\n${grant.stderr}`);
+      runOperator({ databaseUrl: database.url, dataDir: service.dataDir }, 'package-access', [
+        'grant',
+        '--profile',
+        String(profileId),
+        '--package',
+        String(packageId),
+      ]);
     }
   }, MEDIA_WAIT_MS + 60_000);
 

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
@@ -9,6 +8,7 @@ import { type ClearKeyFixture, startClearKeyFixture } from '../packages/player-c
 import type {} from '../packages/player-core/test/clearkey-page.ts';
 import { anonymousApi } from './support/api.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
+import { runOperator } from './support/operator.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { type RunningService, startService } from './support/service.ts';
 
@@ -449,19 +449,9 @@ describe.skipIf(!hasChromium)(
 
     it("plays the whole film for a buyer: every segment's key, past where the preview stopped", async () => {
       const profileId = await page.evaluate(() => Number(localStorage.getItem('profile_id')));
-      const grant = spawnSync(
-        process.execPath,
-        [
-          join(import.meta.dirname, '..', 'apps/api/dist/package-access.js'),
-          ...['grant', '--profile', String(profileId), '--package', String(packageId)],
-        ],
-        {
-          cwd: join(import.meta.dirname, '..'),
-          env: { ...process.env, DATABASE_URL: database!.url, DATA_DIR: service.dataDir },
-          encoding: 'utf8',
-        },
-      );
-      expect(grant.status, `${grant.stdout}\n${grant.stderr}`).toBe(0);
+      runOperator({ databaseUrl: database!.url, dataDir: service.dataDir }, 'package-access', [
+        ...['grant', '--profile', String(profileId), '--package', String(packageId)],
+      ]);
       const before = licences.length;
       await page.goto(`${service.baseUrl}/promo/web/movie/${filmId}/`);
       await page.getByRole('button', { name: 'Смотреть', exact: true }).click();

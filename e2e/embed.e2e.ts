@@ -5,7 +5,6 @@
 // a film plays, pauses and seeks, with state events; the light service switches to the reserve config
 // the operator flags, back to the main one when the status locks it, and to the reserve again when it
 // is unlocked; two embeds on one page never hear each other; a live channel embeds and plays.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
+import { runOperator } from './support/operator.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { freePort, type RunningService, startService } from './support/service.ts';
 
@@ -147,14 +147,9 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
   const configOf = (kind: 'film' | 'channel', id: number) =>
     `${service.baseUrl}/embed/v1/config/${kind}/${id}.json`;
 
-  /** Runs one of the api's operator commands (dist/<script>.js) beside the running service. */
+  /** Runs one of the api's operator commands beside the running service. */
   function operator(script: string, args: string[]): void {
-    const run = spawnSync(process.execPath, [join(repoRoot, `apps/api/dist/${script}.js`), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: database!.url, DATA_DIR: service.dataDir },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${run.stdout}\n${run.stderr}`);
+    runOperator({ databaseUrl: database!.url, dataDir: service.dataDir }, script, args);
   }
 
   beforeAll(async () => {

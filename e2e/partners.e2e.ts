@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, hasChromium, launchBrowser, MOBILE } from './support/browser.ts';
+import { runOperator } from './support/operator.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { signInInOpenDialog } from './support/sign-in.ts';
 
-const repoRoot = join(import.meta.dirname, '..');
 const KINOZAL = { title: 'Кинозал', email: 'viewer@kinozal.example', password: 'Kz-8fQ2lI1 пароль' };
 const MUZBOX = { title: 'Музбокс', email: 'viewer@muzbox.example', password: 'mb-secret-77' };
 
@@ -27,14 +25,8 @@ describe.skipIf(!hasChromium)('partner-site accounts in Chromium', () => {
 
   /** Runs one of the api's operator commands (dist/<script>.js) beside the service, `input` on stdin. */
   function operator(script: string, args: string[], input?: string): string {
-    const run = spawnSync(process.execPath, [join(repoRoot, `apps/api/dist/${script}.js`), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: database!.url, DATA_DIR: service.dataDir },
-      encoding: 'utf8',
-      input,
-    });
+    const run = runOperator({ databaseUrl: database!.url, dataDir: service.dataDir }, script, args, input);
     printed.push(run.stdout, run.stderr);
-    if (run.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${run.stdout}\n${run.stderr}`);
     return run.stdout.trim();
   }
 

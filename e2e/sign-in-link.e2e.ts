@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
+import { runOperator } from './support/operator.ts';
 import { freshPostgres } from './support/postgres.ts';
 import { type RunningService, startService } from './support/service.ts';
 
-const repoRoot = join(import.meta.dirname, '..');
 const PHONE = '79991239911';
 
 function storage(page: Page, key: string): Promise<string | null> {
@@ -20,15 +18,9 @@ describe.skipIf(!hasChromium)('sign-in by link in Chromium', () => {
   let browser: Browser;
   let profileId: string;
 
-  /** Runs one of the api's operator commands (dist/<script>.js) beside the running service; its stdout. */
+  /** Runs one of the api's operator commands beside the running service; its stdout. */
   function operator(script: string, args: string[]): string {
-    const run = spawnSync(process.execPath, [join(repoRoot, `apps/api/dist/${script}.js`), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: database!.url, DATA_DIR: service.dataDir },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${run.stdout}\n${run.stderr}`);
-    return run.stdout.trim();
+    return runOperator({ databaseUrl: database!.url, dataDir: service.dataDir }, script, args).stdout.trim();
   }
 
   beforeAll(async () => {
