@@ -1,6 +1,7 @@
 import { startSession } from '@kadr/auth-session';
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
@@ -9,7 +10,23 @@ import { type DeviceKind, DeviceKindContext } from '../shared/device';
 import { type AppServices, ServicesProvider } from '../shared/services';
 import { useSessionStore } from '../shared/stores/session-store';
 import { layoutMessages as m } from './layout/messages';
-import { SignInLinkNotice } from './sign-in-link-notice';
+
+// The refused sign-in link's notice (and the kit's modal under it) loads only when a link was refused:
+// the entry every screen shares does not carry it (the watch page's JavaScript budget, docs/benchmarks.md).
+const SignInLinkNotice = lazy(() =>
+  import('./sign-in-link-notice').then((module) => ({ default: module.SignInLinkNotice })),
+);
+
+/** The sign-in link notice when startup refused a link's value (docs/decisions/038), else nothing. */
+function SignInLinkNoticeSlot() {
+  const refused = useSessionStore((state) => state.signInLinkRefused);
+  if (!refused) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignInLinkNotice />
+    </Suspense>
+  );
+}
 
 /** A data router (browser in the app, memory in tests). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -61,7 +78,7 @@ export function App({ services, deviceKind, router }: AppProps) {
       <QueryClientProvider client={services.queryClient}>
         <DeviceKindContext.Provider value={deviceKind}>
           <RouterProvider router={router} />
-          <SignInLinkNotice />
+          <SignInLinkNoticeSlot />
         </DeviceKindContext.Provider>
       </QueryClientProvider>
     </ServicesProvider>
