@@ -1,0 +1,269 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONTROLS_IDLE_MS, createFocusCore, type FocusCore, IDLE_ATTRIBUTE } from './focus-core';
+
+/**
+ * jsdom lays nothing out: every element's box comes from its `data-box` ("left top width height"),
+ * and a group's box is the union of its children's.
+ */
+function box(element: Element): DOMRect {
+  const own = element.getAttribute('data-box');
+  if (own) {
+    const [x = 0, y = 0, width = 0, height = 0] = own.split(' ').map(Number);
+    return new DOMRect(x, y, width, height);
+  }
+  const rects = Array.from(element.children)
+    .map(box)
+    .filter((rect) => rect.width > 0);
+  if (rects.length === 0) return new DOMRect(0, 0, 0, 0);
+  const left = Math.min(...rects.map((rect) => rect.left));
+  const top = Math.min(...rects.map((rect) => rect.top));
+  const right = Math.max(...rects.map((rect) => rect.right));
+  const bottom = Math.max(...rects.map((rect) => rect.bottom));
+  return new DOMRect(left, top, right - left, bottom - top);
+}
+
+const HOME = `
+  <header><a href="/" data-box="0 0 100 40">Каталог</a><a href="/tv" data-box="120 0 100 40">ТВ</a></header>
+  <main>
+    <section aria-label="Новинки">
+      <a href="/movie/1" data-box="0 100 200 300">Фильм 1</a>
+      <a href="/movie/2" data-box="220 100 200 300">Фильм 2</a>
+      <a href="/movie/3" data-box="440 100 200 300">Фильм 3</a>
+    </section>
+    <section aria-label="Сериалы">
+      <a href="/movie/4" data-box="0 450 200 300">Сериал 1</a>
+      <a href="/movie/5" data-box="220 450 200 300">Сериал 2</a>
+    </section>
+  </main>`;
+
+let core: FocusCore | undefined;
+
+function setup(html: string, { home = false } = {}) {
+  document.body.innerHTML = html;
+  const goBack = vi.fn();
+  core = createFocusCore({
+    root: document.body,
+    isHome: () => home,
+    goBack,
+    isVisible: (element) => !element.closest('[data-off]'),
+    schedule: (task) => queueMicrotask(task),
+  });
+  return { goBack };
+}
+
+function press(key: string, keyCode?: number): KeyboardEvent {
+  const event = new KeyboardEvent('keydown', { key, keyCode, bubbles: true, cancelable: true });
+  (document.activeElement ?? document.body).dispatchEvent(event);
+  document.activeElement?.dispatchEvent(new KeyboardEvent('keyup', { key, keyCode, bubbles: true }));
+  return event;
+}
+
+const byText = (text: string) =>
+  Array.from(document.querySelectorAll<HTMLElement>('a, button, input')).find(
+    (element) => element.textContent === text || element.getAttribute('aria-label') === text,
+  );
+
+async function focusedOn(text: string) {
+  await vi.waitFor(() =>
+    expect(document.activeElement?.textContent || document.activeElement?.getAttribute('aria-label')).toBe(
+      text,
+    ),
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    return box(this);
+  });
+});
+
+afterEach(() => {
+  core?.destroy();
+  core = undefined;
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('the focus core', () => {
+  it('focuses the screen’s first item, not the header, when the screen starts', async () => {
+    setup(HOME);
+    await focusedOn('Фильм 1');
+  });
+
+  it('moves along a rail with left and right', async () => {
+    setup(HOME);
+    await focusedOn('Фильм 1');
+    press('ArrowRight');
+    await focusedOn('Фильм 2');
+    press('ArrowRight');
+    await focusedOn('Фильм 3');
+    press('ArrowLeft');
+    await focusedOn('Фильм 2');
+  });
+
+  it('moves between rails with down and into the header with up', async () => {
+    setup(HOME);
+    await focusedOn('Фильм 1');
+    press('ArrowDown');
+    await focusedOn('Сериал 1');
+    press('ArrowUp');
+    await focusedOn('Фильм 1');
+    press('ArrowUp');
+    await focusedOn('Каталог');
+  });
+
+  it('takes the arrows from the page (no native scrolling) and leaves unknown keys alone', async () => {
+    setup(HOME);
+    await focusedOn('Фильм 1');
+    const arrow = press('ArrowRight');
+    const unknown = press('a', 65);
+    const colour = press('ColorF0Red', 403);
+    await focusedOn('Фильм 2');
+    expect({
+      arrow: arrow.defaultPrevented,
+      unknown: unknown.defaultPrevented,
+      colour: colour.defaultPrevented,
+    }).toEqual({
+      arrow: true,
+      unknown: false,
+      colour: false,
+    });
+  });
+
+  it('activates the focused item with Enter', async () => {
+    setup('<main><button type="button" data-box="0 0 100 40">Смотреть</button></main>');
+    await focusedOn('Смотреть');
+    const click = vi.fn();
+    byText('Смотреть')?.addEventListener('click', click);
+    press('Enter');
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+  });
+
+  it('survives keys pressed while a screen loads and focuses its first item when it arrives', async () => {
+    setup('<header></header><main aria-busy="true"></main>');
+    expect(() => {
+      press('ArrowDown');
+      press('Enter');
+      press('Unidentified', 461);
+    }).not.toThrow();
+    const main = document.querySelector('main');
+    main?.insertAdjacentHTML('beforeend', '<button type="button" data-box="0 100 100 40">Смотреть</button>');
+    await focusedOn('Смотреть');
+  });
+
+  it('gives the focus back to the last focused item still there when the focused one goes away', async () => {
+    setup(
+      `<main><button type="button" data-box="0 0 100 40">Смотреть</button>
+       <section aria-label="Плеер"><button type="button" data-box="0 100 100 40">Пауза</button></section></main>`,
+    );
+    await focusedOn('Смотреть');
+    press('ArrowDown');
+    await focusedOn('Пауза');
+    document.querySelector('section')?.remove();
+    await focusedOn('Смотреть');
+  });
+});
+
+describe('back', () => {
+  it('goes back from a screen that is not home', async () => {
+    const { goBack } = setup(HOME);
+    await focusedOn('Фильм 1');
+    press('Backspace');
+    press('Unidentified', 10009);
+    press('Unidentified', 461);
+    expect(goBack).toHaveBeenCalledTimes(3);
+  });
+
+  it('does nothing on home with nothing open', async () => {
+    const { goBack } = setup(HOME, { home: true });
+    await focusedOn('Фильм 1');
+    const event = press('Escape');
+    expect({ goBack: goBack.mock.calls.length, prevented: event.defaultPrevented }).toEqual({
+      goBack: 0,
+      prevented: true,
+    });
+    await focusedOn('Фильм 1');
+  });
+
+  it('leaves the player by its close button before leaving the screen', async () => {
+    const { goBack } = setup(
+      `<main><button type="button" data-box="0 0 100 40">Смотреть</button>
+       <section data-phase="playing"><button type="button" aria-label="Закрыть плеер" data-back-leaves="" data-box="0 100 40 40"></button></section></main>`,
+    );
+    const close = vi.fn(() => document.querySelector('[data-phase]')?.remove());
+    byText('Закрыть плеер')?.addEventListener('click', close);
+    await focusedOn('Смотреть');
+    press('Backspace');
+    expect({ close: close.mock.calls.length, goBack: goBack.mock.calls.length }).toEqual({
+      close: 1,
+      goBack: 0,
+    });
+  });
+
+  it('closes an open dialog the way its Escape does, keeps the focus inside it meanwhile and returns it to the opener', async () => {
+    const { goBack } = setup(`<main><button type="button" data-box="0 0 100 40">Войти</button></main>`);
+    await focusedOn('Войти');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<div role="dialog" aria-modal="true"><input type="tel" aria-label="Телефон" data-box="500 300 300 40" />
+       <button type="button" data-box="500 360 300 40">Получить код</button></div>`,
+    );
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
+    const onEscape = vi.fn((event: KeyboardEvent) => {
+      if (event.key === 'Escape') dialog?.remove();
+    });
+    dialog?.addEventListener('keydown', onEscape);
+    await focusedOn('Телефон');
+    press('ArrowUp');
+    // The service runs one move at a time: let the first finish (a remote's presses are that far apart).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await focusedOn('Телефон');
+    press('ArrowDown');
+    await focusedOn('Получить код');
+    press('ArrowDown');
+    await focusedOn('Получить код');
+    press('Unidentified', 10009);
+    expect({ escapes: onEscape.mock.calls.length, goBack: goBack.mock.calls.length }).toEqual({
+      escapes: 1,
+      goBack: 0,
+    });
+    await focusedOn('Войти');
+  });
+
+  it('lets Backspace delete in a filled text field and be back in an empty one', async () => {
+    const { goBack } = setup('<main><input type="tel" aria-label="Телефон" data-box="0 0 300 40" /></main>');
+    await focusedOn('Телефон');
+    const field = document.activeElement as HTMLInputElement;
+    field.value = '912';
+    const editing = press('Backspace');
+    field.value = '';
+    press('Backspace');
+    expect({ prevented: editing.defaultPrevented, goBack: goBack.mock.calls.length }).toEqual({
+      prevented: false,
+      goBack: 1,
+    });
+  });
+});
+
+describe('the player’s controls', () => {
+  it('hide after a while without keys and come back on any key, which does nothing else', async () => {
+    setup(
+      `<main><section data-phase="playing"><div role="toolbar">
+       <button type="button" data-box="0 0 40 40">Пауза</button><button type="button" data-box="60 0 40 40">Звук</button>
+       </div></section></main>`,
+    );
+    await focusedOn('Пауза');
+    vi.useFakeTimers();
+    press('Unidentified', 99999);
+    vi.advanceTimersByTime(CONTROLS_IDLE_MS);
+    expect(document.documentElement.hasAttribute(IDLE_ATTRIBUTE)).toBe(true);
+    press('ArrowRight');
+    expect(document.documentElement.hasAttribute(IDLE_ATTRIBUTE)).toBe(false);
+    vi.useRealTimers();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement?.textContent).toBe('Пауза');
+    press('ArrowRight');
+    await focusedOn('Звук');
+  });
+});
