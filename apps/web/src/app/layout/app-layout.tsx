@@ -76,7 +76,8 @@ export function AppLayout() {
 
   return (
     <div className={[styles.app, styles[deviceKind]].join(' ')} data-device={deviceKind}>
-      <SkipLink targetId={MAIN_CONTENT_ID} />
+      {/* A remote has no Tab: the TV's focus starts in the screen's content by itself. */}
+      {deviceKind !== 'tv' && <SkipLink targetId={MAIN_CONTENT_ID} />}
       <LoadingBar active={loading} />
       <Header
         variant={mobile ? 'mobile' : 'desktop'}

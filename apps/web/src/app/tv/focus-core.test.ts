@@ -91,6 +91,17 @@ describe('the focus core', () => {
     await focusedOn('Фильм 1');
   });
 
+  it('keeps the item a screen focused by itself when it starts', async () => {
+    document.body.innerHTML = '';
+    setup(
+      `<main><button type="button" data-box="0 0 100 40">Назад</button>
+       <button type="button" data-box="0 100 400 40">Сейчас Новости</button></main>`,
+    );
+    byText('Сейчас Новости')?.focus();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await focusedOn('Сейчас Новости');
+  });
+
   it('moves along a rail with left and right', async () => {
     setup(HOME);
     await focusedOn('Фильм 1');
@@ -162,6 +173,44 @@ describe('the focus core', () => {
     await focusedOn('Пауза');
     document.querySelector('section')?.remove();
     await focusedOn('Смотреть');
+  });
+});
+
+describe('what the remote reaches', () => {
+  it('reaches every tab of a roving tab index, but not a region focusable by script only', async () => {
+    setup(
+      `<main tabindex="-1"><div role="tablist"><button type="button" role="tab" data-box="0 0 100 40">Сезон 1</button>
+       <button type="button" role="tab" tabindex="-1" data-box="120 0 100 40">Сезон 2</button></div>
+       <section tabindex="-1" aria-label="Плеер" data-box="0 100 400 200"></section></main>`,
+    );
+    await focusedOn('Сезон 1');
+    press('ArrowRight');
+    await focusedOn('Сезон 2');
+    press('ArrowDown');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await focusedOn('Сезон 2');
+  });
+
+  it('leaves the arrows to a region that moves its focus itself, and navigates with those it leaves', async () => {
+    setup(
+      `<main><div data-own-arrows=""><button type="button" data-box="0 0 400 40">10:00 Новости</button>
+       <button type="button" data-box="0 40 400 40">11:00 Кино</button></div>
+       <button type="button" data-box="0 200 100 40">О нас</button></main>`,
+    );
+    const lines = document.querySelector<HTMLElement>('[data-own-arrows]');
+    // The region's own handler: down moves to the next line while there is one.
+    lines?.addEventListener('keydown', (event) => {
+      const next = (event.target as HTMLElement).nextElementSibling as HTMLElement | null;
+      if (event.key === 'ArrowDown' && next) {
+        event.preventDefault();
+        next.focus();
+      }
+    });
+    await focusedOn('10:00 Новости');
+    press('ArrowDown');
+    await focusedOn('11:00 Кино');
+    press('ArrowDown');
+    await focusedOn('О нас');
   });
 });
 

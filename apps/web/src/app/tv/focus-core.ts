@@ -7,20 +7,30 @@ import {
   SpatialNavigationService,
 } from '@noriginmedia/norigin-spatial-navigation-core';
 import { backStep } from './back-rule';
-import { editsText, remoteAction } from './remote-keys';
+import { editsText, type RemoteAction, remoteAction } from './remote-keys';
 
 /** Elements a remote can land on (filtered further by {@link isCandidate}). */
 const CANDIDATES =
   'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [role="tab"]';
-/** Groups the spatial navigation moves between first: a rail, the header, a toolbar, a dialog… */
+/** Elements that do something when pressed. */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="tab"]';
+/**
+ * Groups the spatial navigation moves between first: a rail, the header, a toolbar, a dialog… and any
+ * element a screen marks `data-nav-group` (a column of its own beside the player).
+ */
 const CONTAINERS =
-  'header, footer, nav, section, [role="toolbar"], [role="tablist"], [role="dialog"], [role="alertdialog"]';
+  'header, footer, nav, section, [role="toolbar"], [role="tablist"], [role="dialog"], [role="alertdialog"], [data-nav-group]';
 /** An open modal: only what is inside it can take the focus. */
 const MODAL = '[aria-modal="true"]';
 /** A playing player: its controls hide after a while without keys and the next key only shows them. */
 const PLAYING = '[data-phase="playing"]';
 /** The element that leaves the player (its close button): what back presses when no dialog is open. */
 export const LEAVE_ATTRIBUTE = 'data-back-leaves';
+/**
+ * A region that moves the focus with the arrows itself (the guide's programme lines, which load day by
+ * day): it gets them first, and spatial navigation takes those it leaves.
+ */
+const OWN_ARROWS = '[data-own-arrows]';
 /** Where a screen's own content starts: the first thing focused when a screen arrives. */
 const MAIN = 'main';
 /** How long the player's controls stay on screen after the last key. */
@@ -62,8 +72,9 @@ function laidOut(element: HTMLElement): boolean {
 
 function isCandidate(element: HTMLElement, isVisible: (element: HTMLElement) => boolean): boolean {
   if ((element as HTMLButtonElement).disabled) return false;
-  // Roving tab index (season tabs): every tab is reachable by the remote, not only the selected one.
-  if (element.getAttribute('tabindex') === '-1' && element.getAttribute('role') !== 'tab') return false;
+  // A control out of the Tab order only (a roving tab index: season tabs, a guide's playable lines) is
+  // still the remote's; a region focusable by script only (main, the player) is not.
+  if (element.getAttribute('tabindex') === '-1' && !element.matches(CONTROLS)) return false;
   if (element.closest('[inert], [aria-hidden="true"], [hidden]')) return false;
   return isVisible(element);
 }
@@ -93,9 +104,10 @@ function focusNode(component: FocusableComponent): void {
   const node = component.node;
   node.setAttribute('data-focused', 'true');
   if (document.activeElement !== node) node.focus({ preventScroll: true });
-  // The header stays put at the top; a dialog's items are in a centred card already.
+  // The header stays put at the top. Elsewhere the least scrolling that shows the item whole, with the
+  // margin the TV styles give it (the next row or card peeks in; the sticky header hides nothing).
   if (node.closest('header')) return;
-  node.scrollIntoView?.({ block: node.closest(MODAL) ? 'nearest' : 'center', inline: 'nearest' });
+  node.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
 }
 
 /**
@@ -215,6 +227,12 @@ export function createFocusCore({
     if (key && registered.has(key)) void service.setFocus(key);
   };
 
+  /** Whether an element is one the remote lands on (not a group, not unknown). */
+  const isItem = (element: Element) => {
+    const key = keys.get(element);
+    return key !== undefined && registered.has(key) && !containers.has(key);
+  };
+
   const current = () => {
     const key = service.getCurrentFocusKey();
     return key ? (registered.get(key) ?? null) : null;
@@ -232,6 +250,8 @@ export function createFocusCore({
     const stale = [...registered.keys()].filter((key) => !seen.has(key));
     stale.sort((a, b) => Number(containers.has(a)) - Number(containers.has(b)));
     for (const key of stale) {
+      // Under a modal the element stays on the page: it must not look focused there.
+      registered.get(key)?.removeAttribute('data-focused');
       service.removeFocusable({ focusKey: key });
       registered.delete(key);
       containers.delete(key);
@@ -244,8 +264,18 @@ export function createFocusCore({
     const main = found.find((element) => element.closest(MAIN));
     if (pendingStart && main && scope === root) {
       pendingStart = false;
-      focusElement(main);
+      // A screen that put the focus on an item of its own (the guide's programme on air) keeps it.
+      const chosen = active instanceof HTMLElement && isItem(active) && active.closest(MAIN) ? active : main;
+      focusElement(chosen);
       return;
+    }
+    // The app focused a region of its own (the opened player, a dialog's card): its first item instead.
+    if (active instanceof HTMLElement && active !== document.body && !isItem(active)) {
+      const inside = found.find((element) => active.contains(element));
+      if (inside) {
+        focusElement(inside);
+        return;
+      }
     }
     if (focusedNow?.isConnected && registered.has(keyOf(focusedNow))) return;
     // The app moved the focus itself (a modal's first field): follow it.
@@ -305,13 +335,32 @@ export function createFocusCore({
     return wasIdle;
   };
 
+  const isArrow = (action: string | null) =>
+    action === 'up' || action === 'down' || action === 'left' || action === 'right';
+  const ownsArrows = (event: KeyboardEvent) =>
+    event.target instanceof Element && event.target.closest(OWN_ARROWS) !== null;
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (sent.has(event)) return;
     const action = remoteAction(event);
     const wasIdle = wake();
     if (!action || editsText(action, event, event.target)) return;
+    // The region's own arrows first; what it leaves comes back in onKeyDownLeft.
+    if (isArrow(action) && ownsArrows(event)) return;
     event.preventDefault();
     event.stopPropagation();
+    act(action, event, wasIdle);
+  };
+
+  /** An arrow a region with arrows of its own did not use (its last line): spatial navigation has it. */
+  const onKeyDownLeft = (event: KeyboardEvent) => {
+    const action = remoteAction(event);
+    if (sent.has(event) || event.defaultPrevented || !isArrow(action) || !ownsArrows(event)) return;
+    event.preventDefault();
+    act(action as RemoteAction, event, false);
+  };
+
+  const act = (action: RemoteAction, event: KeyboardEvent, wasIdle: boolean) => {
     if (scanScheduled) scan();
     if (action === 'back') {
       back();
@@ -327,12 +376,9 @@ export function createFocusCore({
       return;
     }
     pendingStart = false;
+    // Key releases are not passed on: the service queues one task after the running one, and a release
+    // right behind its press (a busy page registering a new screen) would take the press's place.
     listeners.keyDown?.(action as Key, event);
-  };
-
-  const onKeyUp = (event: KeyboardEvent) => {
-    const action = remoteAction(event);
-    if (action && action !== 'back') listeners.keyUp?.(action as Key);
   };
 
   // A pointer or the app focusing an element keeps the service's idea of the focus in step.
@@ -340,12 +386,13 @@ export function createFocusCore({
     const target = event.target;
     if (!(target instanceof HTMLElement)) return;
     const key = keys.get(target);
-    if (key && registered.has(key) && service.getCurrentFocusKey() !== key) void service.setFocus(key);
+    if (!key || !isItem(target)) scheduleScan();
+    else if (service.getCurrentFocusKey() !== key) void service.setFocus(key);
   };
 
   // Capture: the remote's keys are the layout's before any component sees them (a rail, the tabs).
   window.addEventListener('keydown', onKeyDown, true);
-  window.addEventListener('keyup', onKeyUp, true);
+  window.addEventListener('keydown', onKeyDownLeft);
   root.addEventListener('focusin', onFocusInEvent);
   scheduleScan();
   wake();
@@ -361,7 +408,7 @@ export function createFocusCore({
       clearTimeout(idleTimer);
       document.documentElement.removeAttribute(IDLE_ATTRIBUTE);
       window.removeEventListener('keydown', onKeyDown, true);
-      window.removeEventListener('keyup', onKeyUp, true);
+      window.removeEventListener('keydown', onKeyDownLeft);
       root.removeEventListener('focusin', onFocusInEvent);
       service.destroy();
       registered.clear();
