@@ -65,7 +65,7 @@ const byText = (text: string) =>
 
 async function focusedOn(text: string) {
   await vi.waitFor(() =>
-    expect(document.activeElement?.textContent || document.activeElement?.getAttribute('aria-label')).toBe(
+    expect(document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent).toBe(
       text,
     ),
   );
@@ -149,6 +149,32 @@ describe('the focus core', () => {
     byText('Смотреть')?.addEventListener('click', click);
     press('Enter');
     await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+  });
+
+  it('submits a text field’s form with Enter', async () => {
+    setup('<main><form><input type="tel" aria-label="Телефон" data-box="0 0 300 40" /></form></main>');
+    await focusedOn('Телефон');
+    const submit = vi.fn((event: Event) => event.preventDefault());
+    document.querySelector('form')?.addEventListener('submit', submit);
+    press('Enter');
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+  });
+
+  it('chooses an option of a focused list with up and down instead of leaving it', async () => {
+    setup(
+      `<main><select aria-label="Качество" data-box="0 0 200 40"><option>Авто</option><option>720p</option></select>
+       <button type="button" data-box="0 100 100 40">Пауза</button></main>`,
+    );
+    await focusedOn('Качество');
+    const change = vi.fn();
+    document.querySelector('select')?.addEventListener('change', change);
+    press('ArrowDown');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect({ value: document.querySelector('select')?.value, changes: change.mock.calls.length }).toEqual({
+      value: '720p',
+      changes: 1,
+    });
+    await focusedOn('Качество');
   });
 
   it('survives keys pressed while a screen loads and focuses its first item when it arrives', async () => {

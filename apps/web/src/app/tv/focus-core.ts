@@ -38,6 +38,7 @@ export const CONTROLS_IDLE_MS = 5000;
 /** The attribute on `<html>` while the remote has been idle that long (CSS hides the player's controls). */
 export const IDLE_ATTRIBUTE = 'data-remote-idle';
 const HISTORY_LENGTH = 20;
+const SCAN_DELAY_MS = 100;
 
 /** Options of {@link createFocusCore}. */
 export interface FocusCoreOptions {
@@ -49,7 +50,10 @@ export interface FocusCoreOptions {
   goBack: () => void;
   /** Whether an element is on screen; the default asks the layout (tests give their own). */
   isVisible?: (element: HTMLElement) => boolean;
-  /** Runs a re-scan later (default: the next animation frame, so a burst of DOM changes costs one). */
+  /**
+   * Runs a re-scan later (default: 100 ms on, so a screen rendering in slices is scanned a few times,
+   * not in every frame; a key that needs the scan runs it at once).
+   */
   schedule?: (task: () => void) => void;
 }
 
@@ -135,19 +139,19 @@ function remoteAdapter(listeners: AddEventListenersOptions) {
 /**
  * The TV layout's remote control over a DOM subtree, on the Norigin spatial-navigation service: every
  * focusable element is registered with its group (header, rail, toolbar, dialog…), found again when the
- * DOM changes; arrows move the focus to the nearest element on screen in that direction, Enter
- * activates it, back takes {@link backStep}'s step (closes the top dialog as its Escape does, presses the
- * player's close button, goes back, or stays on home). While a modal is open only its contents are registered. Focus is
- * never lost: when the focused element goes away it returns to the last focused one still there (the
- * opener of a closed dialog, Смотреть under a closed player), else the screen's first item. Keys pressed
- * while nothing can be focused (a screen loading) change nothing; unknown keys are left alone.
+ * DOM changes; arrows move the focus to the nearest element on screen in that direction, Enter activates
+ * it, back takes {@link backStep}'s step (closes the top dialog as its Escape does, presses the player's
+ * close button, goes back, or stays on home). While a modal is open only its contents are registered.
+ * Focus is never lost: when the focused element goes away it returns to the last focused one still there
+ * (the opener of a closed dialog, Смотреть under a closed player), else the screen's first item. Keys
+ * pressed while nothing can be focused (a screen loading) change nothing; unknown keys are left alone.
  */
 export function createFocusCore({
   root,
   isHome,
   goBack,
   isVisible = laidOut,
-  schedule = (task) => requestAnimationFrame(task),
+  schedule = (task) => setTimeout(task, SCAN_DELAY_MS),
 }: FocusCoreOptions): FocusCore {
   const listeners: AddEventListenersOptions = {};
   const service = new SpatialNavigationService();
@@ -361,7 +365,9 @@ export function createFocusCore({
   };
 
   const act = (action: RemoteAction, event: KeyboardEvent, wasIdle: boolean) => {
-    if (scanScheduled) scan();
+    // A re-scan due only adds what came since (it runs shortly): a key waits for it only when the
+    // focused element has gone, or nothing is focused yet.
+    if (scanScheduled && !current()?.isConnected) scan();
     if (action === 'back') {
       back();
       return;
