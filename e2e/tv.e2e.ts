@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, hasChromium, launchBrowser } from './support/browser.ts';
+import { type Browser, hasChromium, launchBrowser, TV } from './support/browser.ts';
 import { type RunningService, startService } from './support/service.ts';
-
-/** A Samsung TV's browser at 1920×1080: the smart-TV layout (docs/decisions/040). */
-const TV = {
-  viewport: { width: 1920, height: 1080 },
-  userAgent:
-    'Mozilla/5.0 (SMART-TV; LINUX; Tizen 7.0) AppleWebKit/537.36 (KHTML, like Gecko) 94.0.4606.31/7.0 TV Safari/537.36',
-};
 
 /** What has the focus: its accessible name (or text), its region and the screen's path. */
 interface Focus {
