@@ -189,6 +189,21 @@ describe('the focus core', () => {
     await focusedOn('Смотреть');
   });
 
+  it('goes up to what is above on the page, not into the sticky header over it', async () => {
+    setup(
+      `<header><a href="/" data-box="0 0 100 40">Каталог</a></header>
+       <main><button type="button" data-box="0 -200 100 40">Смотреть</button>
+       <section aria-label="Серии"><a href="/e/1" data-box="0 300 200 100">1 серия</a></section></main>`,
+    );
+    // The page is scrolled 500 px down: Смотреть is under the header, off the screen.
+    document.documentElement.setAttribute('data-box', '0 -500 1000 3000');
+    byText('1 серия')?.focus();
+    await focusedOn('1 серия');
+    press('ArrowUp');
+    await focusedOn('Смотреть');
+    document.documentElement.removeAttribute('data-box');
+  });
+
   it('gives the focus back to the last focused item still there when the focused one goes away', async () => {
     setup(
       `<main><button type="button" data-box="0 0 100 40">Смотреть</button>
@@ -237,6 +252,19 @@ describe('what the remote reaches', () => {
     await focusedOn('11:00 Кино');
     press('ArrowDown');
     await focusedOn('О нас');
+  });
+
+  it('gives the page its focus back when a region focused by the app goes away', async () => {
+    setup(
+      `<main><button type="button" data-box="0 0 100 40">Смотреть</button>
+       <section tabindex="-1" aria-label="Плеер" data-box="0 100 400 200"></section></main>`,
+    );
+    await focusedOn('Смотреть');
+    // The player's region takes the focus and goes before the core has moved it inside.
+    const player = document.querySelector<HTMLElement>('section');
+    player?.focus();
+    player?.remove();
+    await focusedOn('Смотреть');
   });
 });
 
@@ -303,6 +331,24 @@ describe('back', () => {
       escapes: 1,
       goBack: 0,
     });
+    await focusedOn('Войти');
+  });
+
+  it('returns the focus to the opener of a closed dialog even when the page put it elsewhere first', async () => {
+    setup(
+      `<main><button type="button" data-box="0 0 100 40">Фильм</button>
+       <button type="button" data-box="200 0 100 40">Войти</button></main>`,
+    );
+    await focusedOn('Фильм');
+    press('ArrowRight');
+    await focusedOn('Войти');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div role="dialog" aria-modal="true"><button type="button" data-box="500 300 300 40">Продолжить</button></div>',
+    );
+    await focusedOn('Продолжить');
+    document.querySelector('[role="dialog"]')?.remove();
+    byText('Фильм')?.focus();
     await focusedOn('Войти');
   });
 

@@ -1,6 +1,7 @@
 import {
   type AddEventListenersOptions,
   type FocusableComponent,
+  type FocusableComponentLayout,
   GetBoundingClientRectAdapter,
   type Key,
   ROOT_FOCUS_KEY,
@@ -115,14 +116,39 @@ function focusNode(component: FocusableComponent): void {
 }
 
 /**
+ * Where an element is on the page, not on the screen: the sticky header at the top of the page, the rest
+ * where they are in the document. On the screen the header sits just above whatever is scrolled under
+ * it, and up from an episode would jump over Смотреть (scrolled off under the header) into the header.
+ */
+function measure(component: FocusableComponent): FocusableComponentLayout {
+  const node = component.node;
+  const rect = node.getBoundingClientRect();
+  const offset = node.closest('header') ? 0 : -document.documentElement.getBoundingClientRect().top;
+  const top = rect.top + offset;
+  return {
+    x: rect.left,
+    y: top,
+    left: rect.left,
+    top,
+    width: rect.width,
+    height: rect.height,
+    right: rect.right,
+    bottom: top + rect.height,
+    node,
+  };
+}
+
+/**
  * A layout adapter for the spatial-navigation service whose keys come from the core's own listener
- * (which applies the back, text-field and idle rules first) instead of a listener of its own.
+ * (which applies the back, text-field and idle rules first) instead of a listener of its own, and whose
+ * layouts are page positions ({@link measure}).
  */
 function remoteAdapter(listeners: AddEventListenersOptions) {
   return class RemoteAdapter extends GetBoundingClientRectAdapter {
     constructor(service: SpatialNavigationService) {
       super(service);
       this.focusNode = focusNode;
+      this.measureLayout = async (component) => measure(component);
     }
 
     override addEventListeners(options: AddEventListenersOptions): void {
@@ -165,6 +191,9 @@ export function createFocusCore({
   let counter = 0;
   let history: HTMLElement[] = [];
   let pendingStart = true;
+  // The scope of the last scan (the page, or the top modal) and what had the focus when a modal opened.
+  let lastScope: HTMLElement = root;
+  let opener: HTMLElement | null = null;
   let scanScheduled = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -247,6 +276,8 @@ export function createFocusCore({
     scanScheduled = false;
     const modals = Array.from(root.querySelectorAll<HTMLElement>(MODAL));
     const scope = modals[modals.length - 1] ?? root;
+    // What had the focus before this scan forgets anything (a modal's opener, when one opens).
+    const previous = current();
     const found = candidates(scope);
     const seen = new Set<string>();
     for (const element of found) register(element, registerParents(element, scope, seen), true, seen);
@@ -266,6 +297,16 @@ export function createFocusCore({
     const focusedNow = current();
     const active = document.activeElement;
     const main = found.find((element) => element.closest(MAIN));
+    const closed = scope === root && lastScope !== root;
+    // A modal opening: remember its opener (the service still has it as the focus).
+    if (scope !== root && lastScope === root) opener = previous;
+    lastScope = scope;
+    // A modal closed: its opener takes the focus back, whatever the page focused meanwhile.
+    if (closed && opener?.isConnected && isItem(opener)) {
+      focusElement(opener);
+      opener = null;
+      return;
+    }
     if (pendingStart && main && scope === root) {
       pendingStart = false;
       // A screen that put the focus on an item of its own (the guide's programme on air) keeps it.
@@ -281,7 +322,11 @@ export function createFocusCore({
         return;
       }
     }
-    if (focusedNow?.isConnected && registered.has(keyOf(focusedNow))) return;
+    if (focusedNow?.isConnected && registered.has(keyOf(focusedNow))) {
+      // The page lost the focus (a focused region removed) while the remote's item is still there.
+      if (!active || active === document.body) focusElement(focusedNow);
+      return;
+    }
     // The app moved the focus itself (a modal's first field): follow it.
     if (active instanceof HTMLElement && registered.has(keys.get(active) ?? '')) {
       focusElement(active);
