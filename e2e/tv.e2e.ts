@@ -124,6 +124,16 @@ describe.skipIf(!hasChromium)('the smart-TV layout, by the remote alone (docs/de
     await page.keyboard.press('Backspace');
     await page.getByRole('region', { name: 'Плеер' }).waitFor({ state: 'detached' });
     await expect.poll(async () => (await focus(page)).name, SOON).toBe('Смотреть');
+
+    // Down to the seasons, along them, down to an episode; up again to Смотреть.
+    const season = await press(page, 'ArrowDown');
+    expect(season.name).toMatch(/^Сезон \d/);
+    expect((await press(page, 'ArrowRight')).name).toMatch(/^Сезон \d/);
+    const episode = await press(page, 'ArrowDown');
+    expect(episode).toMatchObject({ inView: true });
+    expect(episode.name).toMatch(/серия/i);
+    await moveTo(page, 'ArrowUp', 'Смотреть');
+
     await platformBack(page, 10009);
     await expect.poll(async () => (await focus(page)).path, SOON).toBe('/promo/web/');
     await expect.poll(async () => (await focus(page)).region, SOON).toBe('Премьеры недели');
