@@ -38,7 +38,10 @@ const HOME = `
 
 let core: FocusCore | undefined;
 
-function setup(html: string, { home = false } = {}) {
+function setup(
+  html: string,
+  { home = false, schedule }: { home?: boolean; schedule?: (task: () => void) => void } = {},
+) {
   document.body.innerHTML = html;
   const goBack = vi.fn();
   core = createFocusCore({
@@ -46,7 +49,7 @@ function setup(html: string, { home = false } = {}) {
     isHome: () => home,
     goBack,
     isVisible: (element) => !element.closest('[data-off]'),
-    schedule: (task) => queueMicrotask(task),
+    schedule: schedule ?? ((task) => queueMicrotask(task)),
   });
   return { goBack };
 }
@@ -350,6 +353,27 @@ describe('back', () => {
     document.querySelector('[role="dialog"]')?.remove();
     byText('Фильм')?.focus();
     await focusedOn('Войти');
+  });
+
+  it('moves inside a dialog that has just opened, before its re-scan is due', async () => {
+    const due: (() => void)[] = [];
+    setup(
+      `<main><button type="button" data-box="0 0 100 40">Войти</button>
+       <button type="button" data-box="0 100 100 40">Фильм</button></main>`,
+      { schedule: (task) => due.push(task) },
+    );
+    for (const task of due.splice(0)) task();
+    await focusedOn('Войти');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<div role="dialog" aria-modal="true"><input type="tel" aria-label="Телефон" data-box="500 300 300 40" />
+       <button type="button" data-box="500 360 300 40">Получить код</button></div>`,
+    );
+    // The dialog focuses its field; the scan that would register it has not run yet.
+    document.querySelector<HTMLElement>('input')?.focus();
+    await Promise.resolve(); // the DOM change is observed (a microtask)
+    press('ArrowDown');
+    await focusedOn('Получить код');
   });
 
   it('lets Backspace delete in a filled text field and be back in an empty one', async () => {

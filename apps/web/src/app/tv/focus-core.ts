@@ -194,6 +194,10 @@ export function createFocusCore({
   // The scope of the last scan (the page, or the top modal) and what had the focus when a modal opened.
   let lastScope: HTMLElement = root;
   let opener: HTMLElement | null = null;
+  // Scope changes so far, and how many there had been at the last key: the service runs a move after the
+  // one in progress, and a key pressed inside a dialog must not move the page's focus once it closed.
+  let scopes = 0;
+  let scopesAtKey = 0;
   let scanScheduled = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -223,7 +227,7 @@ export function createFocusCore({
       parentFocusKey,
       onEnterPress: () => activate(element),
       onEnterRelease: () => {},
-      onArrowPress: (direction) => !stepSelect(element, direction),
+      onArrowPress: (direction) => scopesAtKey === scopes && !stepSelect(element, direction),
       onArrowRelease: () => {},
       onFocus: () => onFocusIn(element),
       onBlur: () => element.removeAttribute('data-focused'),
@@ -300,6 +304,7 @@ export function createFocusCore({
     const closed = scope === root && lastScope !== root;
     // A modal opening: remember its opener (the service still has it as the focus).
     if (scope !== root && lastScope === root) opener = previous;
+    if (scope !== lastScope) scopes += 1;
     lastScope = scope;
     // A modal closed: its opener takes the focus back, whatever the page focused meanwhile.
     if (closed && opener?.isConnected && isItem(opener)) {
@@ -411,13 +416,20 @@ export function createFocusCore({
 
   const act = (action: RemoteAction, event: KeyboardEvent, wasIdle: boolean) => {
     // A re-scan due only adds what came since (it runs shortly): a key waits for it only when the
-    // focused element has gone, or nothing is focused yet.
-    if (scanScheduled && !current()?.isConnected) scan();
+    // focused element has gone, nothing is focused yet, or the page moved the focus elsewhere (a dialog
+    // just opened on its field: the key must move inside it, not on the page behind).
+    const focused = current();
+    const active = document.activeElement;
+    const moved = active !== null && active !== document.body && active !== focused;
+    if (scanScheduled && (!focused?.isConnected || moved)) scan();
     if (action === 'back') {
       back();
       return;
     }
-    const focusedNow = current();
+    const pageFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The service's focus, or the page's when the service has yet to catch up with it (a field a dialog
+    // focused, registered by the scan above: the move waits behind that focus in the service's queue).
+    const focusedNow = current() ?? (pageFocus && isItem(pageFocus) ? pageFocus : null);
     // Hidden controls of a playing video: the first key only shows them (wake, above).
     if (wasIdle && focusedNow?.closest(PLAYING)) return;
     if (!focusedNow) {
@@ -427,9 +439,24 @@ export function createFocusCore({
       return;
     }
     pendingStart = false;
+    scopesAtKey = scopes;
     // Key releases are not passed on: the service queues one task after the running one, and a release
     // right behind its press (a busy page registering a new screen) would take the press's place.
-    listeners.keyDown?.(action as Key, event);
+    const move = () => listeners.keyDown?.(action as Key, event);
+    if (current()) move();
+    else {
+      // The service moves from its own focus: it takes the page's first (its focus runs outside its queue).
+      focusElement(focusedNow);
+      afterFocus(keyOf(focusedNow), move);
+    }
+  };
+
+  /** Runs `then` once the service has `key` focused (a few microtasks), or gives up after a few tasks. */
+  const afterFocus = (key: string, then: () => void, tries = 5) => {
+    setTimeout(() => {
+      if (service.getCurrentFocusKey() === key) then();
+      else if (tries > 1) afterFocus(key, then, tries - 1);
+    });
   };
 
   // A pointer or the app focusing an element keeps the service's idea of the focus in step.
