@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { anonymousApi } from './support/api.ts';
-import { type Browser, hasChromium, launchBrowser, MOBILE } from './support/browser.ts';
+import { type Browser, hasChromium, launchBrowser, MOBILE, TV } from './support/browser.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { latestSmsCode } from './support/sign-in.ts';
 
@@ -97,6 +97,18 @@ describe.skipIf(!hasChromium)('accessibility in Chromium (axe: no serious or cri
       await expectNoSeriousA11yViolations(page);
       await page.close();
     });
+  });
+
+  it('home on a smart TV, the remote’s focus on its first card (docs/decisions/040)', async () => {
+    const tv = await launchBrowser(TV);
+    try {
+      const page = await open(tv, '');
+      await page.getByRole('region', { name: 'Новинки' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-focused') === 'true');
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await tv.close();
+    }
   });
 
   it('the login modal: phone screen, a wrong number, code screen (desktop)', async () => {

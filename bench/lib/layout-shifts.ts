@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { TV } from '../../e2e/support/browser.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, type FormFactor } from './lighthouse.ts';
 
 /** One node a shift moved, as Chromium reports it (rects in CSS pixels). */
@@ -35,6 +36,7 @@ const EMULATION = {
       'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
   },
   desktop: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+  tv: { ...TV, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 } as const;
 
 /** Installed before the page's scripts: keeps every layout-shift entry with a description of its nodes. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Result } from 'lighthouse';
+import { TV } from '../../e2e/support/browser.ts';
 import { CHROMIUM_FLAGS as BASE_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 
 export const CHROMIUM = CHROMIUM_PATH;
@@ -12,7 +13,28 @@ export const CHROMIUM = CHROMIUM_PATH;
 /** The flags of every browser run here, and any host but the loopback unresolvable, so a stray request can never leave the machine. */
 export const CHROMIUM_FLAGS = [...BASE_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
-export type FormFactor = 'desktop' | 'mobile';
+export type FormFactor = 'desktop' | 'mobile' | 'tv';
+
+/**
+ * A smart TV (docs/decisions/040): its 1920×1080 screen and user agent (the app's TV layout), the desktop
+ * network, and a CPU four times slower than this machine's — a TV's system-on-chip is a phone's, not a
+ * desktop's.
+ */
+const tvConfig: Config = {
+  ...desktopConfig,
+  settings: {
+    ...desktopConfig.settings,
+    screenEmulation: {
+      mobile: false,
+      width: TV.viewport.width,
+      height: TV.viewport.height,
+      deviceScaleFactor: 1,
+      disabled: false,
+    },
+    emulatedUserAgent: TV.userAgent,
+    throttling: { ...desktopConfig.settings?.throttling, cpuSlowdownMultiplier: 4 },
+  },
+};
 
 /** One Lighthouse run's figures (times in ms). */
 export interface LighthouseFigures {
@@ -32,11 +54,16 @@ export interface LighthouseFigures {
   warnings: string[];
 }
 
-/** Runs Lighthouse once on `url` in a fresh Chromium; writes the full report to `reportFile` when given. */
+/**
+ * Runs Lighthouse once on `url` in a fresh Chromium; writes the full report to `reportFile` when given.
+ * `userAgent` replaces the form factor's (e.g. the TV's settings with a desktop browser's agent, for the
+ * desktop layout on the same screen and CPU).
+ */
 export async function lighthouseOnce(
   url: string,
   formFactor: FormFactor,
   reportFile?: string,
+  userAgent?: string,
 ): Promise<LighthouseFigures> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'kadr-lh-'));
   const chrome = await chromeLauncher.launch({
@@ -47,7 +74,12 @@ export async function lighthouseOnce(
   });
   try {
     // Mobile: Lighthouse's default config (Moto G Power emulation, simulated slow 4G and 4× CPU).
-    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    const chosen: Config | undefined =
+      formFactor === 'desktop' ? desktopConfig : formFactor === 'tv' ? tvConfig : undefined;
+    const config: Config | undefined =
+      chosen && userAgent
+        ? { ...chosen, settings: { ...chosen.settings, emulatedUserAgent: userAgent } }
+        : chosen;
     const result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },

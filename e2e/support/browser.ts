@@ -56,3 +56,10 @@ export const MOBILE = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
   isMobile: true,
 };
+
+/** A Samsung TV's browser (Tizen 7) at 1920×1080: the smart-TV layout (docs/decisions/040). */
+export const TV = {
+  viewport: { width: 1920, height: 1080 },
+  userAgent:
+    'Mozilla/5.0 (SMART-TV; LINUX; Tizen 7.0) AppleWebKit/537.36 (KHTML, like Gecko) 94.0.4606.31/7.0 TV Safari/537.36',
+};

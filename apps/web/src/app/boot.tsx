@@ -1,8 +1,9 @@
+import { StorageKey } from '@kadr/auth-session';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createBrowserRouter, createPath } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
-import { detectDeviceKind } from '../shared/device';
+import { arrivedFromSmartTv, detectDeviceKind } from '../shared/device';
 import { createBrowserServices } from '../shared/services';
 import { App, type AppRouter, startApp } from './app';
 import { createChunkRecovery } from './chunk-recovery';
@@ -32,7 +33,13 @@ export function boot(root: Root): void {
   const chunks = createChunkRecovery({ storage: services.sessionStorage, reload });
   chunks.listen(window);
   // Decided once at start (ARCHITECTURE: Web).
-  const deviceKind = detectDeviceKind(navigator.userAgent, window.innerWidth);
+  const deviceKind = detectDeviceKind(
+    navigator.userAgent,
+    window.innerWidth,
+    arrivedFromSmartTv(window.location.href, services.storage.getItem(StorageKey.redirect)),
+  );
+  // Page-wide styles by device kind (the TV's ten-foot scale) apply from the first paint.
+  document.documentElement.dataset.device = deviceKind;
   void startApp(services, window.location.href);
   setTimeout(() => {
     router = createBrowserRouter(createAppRoutes({ chunks }), { basename: ROUTER_BASENAME });

@@ -1,3 +1,4 @@
+import { SMART_TV_REDIRECT } from '@kadr/auth-session';
 import { createContext, useContext } from 'react';
 
 /** How the app lays itself out (ARCHITECTURE: decided once at start). */
@@ -11,11 +12,21 @@ const TV_AGENT =
 const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 
 /**
- * The device kind from the user agent and the viewport width: TV platforms by their user agent,
- * phones and tablets by theirs, and any narrow window (≤ 767 px) as mobile.
+ * Whether the visit comes from a smart-TV app (SPEC §4 Startup): the address has redirect=smart_tv, or
+ * startup stored that marker on an earlier visit (`stored`: the storage's redirect value).
  */
-export function detectDeviceKind(userAgent: string, width: number): DeviceKind {
-  if (TV_AGENT.test(userAgent)) return 'tv';
+export function arrivedFromSmartTv(href: string, stored: string | null): boolean {
+  if (stored === SMART_TV_REDIRECT.value) return true;
+  return new URL(href).searchParams.get(SMART_TV_REDIRECT.param) === SMART_TV_REDIRECT.value;
+}
+
+/**
+ * The device kind from the user agent and the viewport width: TV platforms by their user agent (or a
+ * visit from a smart-TV app, `smartTv`), phones and tablets by theirs, and any narrow window (≤ 767 px)
+ * as mobile.
+ */
+export function detectDeviceKind(userAgent: string, width: number, smartTv = false): DeviceKind {
+  if (smartTv || TV_AGENT.test(userAgent)) return 'tv';
   if (MOBILE_AGENT.test(userAgent) || width <= MOBILE_MAX_WIDTH) return 'mobile';
   return 'desktop';
 }
@@ -31,4 +42,9 @@ export function useDeviceKind(): DeviceKind {
 /** Mobile gets the mobile layout; desktop and TV the wide one (TV adds remote-friendly focus styles). */
 export function useIsMobile(): boolean {
   return useDeviceKind() === 'mobile';
+}
+
+/** Rails get arrow buttons on a desktop only: phones swipe, a TV's remote moves from card to card. */
+export function useRailArrows(): boolean {
+  return useDeviceKind() === 'desktop';
 }

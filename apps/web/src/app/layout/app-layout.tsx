@@ -1,4 +1,5 @@
 import { BottomBar, Button, Footer, Header, IconSearch, LoadingBar, SkipLink } from '@kadr/ui-kit';
+import { lazy, Suspense } from 'react';
 import { type Location, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { APP_VERSION, config } from '../../env';
 import { LoginModalHost } from '../../features/login/login-modal-host';
@@ -28,11 +29,18 @@ import {
  */
 const scrollKey = (location: Location) => location.key;
 
+/**
+ * The TV's remote control: a chunk of its own with the spatial-navigation library and the ten-foot
+ * styles, so desktop and phone bundles carry none of it (decision 040).
+ */
+const TvRemote = lazy(() => import('../tv/tv-remote').then((module) => ({ default: module.TvRemote })));
+
 /** The id of the screens' `<main>`: where «Перейти к содержимому» takes the focus. */
 const MAIN_CONTENT_ID = 'content';
 
 /**
- * The frame of every screen, by device kind: desktop (and TV) get the full header; mobile a logo
+ * The frame of every screen, by device kind: desktop and TV get the full header (the TV adds its remote
+ * control and ten-foot styles); mobile a logo
  * header and the bottom bar. First comes the skip link «Перейти к содержимому» (to the `<main>`, which
  * takes the focus). The footer, the registration prompt and the login modal are always there;
  * so are the tab title (page-title.tsx), scroll restoration and the loading bar — shown while the next
@@ -68,7 +76,8 @@ export function AppLayout() {
 
   return (
     <div className={[styles.app, styles[deviceKind]].join(' ')} data-device={deviceKind}>
-      <SkipLink targetId={MAIN_CONTENT_ID} />
+      {/* A remote has no Tab: the TV's focus starts in the screen's content by itself. */}
+      {deviceKind !== 'tv' && <SkipLink targetId={MAIN_CONTENT_ID} />}
       <LoadingBar active={loading} />
       <Header
         variant={mobile ? 'mobile' : 'desktop'}
@@ -100,6 +109,11 @@ export function AppLayout() {
       {mobile && <BottomBar items={bottomBarItems} activeKey={active} LinkComponent={KitLink} />}
       <LoginModalHost />
       <ScrollRestoration getKey={scrollKey} />
+      {deviceKind === 'tv' && (
+        <Suspense fallback={null}>
+          <TvRemote />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { type Content, type Episode, type FilmCardData, moviePath } from '../../shared/catalogue-types';
 import { ContentCard } from '../../shared/content-card';
+import { useRailArrows } from '../../shared/device';
 import { KitLink, QueryLink } from '../../shared/navigation/query-link';
 import { movieMessages as m } from './messages';
 import styles from './movie.module.css';
@@ -73,6 +74,7 @@ export function MovieView({
   onBack,
 }: MovieViewProps) {
   const titleId = useId();
+  const railArrows = useRailArrows();
   const channel = content.EK_type === 'TVChan';
   const partner = content.goods.partner_label;
   const currentEpisode = seasons.episodes?.find((episode) => episode.EP_id === currentEpisodeId);
@@ -146,12 +148,7 @@ export function MovieView({
       {player}
 
       {hasEpisodes && (
-        <EpisodesSection
-          content={content}
-          seasons={seasons}
-          currentEpisodeId={currentEpisodeId}
-          mobile={mobile}
-        />
+        <EpisodesSection content={content} seasons={seasons} currentEpisodeId={currentEpisodeId} />
       )}
 
       {channel && !mobile && (
@@ -168,7 +165,7 @@ export function MovieView({
           content.similar.length > 0 && <SimilarSkeleton />
         : similar.length > 0 && (
             <div className={styles.similar}>
-              <Rail title={m.similar} arrows={!mobile}>
+              <Rail title={m.similar} arrows={railArrows}>
                 {similar.map((item) => (
                   <ContentCard key={item.EK_id} item={item} />
                 ))}
@@ -287,19 +284,18 @@ function EpisodesSection({
   content,
   seasons,
   currentEpisodeId,
-  mobile,
 }: {
   content: Content;
   seasons: MovieViewProps['seasons'];
   currentEpisodeId?: number;
-  mobile: boolean;
 }) {
   const id = useId();
+  const railArrows = useRailArrows();
   const selected = seasons.seasons.find((season) => season.id === seasons.selectedId);
   const slider = (list: readonly Episode[], label: string) => (
     <EpisodeSlider
       label={label}
-      arrows={!mobile}
+      arrows={railArrows}
       currentKey={currentEpisodeId === undefined ? undefined : String(currentEpisodeId)}
       LinkComponent={KitLink}
       episodes={list.map((episode) => ({

@@ -173,6 +173,14 @@ describe('PlayerView', () => {
     expect(actions.close).toHaveBeenCalledOnce();
   });
 
+  it('tells a TV remote its phase and what leaves it (decision 040)', () => {
+    const { region } = setup({ snapshot: playerSnapshot({ phase: 'playing' }) });
+    expect({
+      phase: region.getAttribute('data-phase'),
+      leaves: screen.getByRole('button', { name: 'Закрыть плеер' }).hasAttribute('data-back-leaves'),
+    }).toEqual({ phase: 'playing', leaves: true });
+  });
+
   it('toggles the sound', async () => {
     const { actions, user } = setup({ snapshot: playerSnapshot({ muted: true }) });
     await user.click(screen.getByRole('button', { name: 'Включить звук' }));

@@ -117,6 +117,8 @@ export function PlayerView({
       // Described by visually hidden text: `aria-description` is not read by every screen reader.
       aria-describedby={descriptionId}
       tabIndex={-1}
+      // The TV layout hides a playing video's controls after a while without keys (decision 040).
+      data-phase={snapshot?.phase}
       onKeyDown={(event) => {
         if (ownKeyTarget(event)) return;
         if (actions.key(event.key)) event.preventDefault();
@@ -162,7 +164,14 @@ export function PlayerView({
           </div>
         )}
         {!embedded && (
-          <IconButton label={m.close} variant="filled" className={styles.close} onClick={actions.close}>
+          <IconButton
+            label={m.close}
+            variant="filled"
+            className={styles.close}
+            onClick={actions.close}
+            // What a TV remote's back key presses while the player is open (decision 040).
+            data-back-leaves=""
+          >
             <IconClose size={20} />
           </IconButton>
         )}

@@ -237,7 +237,14 @@ export function ProgrammeGuide({
           {/* Arrow keys (a keyboard's or a TV remote's) move the focus: up and down the programmes, left and
               right through the days; Enter plays a line of the archive or the one on air. */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys move the focus between the lines, which are the focusable elements; the wrapper only listens. */}
-          <div ref={listsRef} className={styles.lists} onKeyDown={onKeyDown} onFocus={onFocus}>
+          <div
+            ref={listsRef}
+            className={styles.lists}
+            onKeyDown={onKeyDown}
+            onFocus={onFocus}
+            // The TV layout's remote leaves these arrows to the guide (decision 040).
+            data-own-arrows=""
+          >
             {shown.map((day) => (
               <GuideDay
                 key={day.key}

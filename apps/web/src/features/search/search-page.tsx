@@ -1,6 +1,6 @@
 import { IconBack, IconButton, IconSearch, SearchResults, VisuallyHidden } from '@kadr/ui-kit';
 import { useEffect, useRef } from 'react';
-import { useIsMobile } from '../../shared/device';
+import { useRailArrows } from '../../shared/device';
 import { KitLink, useBack } from '../../shared/navigation/query-link';
 import { searchMessages as m } from './messages';
 import styles from './search-page.module.css';
@@ -11,7 +11,7 @@ import { useSearch } from './use-search';
  * back button, then the same results, recommendations and links as the desktop box.
  */
 export function SearchPage() {
-  const mobile = useIsMobile();
+  const railArrows = useRailArrows();
   const back = useBack();
   const search = useSearch({ screen: true });
   const inputRef = useRef<HTMLInputElement>(null);
@@ -44,7 +44,7 @@ export function SearchPage() {
           status={search.status}
           results={search.results}
           recommendations={search.recommendations}
-          arrows={!mobile}
+          arrows={railArrows}
           LinkComponent={KitLink}
         />
       </div>

@@ -2,11 +2,11 @@ import { CatalogueView } from '../../features/catalogue/catalogue-view';
 import { catalogueMessages } from '../../features/catalogue/messages';
 import { leadFirst } from '../../features/catalogue/order';
 import { CollectionTab, useCollections } from '../../shared/data/collections';
-import { useIsMobile } from '../../shared/device';
+import { useRailArrows } from '../../shared/device';
 
 /** `/`: the catalogue home — the Main2 rails, the first banner or teaser rail leading (SPEC §2). */
 export function HomeRoute() {
-  const mobile = useIsMobile();
+  const arrows = useRailArrows();
   const { status, collections, retry } = useCollections(CollectionTab.home);
   return (
     <CatalogueView
@@ -14,7 +14,7 @@ export function HomeRoute() {
       status={status}
       collections={leadFirst(collections)}
       lead
-      arrows={!mobile}
+      arrows={arrows}
       onRetry={retry}
     />
   );

@@ -100,7 +100,8 @@ export function ChannelView({
         <div ref={playerRef} className={styles.player}>
           {player}
         </div>
-        <div className={styles.info}>
+        {/* One group for a TV remote (decision 040): right of the player, then down the column. */}
+        <div className={styles.info} data-nav-group="">
           <div className={styles.channel}>
             {logoUrl ? (
               <LazyImage src={logoUrl} alt="" width={64} height={64} className={styles.logo} priority />

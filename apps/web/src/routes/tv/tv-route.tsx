@@ -2,11 +2,11 @@ import { CatalogueView } from '../../features/catalogue/catalogue-view';
 import { catalogueMessages } from '../../features/catalogue/messages';
 import { tvRails } from '../../features/catalogue/order';
 import { CollectionTab, useCollections } from '../../shared/data/collections';
-import { useIsMobile } from '../../shared/device';
+import { useRailArrows } from '../../shared/device';
 
 /** `/tv`: the TV tab — queue rails of channel-type content and channel rails (SPEC §2 TV tab). */
 export function TvRoute() {
-  const mobile = useIsMobile();
+  const arrows = useRailArrows();
   const { status, collections, retry } = useCollections(CollectionTab.tv);
   return (
     <CatalogueView
@@ -14,7 +14,7 @@ export function TvRoute() {
       showTitle
       status={status}
       collections={tvRails(collections)}
-      arrows={!mobile}
+      arrows={arrows}
       onRetry={retry}
     />
   );

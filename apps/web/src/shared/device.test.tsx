@@ -1,5 +1,12 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { detectDeviceKind } from './device';
+import {
+  arrivedFromSmartTv,
+  type DeviceKind,
+  DeviceKindContext,
+  detectDeviceKind,
+  useRailArrows,
+} from './device';
 
 const agents = {
   chrome:
@@ -31,5 +38,44 @@ describe('detectDeviceKind', () => {
   it('sees smart TVs by their user agent', () => {
     expect(detectDeviceKind(agents.tizen, 1920)).toBe('tv');
     expect(detectDeviceKind(agents.webos, 1280)).toBe('tv');
+  });
+});
+
+describe('a visit from a smart-TV app', () => {
+  const home = 'https://kadr.example/promo/web/';
+
+  it('is seen by the address redirect=smart_tv', () => {
+    expect(arrivedFromSmartTv(`${home}?redirect=smart_tv`, null)).toBe(true);
+  });
+
+  it('is seen by the marker startup stored on an earlier visit', () => {
+    expect(arrivedFromSmartTv(home, 'smart_tv')).toBe(true);
+  });
+
+  it('is not seen without either, or with another redirect value', () => {
+    expect(arrivedFromSmartTv(`${home}?redirect=other`, null)).toBe(false);
+  });
+
+  it('gets the TV layout whatever its user agent says', () => {
+    expect(detectDeviceKind(agents.chrome, 1920, true)).toBe('tv');
+  });
+});
+
+describe('useRailArrows', () => {
+  const arrowsOn = (kind: DeviceKind) => {
+    const { result } = renderHook(() => useRailArrows(), {
+      wrapper: ({ children }) => (
+        <DeviceKindContext.Provider value={kind}>{children}</DeviceKindContext.Provider>
+      ),
+    });
+    return result.current;
+  };
+
+  it('gives rail arrows to a desktop only', () => {
+    expect({ desktop: arrowsOn('desktop'), mobile: arrowsOn('mobile'), tv: arrowsOn('tv') }).toEqual({
+      desktop: true,
+      mobile: false,
+      tv: false,
+    });
   });
 });
