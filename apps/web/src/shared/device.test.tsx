@@ -19,6 +19,9 @@ const agents = {
     'Mozilla/5.0 (SMART-TV; LINUX; Tizen 7.0) AppleWebKit/537.36 (KHTML, like Gecko) 94.0.4606.31/7.0 TV Safari/537.36',
   webos:
     'Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/108.0 Safari/537.36 WebAppManager',
+  /** A TV box's web view: an Android agent with no "Mobile" and no TV marker. */
+  androidTvWebView:
+    'Mozilla/5.0 (Linux; Android 11; MIBOX4 Build/RP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Safari/537.36',
 };
 
 describe('detectDeviceKind', () => {
@@ -56,8 +59,16 @@ describe('a visit from a smart-TV app', () => {
     expect(arrivedFromSmartTv(`${home}?redirect=other`, null)).toBe(false);
   });
 
-  it('gets the TV layout whatever its user agent says', () => {
+  it('gets the TV layout on a wide screen whatever its user agent says, a TV box’s Android web view included', () => {
     expect(detectDeviceKind(agents.chrome, 1920, true)).toBe('tv');
+    expect(detectDeviceKind(agents.androidTvWebView, 1920, true)).toBe('tv');
+    expect(detectDeviceKind(agents.androidTvWebView, 1920)).toBe('mobile');
+  });
+
+  it('keeps a phone’s layout on a phone that followed the TV app’s link', () => {
+    expect(detectDeviceKind(agents.iphone, 1024, true)).toBe('mobile');
+    expect(detectDeviceKind(agents.android, 900, true)).toBe('mobile');
+    expect(detectDeviceKind(agents.chrome, 390, true)).toBe('mobile');
   });
 });
 

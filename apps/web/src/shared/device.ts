@@ -10,6 +10,8 @@ export const MOBILE_MAX_WIDTH = 767;
 const TV_AGENT =
   /SmartTV|SMART-TV|Smart TV|Tizen|Web0S|WebOS|NetCast|HbbTV|BRAVIA|AFT[A-Z]|Android TV|GoogleTV|CrKey|AppleTV|Roku|VIDAA/i;
 const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
+/** Phones' agents: an Android agent without "Mobile" is a tablet's, or a TV box's web view. */
+const PHONE_AGENT = /iPhone|iPod|Mobile|Opera Mini|IEMobile/i;
 
 /**
  * Whether the visit comes from a smart-TV app (SPEC §4 Startup): the address has redirect=smart_tv, or
@@ -21,13 +23,17 @@ export function arrivedFromSmartTv(href: string, stored: string | null): boolean
 }
 
 /**
- * The device kind from the user agent and the viewport width: TV platforms by their user agent (or a
- * visit from a smart-TV app, `smartTv`), phones and tablets by theirs, and any narrow window (≤ 767 px)
- * as mobile.
+ * The device kind from the user agent and the viewport width: TV platforms by their user agent, or a
+ * visit from a smart-TV app (`smartTv`) on anything but a phone; phones and tablets by their agents,
+ * and any narrow window (≤ 767 px) as mobile. A phone keeps its layout with the smart-TV marker: the TV
+ * app's links also reach phones (a purchase continued on the phone), and a ten-foot page there would
+ * be unusable (docs/decisions/040).
  */
 export function detectDeviceKind(userAgent: string, width: number, smartTv = false): DeviceKind {
-  if (smartTv || TV_AGENT.test(userAgent)) return 'tv';
-  if (MOBILE_AGENT.test(userAgent) || width <= MOBILE_MAX_WIDTH) return 'mobile';
+  if (TV_AGENT.test(userAgent)) return 'tv';
+  const phone = PHONE_AGENT.test(userAgent) || width <= MOBILE_MAX_WIDTH;
+  if (smartTv && !phone) return 'tv';
+  if (phone || MOBILE_AGENT.test(userAgent)) return 'mobile';
   return 'desktop';
 }
 
