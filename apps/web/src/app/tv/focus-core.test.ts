@@ -337,6 +337,28 @@ describe('back', () => {
     await focusedOn('Войти');
   });
 
+  it('closes an expanded search box with back instead of leaving the screen', async () => {
+    const { goBack } = setup(
+      `<header><div data-back-closes=""><input type="search" aria-label="Поиск" data-box="0 0 300 40" /></div></header>
+       <main><a href="/movie/1" data-box="0 100 200 300">Фильм 1</a></main>`,
+    );
+    const field = byText('Поиск');
+    const onEscape = vi.fn((event: KeyboardEvent) => {
+      if (event.key === 'Escape') field?.closest('[data-back-closes]')?.removeAttribute('data-back-closes');
+    });
+    field?.addEventListener('keydown', onEscape);
+    field?.focus();
+    press('Backspace');
+    expect({ escapes: onEscape.mock.calls.length, goBack: goBack.mock.calls.length }).toEqual({
+      escapes: 1,
+      goBack: 0,
+    });
+    field?.blur();
+    await focusedOn('Фильм 1');
+    press('Backspace');
+    expect(goBack).toHaveBeenCalledTimes(1);
+  });
+
   it('returns the focus to the opener of a closed dialog even when the page put it elsewhere first', async () => {
     setup(
       `<main><button type="button" data-box="0 0 100 40">Фильм</button>

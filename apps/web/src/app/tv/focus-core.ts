@@ -28,6 +28,11 @@ const PLAYING = '[data-phase="playing"]';
 /** The element that leaves the player (its close button): what back presses when no dialog is open. */
 export const LEAVE_ATTRIBUTE = 'data-back-leaves';
 /**
+ * An expanded part of a screen that closes on Escape (the header's search box): back pressed inside it
+ * closes it, as back closes a dialog, instead of leaving the screen.
+ */
+export const CLOSES_ON_BACK_ATTRIBUTE = 'data-back-closes';
+/**
  * A region that moves the focus with the arrows itself (the guide's programme lines, which load day by
  * day): it gets them first, and spatial navigation takes those it leaves.
  */
@@ -344,11 +349,13 @@ export function createFocusCore({
 
   const back = () => {
     const modals = root.querySelectorAll<HTMLElement>(MODAL);
-    const modal = modals[modals.length - 1];
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const modal = modals[modals.length - 1] ?? focused?.closest<HTMLElement>(`[${CLOSES_ON_BACK_ATTRIBUTE}]`);
     const leave = root.querySelector<HTMLElement>(`[${LEAVE_ATTRIBUTE}]`);
     const step = backStep({ dialogOpen: Boolean(modal), playerOpen: Boolean(leave), atHome: isHome() });
     if (step === 'close-dialog' && modal) {
-      // The dialog closes the way its own Escape closes it (ui-kit Modal: onClose, focus returned).
+      // The dialog (or the search box) closes the way its own Escape closes it (ui-kit Modal: onClose,
+      // focus returned).
       const escapeKey = new KeyboardEvent('keydown', {
         key: 'Escape',
         keyCode: 27,

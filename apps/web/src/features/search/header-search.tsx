@@ -17,16 +17,20 @@ export function HeaderSearch({ defaultOpen = false }: { defaultOpen?: boolean })
     clear();
   }, [clear]);
   return (
-    <SearchBox
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={close}
-      value={search.query}
-      onChange={search.setQuery}
-      status={search.status}
-      results={search.results}
-      recommendations={search.recommendations}
-      LinkComponent={KitLink}
-    />
+    // `display: contents`: the box stays the header's flex item. While open, a TV remote's back key closes
+    // it as Escape does instead of leaving the screen (data-back-closes, decision 040).
+    <div data-back-closes={open ? '' : undefined} style={{ display: 'contents' }}>
+      <SearchBox
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={close}
+        value={search.query}
+        onChange={search.setQuery}
+        status={search.status}
+        results={search.results}
+        recommendations={search.recommendations}
+        LinkComponent={KitLink}
+      />
+    </div>
   );
 }
