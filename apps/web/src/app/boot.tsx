@@ -1,4 +1,3 @@
-import { StorageKey } from '@kadr/auth-session';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createBrowserRouter, createPath } from 'react-router';
@@ -36,7 +35,7 @@ export function boot(root: Root): void {
   const deviceKind = detectDeviceKind(
     navigator.userAgent,
     window.innerWidth,
-    arrivedFromSmartTv(window.location.href, services.storage.getItem(StorageKey.redirect)),
+    arrivedFromSmartTv(window.location.href),
   );
   // Page-wide styles by device kind (the TV's ten-foot scale) apply from the first paint.
   document.documentElement.dataset.device = deviceKind;

@@ -48,15 +48,15 @@ describe('a visit from a smart-TV app', () => {
   const home = 'https://kadr.example/promo/web/';
 
   it('is seen by the address redirect=smart_tv', () => {
-    expect(arrivedFromSmartTv(`${home}?redirect=smart_tv`, null)).toBe(true);
+    expect(arrivedFromSmartTv(`${home}movie/42/?utm_source=tv&redirect=smart_tv`)).toBe(true);
   });
 
-  it('is seen by the marker startup stored on an earlier visit', () => {
-    expect(arrivedFromSmartTv(home, 'smart_tv')).toBe(true);
+  it('is not seen from the marker an earlier visit stored: a laptop that once opened the TV app’s link keeps its layout', () => {
+    expect(arrivedFromSmartTv(home)).toBe(false);
   });
 
   it('is not seen without either, or with another redirect value', () => {
-    expect(arrivedFromSmartTv(`${home}?redirect=other`, null)).toBe(false);
+    expect(arrivedFromSmartTv(`${home}?redirect=other`)).toBe(false);
   });
 
   it('gets the TV layout on a wide screen whatever its user agent says, a TV box’s Android web view included', () => {

@@ -14,11 +14,12 @@ const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 const PHONE_AGENT = /iPhone|iPod|Mobile|Opera Mini|IEMobile/i;
 
 /**
- * Whether the visit comes from a smart-TV app (SPEC §4 Startup): the address has redirect=smart_tv, or
- * startup stored that marker on an earlier visit (`stored`: the storage's redirect value).
+ * Whether the visit comes from a smart-TV app (SPEC §4 Startup): its address has redirect=smart_tv. The
+ * app's links carry the query, so the whole visit keeps it (and a reload). The value startup stores is
+ * bookkeeping only: were it to decide the layout, a tablet or laptop that once opened a TV app's link
+ * would get the ten-foot layout for good (docs/decisions/040).
  */
-export function arrivedFromSmartTv(href: string, stored: string | null): boolean {
-  if (stored === SMART_TV_REDIRECT.value) return true;
+export function arrivedFromSmartTv(href: string): boolean {
   return new URL(href).searchParams.get(SMART_TV_REDIRECT.param) === SMART_TV_REDIRECT.value;
 }
 
