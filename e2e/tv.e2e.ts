@@ -138,10 +138,18 @@ describe.skipIf(!hasChromium)('the smart-TV layout, by the remote alone (docs/de
     await expect.poll(async () => (await focus(page)).path, SOON).toBe('/promo/web/');
     await expect.poll(async () => (await focus(page)).region, SOON).toBe('Премьеры недели');
 
-    // Back on home does nothing: the app stays, the focus stays.
+    // Back on home as the visit's first screen does nothing: the app stays, the focus stays.
     await platformBack(page, 461);
     await page.waitForTimeout(300);
     expect(await focus(page)).toMatchObject({ path: '/promo/web/', region: 'Премьеры недели' });
+
+    // Home with a screen behind it (a title, then the header's logo): back returns to that title.
+    const opened = await press(page, 'Enter');
+    expect(opened.path).toMatch(/^\/promo\/web\/movie\/\d+\/$/);
+    await moveTo(page, 'ArrowUp', 'Кадр — на главную');
+    expect((await press(page, 'Enter')).path).toBe('/promo/web/');
+    await platformBack(page, 10009);
+    await expect.poll(async () => (await focus(page)).path, SOON).toBe(opened.path);
     await page.close();
   });
 

@@ -15,8 +15,11 @@ export function TvRemote() {
   // The core lives as long as the layout; the latest back action and address are read through refs.
   const backRef = useRef(back);
   backRef.current = back;
-  const homeRef = useRef(location.pathname === '/');
-  homeRef.current = location.pathname === '/';
+  // Back stays only on home as the visit's first screen: with a screen behind it (a title, then the logo)
+  // it goes back there, as SPEC §2's back action does on any screen.
+  const firstHome = location.pathname === '/' && location.key === 'default';
+  const homeRef = useRef(firstHome);
+  homeRef.current = firstHome;
   const coreRef = useRef<FocusCore | null>(null);
 
   useEffect(() => {
