@@ -1,4 +1,5 @@
 import { type AuthApi, isApiErrorLike } from './api.js';
+import { IDENTITY_PROVIDER_PATH_PREFIX, PROVIDER_CALLBACK_PARAMS } from './provider-callback.js';
 import { StorageKey, type StorageLike } from './storage.js';
 import { type AuthLog, consoleLog } from './store.js';
 
@@ -9,11 +10,7 @@ export const IDENTITY_PROVIDER_DENIED =
 /** The identity provider answered with another error, or the finish failed without a message of its own. */
 export const IDENTITY_PROVIDER_FAILED = 'Не удалось войти через внешний сервис. Начните вход заново';
 
-/** The identity-provider route's paths begin with this (SPEC §2): `auth_{provider}`. */
-export const IDENTITY_PROVIDER_PATH_PREFIX = 'auth_';
-
-/** Parameters a provider adds to the route's address on its way back (RFC 6749 §4.1.2, RFC 9207). */
-const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'session_state'];
+export { IDENTITY_PROVIDER_PATH_PREFIX } from './provider-callback.js';
 
 /** What the identity-provider route does next. */
 export type IdentityProviderStep =
@@ -48,7 +45,7 @@ export function identityProviderOf(segment: string): string | undefined {
 /** The address without the provider's parameters (the campaign query and others kept). */
 export function withoutCallbackParams(url: string): string {
   const parsed = new URL(url);
-  for (const name of CALLBACK_PARAMS) parsed.searchParams.delete(name);
+  for (const name of PROVIDER_CALLBACK_PARAMS) parsed.searchParams.delete(name);
   return parsed.toString();
 }
 

@@ -353,6 +353,27 @@ describe('startSession: campaign call', () => {
     expect(fake.callsOf('setProfileUtm')[0]?.input).toEqual({ body: { url: '?utm_source=tv' } });
   });
 
+  it('leaves out an identity provider’s callback on its route, and nothing else', async () => {
+    const { fake, run } = setup();
+    await run(
+      'https://kadr.example/promo/web/auth_sandbox/?code=ONE-TIME&state=S&iss=https%3A%2F%2Fid.example&session_state=x&utm_source=tv',
+    );
+    expect(fake.callsOf('setProfileUtm')[0]?.input).toEqual({ body: { url: '?utm_source=tv' } });
+  });
+
+  it('sends nothing for an identity provider’s callback alone', async () => {
+    const { storage, fake, run } = setup();
+    await run('https://kadr.example/promo/web/auth_sandbox/?error=access_denied&state=S');
+    expect(fake.callsOf('setProfileUtm')).toHaveLength(0);
+    expect(storage.getItem('utm_sent')).toBeNull();
+  });
+
+  it('keeps a parameter named like a callback’s elsewhere (a promo code is a campaign parameter)', async () => {
+    const { fake, run } = setup();
+    await run('https://kadr.example/promo/web/?code=AUTUMN');
+    expect(fake.callsOf('setProfileUtm')[0]?.input).toEqual({ body: { url: '?code=AUTUMN' } });
+  });
+
   it('is tried again next time when it failed', async () => {
     const { storage, fake, log, run } = setup({
       utm: () => {

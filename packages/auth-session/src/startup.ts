@@ -1,5 +1,6 @@
 import type { AuthApi } from './api.js';
 import { getOrCreateDeviceUid } from './device-id.js';
+import { isIdentityProviderPath, PROVIDER_CALLBACK_PARAMS } from './provider-callback.js';
 import {
   createStorageTokenStore,
   ensureAuthFlag,
@@ -77,10 +78,14 @@ export interface SessionSnapshot {
   signInLink?: SignInLinkOutcome;
 }
 
-/** The query string to send as campaign parameters: the page's query without the `auth` credential. */
+/**
+ * The query string to send as campaign parameters: the page's query without the `auth` credential, nor,
+ * on the identity-provider route, the provider's callback (its code and state are one-time secrets).
+ */
 function campaignQuery(url: URL): string {
   const query = new URLSearchParams(url.search);
   query.delete(AUTH_QUERY_PARAM);
+  if (isIdentityProviderPath(url)) for (const name of PROVIDER_CALLBACK_PARAMS) query.delete(name);
   const text = query.toString();
   return text === '' ? '' : `?${text}`;
 }
