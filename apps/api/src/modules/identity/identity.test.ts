@@ -66,13 +66,18 @@ for (const backend of backends) {
         expect(res.statusCode).toBe(303);
         return new URL(String(res.headers.location));
       };
-      const finish = (back: URL, token = anon.access_token, overrides: Record<string, string> = {}) =>
+      const finish = (
+        back: URL,
+        token = anon.access_token,
+        overrides: Record<string, string | undefined> = {},
+      ) =>
         t.call<Record<string, unknown>>('POST', '/v1/agregator/identityProviderFinish', {
           token,
           body: {
             provider: 'sandbox',
             state: back.searchParams.get('state'),
             code: back.searchParams.get('code'),
+            iss: back.searchParams.get('iss') ?? undefined,
             ...overrides,
           },
         });
@@ -121,6 +126,36 @@ for (const backend of backends) {
       const old = await t.call('POST', '/v1/agregator/getProfile', { token: t.anon.access_token });
       expect(old.body.code).toBe(910);
       expect((await t.anonymous(DEVICE)).profile_id).not.toBe(t.anon.profile_id);
+    });
+
+    it('checks the iss the provider sends back (RFC 9207): its own issuer signs in', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      expect(back.searchParams.get('iss')).toBe(ISSUER);
+      expect((await t.finish(back)).status).toBe(200);
+    });
+
+    it('refuses an answer whose iss is another issuer’s (mix-up), and links nothing', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(back, t.anon.access_token, { iss: 'https://evil.example/oidc' });
+      expect(res.body).toEqual(refusal('identity_token_invalid'));
+      expect(await t.links()).toEqual([]);
+    });
+
+    it('refuses an answer without iss from a provider that advertises sending it', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(back, t.anon.access_token, { iss: undefined });
+      expect(res.body).toEqual(refusal('identity_token_invalid'));
+    });
+
+    it('refuses an iss that is not a URL before anything is spent', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(back, t.anon.access_token, { iss: 'x'.repeat(2001) });
+      expect(res.status).toBe(400);
+      expect((await t.finish(back)).status).toBe(200);
     });
 
     it('signs the same subject in again on the same profile, from any device', async () => {
@@ -324,6 +359,7 @@ for (const backend of backends) {
       const back = await t.decide(await t.start(), 'deny');
       expect(back.searchParams.get('error')).toBe('access_denied');
       expect(back.searchParams.get('state')).toBeTruthy();
+      expect(back.searchParams.get('iss')).toBe(ISSUER);
     });
 
     it('refuses the start past IDENTITY_STARTS_PER_HOUR for one profile, with retry_after', async () => {
