@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { CustomFetch } from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { identityLinks, identityRequests, paymentMethods, profiles } from '../../db/schema';
-import { backends, useApi } from '../../test/harness';
+import { identityLinks, identityRequests, paymentMethods, profiles, sessions } from '../../db/schema';
+import { backends, TEST_PARTNER_KEY, useApi } from '../../test/harness';
 import { AnonymousProfilePruner } from '../auth/anonymous-pruning';
+import { PartnerAccounts } from '../partners/accounts';
+import { PartnerKeyring } from '../partners/keyring';
 import { SANDBOX_CODE_TTL_SECONDS } from '../sandbox/oidc/provider';
 import { IDENTITY_STARTS_PER_HOUR } from './service';
 
@@ -156,6 +158,54 @@ for (const backend of backends) {
       const res = await t.finish(back, t.anon.access_token, { iss: 'x'.repeat(2001) });
       expect(res.status).toBe(400);
       expect((await t.finish(back)).status).toBe(200);
+    });
+
+    it('refuses the adopted profile’s other anonymous access and refresh tokens, on any instance', async () => {
+      const t = await setup();
+      // Another tab's session on the same anonymous profile (not stored: nothing but the profile ends it).
+      const tab = await t.anonymous(DEVICE);
+      expect(tab.profile_id).toBe(t.anon.profile_id);
+      const res = await t.finish(await t.decide(await t.start(), 'allow'));
+      expect(res.status).toBe(200);
+      // Another instance (its own session cache): only the database can tell.
+      const other = await api.setup({ PUSH_SIGNIN: 'off' });
+      for (const token of [t.anon.access_token, tab.access_token]) {
+        const old = await other.call('POST', '/v1/agregator/getProfile', { token });
+        expect(old.body.code).toBe(910);
+      }
+      for (const instance of [other, t]) {
+        const refreshed = await instance.call('POST', '/v1/agregator/refreshToken', {
+          body: {
+            grant_type: 'refresh_token',
+            client_id: 'web',
+            client_secret: 'web',
+            refresh_token: tab.refresh_token,
+          },
+        });
+        expect(refreshed.body.success).toBe(false);
+      }
+      // The signed-in session is live everywhere, and is the profile's only one.
+      const signedIn = String(res.body.response.access_token);
+      const now = await other.call('POST', '/v1/agregator/getProfile', { token: signedIn });
+      expect(now.body.response).toMatchObject({ profile_id: t.anon.profile_id, phone: null });
+      const live = await t.database.db.select().from(sessions).where(isNull(sessions.endedAt));
+      expect(live.map((s) => s.profileId)).toEqual([t.anon.profile_id]);
+    });
+
+    it('shows a provider-signed-in profile its partner-site accounts', async () => {
+      const t = await setup();
+      const res = await t.finish(await t.decide(await t.start(), 'allow'));
+      const keyring = new PartnerKeyring({ current: Buffer.from(TEST_PARTNER_KEY, 'base64'), previous: [] });
+      const account = { title: 'Кинозал', email: 'viewer@kinozal.example', password: 'Kz-пароль-1' };
+      await new PartnerAccounts(t.database.db, keyring).set(t.anon.profile_id, account, t.clock.now());
+      const profile = await t.call('POST', '/v1/agregator/getProfile', {
+        token: String(res.body.response.access_token),
+      });
+      expect(profile.body.response).toEqual({
+        profile_id: t.anon.profile_id,
+        phone: null,
+        external_accounts: [account],
+      });
     });
 
     it('signs the same subject in again on the same profile, from any device', async () => {

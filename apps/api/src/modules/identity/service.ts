@@ -170,7 +170,7 @@ async function pick(
   now: Date,
 ): Promise<PickedProfile> {
   const link = { issuer: claims.iss, subject: claims.sub, now };
-  const callerAnonymous = caller.phone === null && !(await q.hasAnyLink(tx, caller.profileId));
+  const callerAnonymous = !caller.signedIn;
   const linked = await q.linkedProfile(tx, claims.iss, claims.sub);
   if (linked !== undefined) {
     const moveFrom = callerAnonymous && caller.profileId !== linked ? caller.profileId : undefined;
