@@ -208,6 +208,59 @@ for (const backend of backends) {
       });
     });
 
+    it('behind a TLS proxy TRUST_PROXY trusts, the sandbox’s issuer is https, as the browser sees it', async () => {
+      // The proxy is the harness's caller address; the api's own loopback is not trusted.
+      const t = await api.setup({ PUSH_SIGNIN: 'off', TRUST_PROXY: '10.0.0.1' });
+      const anon = await t.anonymous('web_oidcproxy0000001');
+      const headers = { host: 'kadr.example', 'x-forwarded-proto': 'https' };
+      const started = await t.call<{ authorization_url: string }>(
+        'POST',
+        '/v1/agregator/identityProviderStart',
+        { token: anon.access_token, headers, body: { provider: 'sandbox' } },
+      );
+      expect(started.status).toBe(200);
+      const url = new URL(started.body.response.authorization_url);
+      expect(url.origin + url.pathname).toBe('https://kadr.example/sandbox/oidc/authorize');
+      expect(url.searchParams.get('redirect_uri')).toBe('https://kadr.example/promo/web/auth_sandbox/');
+      const form = new URLSearchParams(Object.fromEntries(url.searchParams));
+      form.set('decision', 'allow');
+      form.set('login', 'alice');
+      const consent = await t.app.inject({
+        method: 'POST',
+        url: url.pathname,
+        remoteAddress: '10.0.0.1',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
+      expect(consent.statusCode).toBe(303);
+      const back = new URL(String(consent.headers.location));
+      expect(back.searchParams.get('iss')).toBe('https://kadr.example/sandbox/oidc');
+      const res = await t.call<Record<string, unknown>>('POST', '/v1/agregator/identityProviderFinish', {
+        token: anon.access_token,
+        headers,
+        body: {
+          provider: 'sandbox',
+          state: back.searchParams.get('state'),
+          code: back.searchParams.get('code'),
+          iss: back.searchParams.get('iss'),
+        },
+      });
+      expect(res.status).toBe(200);
+      expect(await t.database.db.select().from(identityLinks)).toEqual([
+        expect.objectContaining({ issuer: 'https://kadr.example/sandbox/oidc', subject: 'alice' }),
+      ]);
+    });
+
+    it('does not take the scheme from a proxy it does not trust, nor from a forged in-process mark', async () => {
+      const t = await api.setup({ PUSH_SIGNIN: 'off' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sandbox/oidc/.well-known/openid-configuration',
+        headers: { 'x-forwarded-proto': 'https', 'x-kadr-in-process': 'guessed https' },
+      });
+      expect(res.json().issuer).toBe(ISSUER);
+    });
+
     it('signs the same subject in again on the same profile, from any device', async () => {
       const t = await setup();
       await t.finish(await t.decide(await t.start(), 'allow'));
