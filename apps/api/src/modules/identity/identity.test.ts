@@ -18,7 +18,9 @@ for (const backend of backends) {
   describe.skipIf(!backend.available)(`identity-provider sign-in (${backend.name})`, () => {
     const api = useApi(backend);
 
-    async function setup(options: { tamper?: (idToken: string) => string; unreachable?: boolean } = {}) {
+    async function setup(
+      options: { tamper?: (idToken: string) => string; unreachable?: boolean; log?: string[] } = {},
+    ) {
       const { tamper } = options;
       const identityProviderFetch = options.unreachable
         ? (): CustomFetch => async () => {
@@ -33,7 +35,11 @@ for (const backend of backends) {
                 return Response.json({ ...body, id_token: tamper(body.id_token) }, { status: 200 });
               }
           : undefined;
-      const t = await api.setup({ PUSH_SIGNIN: 'off' }, { identityProviderFetch });
+      const { log } = options;
+      const t = await api.setup(
+        { PUSH_SIGNIN: 'off', ...(log ? { LOG_LEVEL: 'info' } : {}) },
+        { identityProviderFetch, ...(log ? { logStream: { write: (line: string) => log.push(line) } } : {}) },
+      );
       const anon = await t.anonymous(DEVICE);
       /** The visitor's start: the provider's authorization URL. */
       const start = async (token = anon.access_token) => {
@@ -259,6 +265,40 @@ for (const backend of backends) {
         headers: { 'x-forwarded-proto': 'https', 'x-kadr-in-process': 'guessed https' },
       });
       expect(res.json().issuer).toBe(ISSUER);
+    });
+
+    it('logs a refusal at warn with its reason, never the code, state or tokens', async () => {
+      const log: string[] = [];
+      const t = await setup({ log });
+      const back = await t.decide(await t.start(), 'allow');
+      t.clock.advance(SANDBOX_CODE_TTL_SECONDS + 1);
+      expect((await t.finish(back)).body).toEqual(refusal('identity_provider_refused'));
+      const mixUp = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(mixUp, t.anon.access_token, { iss: 'https://evil.example/oidc' });
+      expect(res.body).toEqual(refusal('identity_token_invalid'));
+      const refusals = log
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'identity-provider sign-in refused');
+      expect(refusals).toEqual([
+        expect.objectContaining({
+          level: 40,
+          refusal: 'identity_provider_refused',
+          reason: expect.objectContaining({ type: 'ResponseBodyError', error: 'invalid_grant' }),
+        }),
+        expect.objectContaining({
+          level: 40,
+          refusal: 'identity_token_invalid',
+          reason: expect.objectContaining({
+            code: expect.stringMatching(/^OAUTH_/),
+            message: expect.any(String),
+          }),
+        }),
+      ]);
+      const written = log.join('\n');
+      for (const answer of [back, mixUp])
+        for (const name of ['code', 'state'])
+          expect(written).not.toContain(String(answer.searchParams.get(name)));
+      expect(written).not.toContain(t.anon.access_token);
     });
 
     it('signs the same subject in again on the same profile, from any device', async () => {
