@@ -78,7 +78,7 @@ import { releaseRoutes } from './modules/playback/routes';
 import { ReleaseService } from './modules/playback/service';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
-import { inProcessFetch } from './modules/sandbox/oidc/in-process-fetch';
+import { InProcessFetch } from './modules/sandbox/oidc/in-process-fetch';
 import { sandboxClient } from './modules/sandbox/oidc/keys';
 import { SandboxOidcProvider } from './modules/sandbox/oidc/provider';
 import { sandboxOidcRoutes } from './modules/sandbox/oidc/routes';
@@ -355,7 +355,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { profiles });
   // Sign-in through OpenID Connect providers (docs/decisions/041): the configured one (OIDC_*) and,
   // with the sandbox providers, the sandbox's on this api's own origin, reached in-process.
-  const sandboxFetch = inProcessFetch(app);
+  const inProcess = new InProcessFetch(app);
+  const sandboxFetch = inProcess.fetch;
   const directory = providerDirectory({
     configured: env.oidc,
     production: env.production,
@@ -506,6 +507,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (env.sandboxProviders)
     await app.register(sandboxOidcRoutes, {
       provider: new SandboxOidcProvider({ db, clock, secret: env.tokenSecret }),
+      inProcess,
     });
   // The embed SDK's playground (docs/decisions/036): a development page, off with the sandbox providers.
   if (env.sandboxProviders)

@@ -131,14 +131,15 @@ describe('loadEnv', () => {
     );
   });
 
+  const oidc = {
+    OIDC_NAME: 'yandex',
+    OIDC_ISSUER: 'https://id.example',
+    OIDC_CLIENT_ID: 'kadr',
+    OIDC_CLIENT_SECRET: 's3cret',
+    OIDC_REDIRECT_URI: 'https://kadr.example/promo/web/auth_yandex/',
+  };
+
   it('takes a real OpenID Connect provider whole, on its own auth_ route, https in production', () => {
-    const oidc = {
-      OIDC_NAME: 'yandex',
-      OIDC_ISSUER: 'https://id.example',
-      OIDC_CLIENT_ID: 'kadr',
-      OIDC_CLIENT_SECRET: 's3cret',
-      OIDC_REDIRECT_URI: 'https://kadr.example/promo/web/auth_yandex/',
-    };
     expect(loadEnv({ DATA_DIR: tempDir(), ...oidc }, {}).oidc).toEqual({
       name: 'yandex',
       issuer: 'https://id.example',
@@ -177,6 +178,27 @@ describe('loadEnv', () => {
         {},
       ),
     ).toThrow(/must be https in production/);
+  });
+
+  it('takes only an https OIDC_REDIRECT_URI in production', () => {
+    const production = {
+      DATA_DIR: tempDir(),
+      KADR_PRODUCTION: 'on',
+      SANDBOX_PROVIDERS: 'on',
+      TOKEN_SECRET: 'x'.repeat(32),
+      ...oidc,
+    };
+    expect(() =>
+      loadEnv({ ...production, OIDC_REDIRECT_URI: 'http://kadr.example/promo/web/auth_yandex/' }, {}),
+    ).toThrow(/OIDC_REDIRECT_URI: must be https in production/);
+    expect(() => loadEnv(production, {})).not.toThrow(/OIDC_/);
+    // Outside production the sandbox and local tests use http.
+    expect(
+      loadEnv(
+        { DATA_DIR: tempDir(), ...oidc, OIDC_REDIRECT_URI: 'http://localhost:8080/promo/web/auth_yandex/' },
+        {},
+      ).oidc?.redirectUri,
+    ).toBe('http://localhost:8080/promo/web/auth_yandex/');
   });
 
   it('takes real YooKassa credentials in pairs and documents the sandbox webhook chaos', () => {

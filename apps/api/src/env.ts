@@ -549,6 +549,9 @@ export function loadEnv(
     problems.push('OIDC_NAME: "sandbox" is the sandbox provider\'s');
   if (production && e.OIDC_ISSUER && !e.OIDC_ISSUER.startsWith('https:'))
     problems.push('OIDC_ISSUER: must be https in production');
+  // The code and state come back to this address: over http a network observer could take them.
+  if (production && e.OIDC_REDIRECT_URI && !e.OIDC_REDIRECT_URI.startsWith('https:'))
+    problems.push('OIDC_REDIRECT_URI: must be https in production');
   if (e.OIDC_REDIRECT_URI && !new URL(e.OIDC_REDIRECT_URI).pathname.endsWith(`/auth_${e.OIDC_NAME}/`))
     problems.push(`OIDC_REDIRECT_URI: must be the web route /promo/web/auth_${e.OIDC_NAME}/`);
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.

@@ -54,12 +54,20 @@ describe('runIdentityProviderRoute', () => {
     expect(t.fake.callsOf('identityProviderStart')[0]?.input).toEqual({ body: { provider: 'sandbox' } });
   });
 
+  it('sends no iss when the provider sent none', async () => {
+    const t = setup();
+    await t.run(`${ROUTE}?code=c1&state=s1`);
+    expect(t.fake.callsOf('identityProviderFinish')[0]?.input).toEqual({
+      body: { provider: 'sandbox', code: 'c1', state: 's1' },
+    });
+  });
+
   it('back with a code, finishes once (never retried) and saves the session as a sign-in', async () => {
     const t = setup();
     const step = await t.run(`${ROUTE}?utm_source=x&code=c1&state=s1&iss=https%3A%2F%2Fid.example`);
     expect(step).toEqual({ kind: 'signed_in', returnUrl: 'https://kadr.example/promo/web/?utm_source=x' });
     expect(t.fake.callsOf('identityProviderFinish')[0]).toMatchObject({
-      input: { body: { provider: 'sandbox', code: 'c1', state: 's1' } },
+      input: { body: { provider: 'sandbox', code: 'c1', state: 's1', iss: 'https://id.example' } },
       options: { noRetry: true },
     });
     expect({

@@ -72,6 +72,8 @@ export async function runIdentityProviderRoute(
   }
   const code = params.get('code');
   const state = params.get('state');
+  // RFC 9207: a provider that sends its issuer back has the api check it (mix-up defence).
+  const iss = params.get('iss');
   if (code === null && state === null) {
     try {
       const started = await api.call('identityProviderStart', { body: { provider } });
@@ -85,7 +87,7 @@ export async function runIdentityProviderRoute(
   try {
     const session = await api.call(
       'identityProviderFinish',
-      { body: { provider, code, state } },
+      { body: { provider, code, state, ...(iss ? { iss } : {}) } },
       { noRetry: true },
     );
     storage.setItem(StorageKey.accessToken, session.access_token);

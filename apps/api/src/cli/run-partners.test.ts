@@ -6,6 +6,7 @@ import { createDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { partnerAccounts, profiles } from '../db/schema';
 import { loadEnv, loadStorageEnv } from '../env';
+import { insertLink } from '../modules/identity/queries';
 import { PartnerAccounts } from '../modules/partners/accounts';
 import { keyIdOf, PartnerKeyring } from '../modules/partners/keyring';
 import { postgresAvailable, throwawayDatabases } from '../test/harness';
@@ -164,10 +165,26 @@ for (const engine of engines) {
         code: 1,
         out: [],
         err: [
-          'partners:set failed: profile 2 is anonymous (no phone): partner accounts need a signed-in profile',
+          'partners:set failed: profile 2 is anonymous (no phone, no identity provider): partner accounts need a signed-in profile',
         ],
       });
       expect(await t.rows()).toEqual([]);
+    });
+
+    it('accepts a profile signed in through an identity provider (no phone, a linked subject)', async () => {
+      const t = await setup();
+      await t.withDb((db) =>
+        insertLink(db, { issuer: 'https://id.example', subject: 'alice', profileId: 2, now: NOW }),
+      );
+      const added = await t.run(
+        ['set', '--profile', '2', '--title', 'Кинозал', '--email', 'a@b.example', '--password-stdin'],
+        PASSWORD,
+      );
+      expect(added).toEqual({
+        code: 0,
+        out: ['Added the partner-site account «Кинозал» (a@b.example) of profile 2'],
+        err: [],
+      });
     });
 
     it('lists an account that does not decrypt under this key as left out, with exit code 1 and no value', async () => {

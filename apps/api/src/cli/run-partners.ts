@@ -143,10 +143,11 @@ export async function runPartners(argv: string[], io: CliIo, now = new Date()): 
     const profile = await profileOf(db, command.profileId);
     if (!profile) return failed(`profile ${command.profileId} does not exist`);
     if (command.action === 'set') {
-      // Anonymous profiles are a device's until sign-in, then merged or pruned: accounts go to a person.
-      if (profile.phone === null)
+      // Anonymous profiles are a device's until sign-in, then merged or pruned: accounts go to a person
+      // (signed in by phone or through an identity provider, decision 041).
+      if (!profile.signedIn)
         return failed(
-          `profile ${command.profileId} is anonymous (no phone): partner accounts need a signed-in profile`,
+          `profile ${command.profileId} is anonymous (no phone, no identity provider): partner accounts need a signed-in profile`,
         );
       const done = await partners.set(command.profileId, command.account, now);
       io.out(

@@ -46,6 +46,13 @@ export const profiles = pgTable(
      * were not seen for ANONYMOUS_PROFILE_IDLE_DAYS (modules/auth/anonymous-pruning.ts).
      */
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * A provider's subject is linked to the profile (identity_links; set in the transaction that links
+     * it, never unset). A profile is signed in when it has a phone or this; anonymous otherwise
+     * (`isSignedIn` in modules/auth/queries.ts; docs/decisions/041). A column, not an EXISTS on
+     * identity_links, so the anonymous-session check stays one indexed row (decision 002).
+     */
+    identityLinked: boolean('identity_linked').notNull().default(false),
   },
   (t) => [
     // Pruning reads the oldest-seen anonymous profiles first and stops at the idle cut-off.

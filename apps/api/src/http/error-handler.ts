@@ -45,13 +45,36 @@ function loggable(error: Error): {
 }
 
 /**
+ * Why an identity-provider sign-in was refused, as it may be logged: the error's type and code, the
+ * provider's OAuth error and its message — never the callback's parameters (code, state) or tokens,
+ * which oauth4webapi keeps in the cause's own `cause` (left out).
+ */
+function refusalReason(cause: unknown) {
+  if (!(cause instanceof Error)) return undefined;
+  const { code, error } = cause as { code?: unknown; error?: unknown };
+  return {
+    type: cause.name,
+    code: typeof code === 'string' ? code : undefined,
+    error: typeof error === 'string' ? error : undefined,
+    message: cause.message,
+  };
+}
+
+/**
  * The one error handler: every failure becomes the error envelope from the table in errors.ts.
- * Expected errors are not logged (they carry no secrets but are noise); unexpected ones are logged
+ * Expected errors are not logged (they carry no secrets but are noise) — except an identity-provider
+ * sign-in's refusals, logged at warn with their reason (a misconfigured provider or a mix-up attempt
+ * must show in the logs, docs/decisions/041); unexpected ones are logged
  * with their stack and answered with a generic 500, never the stack itself; a dependency that cannot
  * be reached is answered 503 `service_unavailable`.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.id.startsWith('identity_'))
+      request.log.warn(
+        { refusal: error.id, reason: refusalReason(error.cause) },
+        'identity-provider sign-in refused',
+      );
     return send(reply, error.id, {
       details: error.details,
       retryAfter: error.retryAfter,

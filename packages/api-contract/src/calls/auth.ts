@@ -173,8 +173,9 @@ export const identityProviderStart = defineCall({
 });
 
 /**
- * POST /v1/agregator/identityProviderFinish: the provider's answer (code and state from the `auth_`
- * route's address) for a session on the profile linked to the provider's subject. One-time, never retried.
+ * POST /v1/agregator/identityProviderFinish: the provider's answer (code, state and — from a provider
+ * that sends it, RFC 9207 — iss, from the `auth_` route's address) for a session on the profile linked
+ * to the provider's subject. One-time, never retried.
  */
 export const identityProviderFinish = defineCall({
   ...route('identityProviderFinish'),
@@ -184,6 +185,11 @@ export const identityProviderFinish = defineCall({
     provider: identityProviderName,
     state: z.string().min(1).max(200),
     code: z.string().min(1).max(2000),
+    /** The authorization response's `iss` (RFC 9207), as the provider sent it; checked by the api. */
+    iss: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
   }),
   response: sessionTokens.extend({
     /** The device the session is on, when known. */

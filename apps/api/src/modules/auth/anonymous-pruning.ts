@@ -89,7 +89,7 @@ function ownsNothingAndIdleSince(cutoff: Date) {
     and not exists (select 1 from payment_methods x where x.profile_id = p.id)
     and not exists (select 1 from trial_uses x where x.profile_id = p.id)
     -- A profile signed in through an identity provider has no phone but is someone's (decision 041).
-    and not exists (select 1 from identity_links x where x.profile_id = p.id)
+    and not p.identity_linked
     and not exists (
       select 1 from sessions s
       where s.profile_id = p.id

@@ -81,7 +81,9 @@ async function knownAnonymousProfiles(
     .where(
       and(
         sql`${devices.deviceUid} = any(${sql.param([...new Set(deviceUids)])}::varchar[])`,
+        // Anonymous (isSignedIn's rule): no phone and no provider's link.
         isNull(profiles.phone),
+        eq(profiles.identityLinked, false),
         isNull(profiles.mergedIntoId),
       ),
     );
@@ -113,7 +115,8 @@ async function findOrCreateAnonymousProfiles(
     known as (
       select d.device_uid, d.profile_id
       from devices d join profiles p on p.id = d.profile_id
-      where d.device_uid in (select device_uid from wanted) and p.phone is null and p.merged_into_id is null
+      where d.device_uid in (select device_uid from wanted) and p.phone is null and not p.identity_linked
+        and p.merged_into_id is null
       for key share of p
     ),
     fresh as (
@@ -249,11 +252,14 @@ export async function activeSession(db: Queryable, id: string) {
       profileId: sessions.profileId,
       deviceUid: sessions.deviceUid,
       phone: profiles.phone,
+      identityLinked: profiles.identityLinked,
     })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
     .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
-  return row;
+  if (!row) return undefined;
+  const { identityLinked, ...session } = row;
+  return { ...session, signedIn: isSignedIn(row) };
 }
 
 /** A session to end: a not-yet-stored anonymous one is stored ended (a tombstone). */
@@ -291,17 +297,26 @@ export async function endSession(
 }
 
 /**
+ * The one rule of who is anonymous (docs/decisions/041, 042): a profile is signed in when it has a
+ * phone or a provider's subject is linked to it (`identity_linked`); anonymous otherwise.
+ */
+export function isSignedIn(profile: { phone: string | null; identityLinked: boolean }): boolean {
+  return profile.phone !== null || profile.identityLinked;
+}
+
+/**
  * A not-yet-stored anonymous session as the database sees it: live while no row ended it and its
- * profile is still anonymous. Undefined when it is not live (or its profile is gone).
+ * profile is still anonymous (isSignedIn). Undefined when it is not live (or its profile is gone).
  */
 export async function anonymousSessionState(
   db: Queryable,
   sessionId: string,
   profileId: number,
-): Promise<{ phone: string | null } | undefined> {
+): Promise<{ phone: string | null; signedIn: boolean } | undefined> {
   const [row] = await db
     .select({
       phone: profiles.phone,
+      identityLinked: profiles.identityLinked,
       mergedIntoId: profiles.mergedIntoId,
       endedAt: sessions.endedAt,
       stored: sessions.id,
@@ -310,15 +325,18 @@ export async function anonymousSessionState(
     .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.profileId, profiles.id)))
     .where(eq(profiles.id, profileId));
   if (!row) return undefined;
-  // Stored: its row decides (a phone gained since then ended it on adoption). Not stored: anonymous only.
-  if (row.stored !== null) return row.endedAt === null ? { phone: row.phone } : undefined;
-  return row.phone === null && row.mergedIntoId === null ? { phone: null } : undefined;
+  // Stored: its row decides (a phone or link gained since then ended it on adoption). Not stored:
+  // anonymous only — a profile adopted through a provider keeps no phone, but its old tokens end.
+  if (row.stored !== null)
+    return row.endedAt === null ? { phone: row.phone, signedIn: isSignedIn(row) } : undefined;
+  return !isSignedIn(row) && row.mergedIntoId === null ? { phone: null, signedIn: false } : undefined;
 }
 
 /**
  * Stores an anonymous session at the first use of its derived refresh token, unless it is stored
  * already. The profile is read `for key share`, so this waits for a sign-in giving it a phone right
- * now; a profile that has a phone (or is gone) gets no new session: false.
+ * now (or a provider's link: linking locks the row `for update`); a signed-in profile (isSignedIn)
+ * or a gone one gets no new session: false.
  */
 export async function storeAnonymousSession(
   tx: Tx,
@@ -330,11 +348,15 @@ export async function storeAnonymousSession(
     .where(eq(sessions.id, values.sessionId));
   if (existing) return true;
   const [profile] = await tx
-    .select({ phone: profiles.phone, mergedIntoId: profiles.mergedIntoId })
+    .select({
+      phone: profiles.phone,
+      identityLinked: profiles.identityLinked,
+      mergedIntoId: profiles.mergedIntoId,
+    })
     .from(profiles)
     .where(eq(profiles.id, values.profileId))
     .for('key share');
-  if (!profile || profile.phone !== null || profile.mergedIntoId !== null) return false;
+  if (!profile || isSignedIn(profile) || profile.mergedIntoId !== null) return false;
   await tx
     .insert(sessions)
     .values({
@@ -382,6 +404,7 @@ export async function lockRefreshToken(tx: Tx, hash: string) {
       deviceUid: sessions.deviceUid,
       endedAt: sessions.endedAt,
       phone: profiles.phone,
+      identityLinked: profiles.identityLinked,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))

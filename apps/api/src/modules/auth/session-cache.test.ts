@@ -11,6 +11,7 @@ function setup(ttlSeconds = 5, capacity = 3) {
     profileId: n,
     deviceUid: `web_device${n}`,
     phone: null,
+    signedIn: false,
   });
   return { cache, session, advance: (seconds: number) => (ms += seconds * 1000) };
 }
@@ -141,7 +142,7 @@ describe('SessionCache', () => {
   it('ends the anonymous sessions of a profile that got a phone, and caches none of them again', () => {
     const { cache, session, advance } = setup(5, 10);
     cache.remember(session(1));
-    cache.remember({ ...session(2), profileId: 1, phone: '79990001122' });
+    cache.remember({ ...session(2), profileId: 1, phone: '79990001122', signedIn: true });
     cache.endAnonymousSessionsOf([1]);
     expect(cache.lookup('s1')).toBe('ended');
     // The profile's session with the phone is not anonymous: it stays.
@@ -153,6 +154,15 @@ describe('SessionCache', () => {
     // After two TTLs no entry filled before the marker can be alive: the marker goes.
     advance(10);
     expect(cache.isAdopted(1)).toBe(false);
+  });
+
+  it('caches the signed-in session of a profile adopted through a provider (no phone), not its anonymous ones', () => {
+    const { cache, session } = setup(5, 10);
+    cache.remember(session(1));
+    cache.endAnonymousSessionsOf([1]);
+    cache.remember({ ...session(2), profileId: 1, signedIn: true });
+    expect(cache.lookup('s1')).toBe('ended');
+    expect(cache.lookup('s2')).toMatchObject({ profileId: 1, phone: null, signedIn: true });
   });
 
   it('records when live entries were dropped', () => {

@@ -80,7 +80,7 @@ export class SessionCache {
     // over in a full V8 Map rehashes the whole table every few operations: 50–100 µs per hit at 30 000+
     // entries, measured — a quarter of getProfile's CPU.
     if (!entry.session) return 'ended';
-    if (entry.session.phone === null && this.isAdopted(entry.session.profileId)) return 'ended';
+    if (!entry.session.signedIn && this.isAdopted(entry.session.profileId)) return 'ended';
     return entry.session;
   }
 
@@ -90,7 +90,7 @@ export class SessionCache {
    */
   remember(session: SessionContext, isNew = false): void {
     if (this.ttlMs <= 0 || (!isNew && this.entry(session.sessionId)?.session === null)) return;
-    if (session.phone === null && this.isAdopted(session.profileId)) return;
+    if (!session.signedIn && this.isAdopted(session.profileId)) return;
     const now = this.clock.now().getTime();
     this.put(session.sessionId, { session, expiresAt: now + this.ttlMs }, now);
   }

@@ -16,11 +16,14 @@ export interface SessionContext {
   sessionId: string;
   profileId: number;
   deviceUid: string | null;
-  /**
-   * The profile's phone (null: anonymous). Fixed for the session's life: a profile only ever gets a
-   * phone on sign-in, which ends all of its sessions — so it may be cached with the session.
-   */
+  /** The profile's phone, if it has one. Fixed for the session's life, as `signedIn`. */
   phone: string | null;
+  /**
+   * The profile is signed in: it has a phone or a provider's link (`isSignedIn` in queries.ts);
+   * false: anonymous. Fixed for the session's life: a profile only becomes signed in at a sign-in,
+   * which ends all of its sessions — so it may be cached with the session.
+   */
+  signedIn: boolean;
 }
 
 /**
@@ -149,7 +152,7 @@ export class SessionService {
 
   private openAnonymous(deviceUid: string, profileId: number): IssuedTokens {
     const sessionId = randomUUID();
-    this.cache.remember({ sessionId, profileId, deviceUid, phone: null }, true);
+    this.cache.remember({ sessionId, profileId, deviceUid, phone: null, signedIn: false }, true);
     return {
       access_token: this.access.issue({ profileId, sessionId, deviceUid }),
       refresh_token: this.deps.anonymousRefresh.issue({
@@ -224,7 +227,7 @@ export class SessionService {
     }
     const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
     const tokens = await this.issue(tx, { sessionId, profileId, parentHash: null, now });
-    return { tokens, ended, adopted, session: { sessionId, profileId, deviceUid, phone } };
+    return { tokens, ended, adopted, session: { sessionId, profileId, deviceUid, phone, signedIn: true } };
   }
 
   /**
@@ -259,7 +262,9 @@ export class SessionService {
           const phone = await q.profilePhone(tx, profileId);
           const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
           const tokens = await this.issue(tx, { sessionId, profileId, parentHash: null, now });
-          return { tokens, ended, adopted: retired, session: { sessionId, profileId, deviceUid, phone } };
+          // Linked (or with a phone): signed in either way.
+          const session = { sessionId, profileId, deviceUid, phone, signedIn: true };
+          return { tokens, ended, adopted: retired, session };
         });
         await this.ended(outcome.ended, outcome.adopted);
         this.cache.remember(outcome.session);
@@ -372,7 +377,7 @@ export class SessionService {
     deviceUid: string,
   ): Promise<SessionContext | undefined> {
     const state = await q.anonymousSessionState(this.db, sessionId, profileId);
-    return state && { sessionId, profileId, deviceUid, phone: state.phone };
+    return state && { sessionId, profileId, deviceUid, ...state };
   }
 
   /**
@@ -415,7 +420,8 @@ export class SessionService {
         now,
       });
       const { sessionId, profileId, deviceUid, phone } = row;
-      return { kind: 'ok' as const, tokens, session: { sessionId, profileId, deviceUid, phone } };
+      const session = { sessionId, profileId, deviceUid, phone, signedIn: q.isSignedIn(row) };
+      return { kind: 'ok' as const, tokens, session };
     });
     // The session end above must commit before answering, hence the result instead of a throw inside.
     if (outcome.kind === 'reused') await this.ended([outcome.sessionId]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { profiles, signInLinks } from '../../db/schema';
-import type { Queryable } from './queries';
+import { isSignedIn, type Queryable } from './queries';
 import { hashRefreshToken } from './tokens';
 
 /** Query parameter of the web app's address that carries a sign-in link's value (SPEC §4 startup). */
@@ -54,6 +54,8 @@ export interface SpentSignInLink {
   profileId: number;
   deviceUid: string;
   phone: string | null;
+  /** The profile is signed in (`isSignedIn` in queries.ts). */
+  signedIn: boolean;
 }
 
 /**
@@ -79,6 +81,13 @@ export async function spendSignInLink(
         isNull(profiles.mergedIntoId),
       ),
     )
-    .returning({ profileId: signInLinks.profileId, deviceUid: signInLinks.deviceUid, phone: profiles.phone });
-  return row;
+    .returning({
+      profileId: signInLinks.profileId,
+      deviceUid: signInLinks.deviceUid,
+      phone: profiles.phone,
+      identityLinked: profiles.identityLinked,
+    });
+  if (!row) return undefined;
+  const { identityLinked, ...link } = row;
+  return { ...link, signedIn: isSignedIn(row) };
 }

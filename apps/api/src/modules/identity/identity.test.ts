@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { CustomFetch } from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { identityLinks, identityRequests, paymentMethods, profiles } from '../../db/schema';
-import { backends, useApi } from '../../test/harness';
+import { identityLinks, identityRequests, paymentMethods, profiles, sessions } from '../../db/schema';
+import { backends, TEST_PARTNER_KEY, useApi } from '../../test/harness';
 import { AnonymousProfilePruner } from '../auth/anonymous-pruning';
+import { PartnerAccounts } from '../partners/accounts';
+import { PartnerKeyring } from '../partners/keyring';
 import { SANDBOX_CODE_TTL_SECONDS } from '../sandbox/oidc/provider';
 import { IDENTITY_STARTS_PER_HOUR } from './service';
 
@@ -16,7 +18,9 @@ for (const backend of backends) {
   describe.skipIf(!backend.available)(`identity-provider sign-in (${backend.name})`, () => {
     const api = useApi(backend);
 
-    async function setup(options: { tamper?: (idToken: string) => string; unreachable?: boolean } = {}) {
+    async function setup(
+      options: { tamper?: (idToken: string) => string; unreachable?: boolean; log?: string[] } = {},
+    ) {
       const { tamper } = options;
       const identityProviderFetch = options.unreachable
         ? (): CustomFetch => async () => {
@@ -31,7 +35,11 @@ for (const backend of backends) {
                 return Response.json({ ...body, id_token: tamper(body.id_token) }, { status: 200 });
               }
           : undefined;
-      const t = await api.setup({ PUSH_SIGNIN: 'off' }, { identityProviderFetch });
+      const { log } = options;
+      const t = await api.setup(
+        { PUSH_SIGNIN: 'off', ...(log ? { LOG_LEVEL: 'info' } : {}) },
+        { identityProviderFetch, ...(log ? { logStream: { write: (line: string) => log.push(line) } } : {}) },
+      );
       const anon = await t.anonymous(DEVICE);
       /** The visitor's start: the provider's authorization URL. */
       const start = async (token = anon.access_token) => {
@@ -66,13 +74,18 @@ for (const backend of backends) {
         expect(res.statusCode).toBe(303);
         return new URL(String(res.headers.location));
       };
-      const finish = (back: URL, token = anon.access_token, overrides: Record<string, string> = {}) =>
+      const finish = (
+        back: URL,
+        token = anon.access_token,
+        overrides: Record<string, string | undefined> = {},
+      ) =>
         t.call<Record<string, unknown>>('POST', '/v1/agregator/identityProviderFinish', {
           token,
           body: {
             provider: 'sandbox',
             state: back.searchParams.get('state'),
             code: back.searchParams.get('code'),
+            iss: back.searchParams.get('iss') ?? undefined,
             ...overrides,
           },
         });
@@ -121,6 +134,171 @@ for (const backend of backends) {
       const old = await t.call('POST', '/v1/agregator/getProfile', { token: t.anon.access_token });
       expect(old.body.code).toBe(910);
       expect((await t.anonymous(DEVICE)).profile_id).not.toBe(t.anon.profile_id);
+    });
+
+    it('checks the iss the provider sends back (RFC 9207): its own issuer signs in', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      expect(back.searchParams.get('iss')).toBe(ISSUER);
+      expect((await t.finish(back)).status).toBe(200);
+    });
+
+    it('refuses an answer whose iss is another issuer’s (mix-up), and links nothing', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(back, t.anon.access_token, { iss: 'https://evil.example/oidc' });
+      expect(res.body).toEqual(refusal('identity_token_invalid'));
+      expect(await t.links()).toEqual([]);
+    });
+
+    it('refuses an answer without iss from a provider that advertises sending it', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(back, t.anon.access_token, { iss: undefined });
+      expect(res.body).toEqual(refusal('identity_token_invalid'));
+    });
+
+    it('refuses an iss that is not a URL before anything is spent', async () => {
+      const t = await setup();
+      const back = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(back, t.anon.access_token, { iss: 'x'.repeat(2001) });
+      expect(res.status).toBe(400);
+      expect((await t.finish(back)).status).toBe(200);
+    });
+
+    it('refuses the adopted profile’s other anonymous access and refresh tokens, on any instance', async () => {
+      const t = await setup();
+      // Another tab's session on the same anonymous profile (not stored: nothing but the profile ends it).
+      const tab = await t.anonymous(DEVICE);
+      expect(tab.profile_id).toBe(t.anon.profile_id);
+      const res = await t.finish(await t.decide(await t.start(), 'allow'));
+      expect(res.status).toBe(200);
+      // Another instance (its own session cache): only the database can tell.
+      const other = await api.setup({ PUSH_SIGNIN: 'off' });
+      for (const token of [t.anon.access_token, tab.access_token]) {
+        const old = await other.call('POST', '/v1/agregator/getProfile', { token });
+        expect(old.body.code).toBe(910);
+      }
+      for (const instance of [other, t]) {
+        const refreshed = await instance.call('POST', '/v1/agregator/refreshToken', {
+          body: {
+            grant_type: 'refresh_token',
+            client_id: 'web',
+            client_secret: 'web',
+            refresh_token: tab.refresh_token,
+          },
+        });
+        expect(refreshed.body.success).toBe(false);
+      }
+      // The signed-in session is live everywhere, and is the profile's only one.
+      const signedIn = String(res.body.response.access_token);
+      const now = await other.call('POST', '/v1/agregator/getProfile', { token: signedIn });
+      expect(now.body.response).toMatchObject({ profile_id: t.anon.profile_id, phone: null });
+      const live = await t.database.db.select().from(sessions).where(isNull(sessions.endedAt));
+      expect(live.map((s) => s.profileId)).toEqual([t.anon.profile_id]);
+    });
+
+    it('shows a provider-signed-in profile its partner-site accounts', async () => {
+      const t = await setup();
+      const res = await t.finish(await t.decide(await t.start(), 'allow'));
+      const keyring = new PartnerKeyring({ current: Buffer.from(TEST_PARTNER_KEY, 'base64'), previous: [] });
+      const account = { title: 'Кинозал', email: 'viewer@kinozal.example', password: 'Kz-пароль-1' };
+      await new PartnerAccounts(t.database.db, keyring).set(t.anon.profile_id, account, t.clock.now());
+      const profile = await t.call('POST', '/v1/agregator/getProfile', {
+        token: String(res.body.response.access_token),
+      });
+      expect(profile.body.response).toEqual({
+        profile_id: t.anon.profile_id,
+        phone: null,
+        external_accounts: [account],
+      });
+    });
+
+    it('behind a TLS proxy TRUST_PROXY trusts, the sandbox’s issuer is https, as the browser sees it', async () => {
+      // The proxy is the harness's caller address; the api's own loopback is not trusted.
+      const t = await api.setup({ PUSH_SIGNIN: 'off', TRUST_PROXY: '10.0.0.1' });
+      const anon = await t.anonymous('web_oidcproxy0000001');
+      const headers = { host: 'kadr.example', 'x-forwarded-proto': 'https' };
+      const started = await t.call<{ authorization_url: string }>(
+        'POST',
+        '/v1/agregator/identityProviderStart',
+        { token: anon.access_token, headers, body: { provider: 'sandbox' } },
+      );
+      expect(started.status).toBe(200);
+      const url = new URL(started.body.response.authorization_url);
+      expect(url.origin + url.pathname).toBe('https://kadr.example/sandbox/oidc/authorize');
+      expect(url.searchParams.get('redirect_uri')).toBe('https://kadr.example/promo/web/auth_sandbox/');
+      const form = new URLSearchParams(Object.fromEntries(url.searchParams));
+      form.set('decision', 'allow');
+      form.set('login', 'alice');
+      const consent = await t.app.inject({
+        method: 'POST',
+        url: url.pathname,
+        remoteAddress: '10.0.0.1',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
+      expect(consent.statusCode).toBe(303);
+      const back = new URL(String(consent.headers.location));
+      expect(back.searchParams.get('iss')).toBe('https://kadr.example/sandbox/oidc');
+      const res = await t.call<Record<string, unknown>>('POST', '/v1/agregator/identityProviderFinish', {
+        token: anon.access_token,
+        headers,
+        body: {
+          provider: 'sandbox',
+          state: back.searchParams.get('state'),
+          code: back.searchParams.get('code'),
+          iss: back.searchParams.get('iss'),
+        },
+      });
+      expect(res.status).toBe(200);
+      expect(await t.database.db.select().from(identityLinks)).toEqual([
+        expect.objectContaining({ issuer: 'https://kadr.example/sandbox/oidc', subject: 'alice' }),
+      ]);
+    });
+
+    it('does not take the scheme from a proxy it does not trust, nor from a forged in-process mark', async () => {
+      const t = await api.setup({ PUSH_SIGNIN: 'off' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sandbox/oidc/.well-known/openid-configuration',
+        headers: { 'x-forwarded-proto': 'https', 'x-kadr-in-process': 'guessed https' },
+      });
+      expect(res.json().issuer).toBe(ISSUER);
+    });
+
+    it('logs a refusal at warn with its reason, never the code, state or tokens', async () => {
+      const log: string[] = [];
+      const t = await setup({ log });
+      const back = await t.decide(await t.start(), 'allow');
+      t.clock.advance(SANDBOX_CODE_TTL_SECONDS + 1);
+      expect((await t.finish(back)).body).toEqual(refusal('identity_provider_refused'));
+      const mixUp = await t.decide(await t.start(), 'allow');
+      const res = await t.finish(mixUp, t.anon.access_token, { iss: 'https://evil.example/oidc' });
+      expect(res.body).toEqual(refusal('identity_token_invalid'));
+      const refusals = log
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'identity-provider sign-in refused');
+      expect(refusals).toEqual([
+        expect.objectContaining({
+          level: 40,
+          refusal: 'identity_provider_refused',
+          reason: expect.objectContaining({ type: 'ResponseBodyError', error: 'invalid_grant' }),
+        }),
+        expect.objectContaining({
+          level: 40,
+          refusal: 'identity_token_invalid',
+          reason: expect.objectContaining({
+            code: expect.stringMatching(/^OAUTH_/),
+            message: expect.any(String),
+          }),
+        }),
+      ]);
+      const written = log.join('\n');
+      for (const answer of [back, mixUp])
+        for (const name of ['code', 'state'])
+          expect(written).not.toContain(String(answer.searchParams.get(name)));
+      expect(written).not.toContain(t.anon.access_token);
     });
 
     it('signs the same subject in again on the same profile, from any device', async () => {
@@ -324,6 +502,7 @@ for (const backend of backends) {
       const back = await t.decide(await t.start(), 'deny');
       expect(back.searchParams.get('error')).toBe('access_denied');
       expect(back.searchParams.get('state')).toBeTruthy();
+      expect(back.searchParams.get('iss')).toBe(ISSUER);
     });
 
     it('refuses the start past IDENTITY_STARTS_PER_HOUR for one profile, with retry_after', async () => {

@@ -1,5 +1,6 @@
+import type { CustomFetch } from 'openid-client';
 import { describe, expect, it, vi } from 'vitest';
-import { providerDirectory } from './providers';
+import { KEPT_CONFIGURATIONS, ProviderConfigurations, providerDirectory } from './providers';
 
 const CONFIGURED = {
   name: 'yandex',
@@ -38,5 +39,41 @@ describe('providerDirectory', () => {
     const directory = providerDirectory({ configured: undefined, production: false, sandbox: SANDBOX });
     expect(directory('yandex', 'http://localhost')).toBeUndefined();
     expect(directory('oidc', 'http://localhost')).toBeUndefined();
+  });
+});
+
+describe('ProviderConfigurations', () => {
+  function setup() {
+    const discovered: string[] = [];
+    const discovery: CustomFetch = async (url) => {
+      const issuer = url.replace('/.well-known/openid-configuration', '');
+      discovered.push(issuer);
+      return Response.json({ issuer, token_endpoint: `${issuer}/token` });
+    };
+    const configurations = new ProviderConfigurations();
+    const of = (issuer: string) => configurations.of({ ...CONFIGURED, issuer, fetch: discovery });
+    return { discovered, of };
+  }
+
+  it('discovers a provider once and keeps its configuration', async () => {
+    const t = setup();
+    await t.of('https://id.example');
+    await t.of('https://id.example');
+    expect(t.discovered).toEqual(['https://id.example']);
+  });
+
+  it(`keeps at most ${KEPT_CONFIGURATIONS}, dropping the least recently used (a Host per request adds none for good)`, async () => {
+    const t = setup();
+    await t.of('https://0.example');
+    await t.of('https://1.example');
+    for (let i = 2; i <= KEPT_CONFIGURATIONS; i++) {
+      await t.of(`https://${i}.example`);
+      await t.of('https://0.example');
+    }
+    // 17 issuers seen: the least recently used (1) went, the one in use (0) stayed.
+    t.discovered.length = 0;
+    await t.of('https://0.example');
+    await t.of('https://1.example');
+    expect(t.discovered).toEqual(['https://1.example']);
   });
 });

@@ -56,22 +56,40 @@ export function providerDirectory(options: {
 /** How long a discovery lookup may take before the sign-in is answered «unavailable». */
 const DISCOVERY_TIMEOUT_SECONDS = 5;
 
+/** Configurations kept at most: the configured provider and the sandbox on the few origins it is reached at. */
+export const KEPT_CONFIGURATIONS = 16;
+
 /**
- * Discovered configurations of the providers, one per issuer and client, kept for the process's life
- * (openid-client refetches the JWKS itself when a token names an unknown key). A failed discovery is
- * not kept: the next sign-in tries again.
+ * Discovered configurations of the providers, one per issuer and client (openid-client refetches the
+ * JWKS itself when a token names an unknown key). The sandbox's issuer follows the Host a caller
+ * reached the api at, so the least recently used is dropped past KEPT_CONFIGURATIONS: a stream of
+ * made-up Hosts costs discoveries, not memory. A failed discovery is not kept: the next sign-in tries
+ * again.
  */
 export class ProviderConfigurations {
   private readonly known = new Map<string, Promise<client.Configuration>>();
+
+  constructor(private readonly capacity = KEPT_CONFIGURATIONS) {}
 
   /** The provider's configuration; `identity_provider_unavailable` when discovery fails. */
   async of(provider: IdentityProviderSettings): Promise<client.Configuration> {
     const key = `${provider.issuer}\n${provider.clientId}`;
     let found = this.known.get(key);
-    if (!found) {
+    if (found) {
+      // Most recently used last (a Map keeps insertion order).
+      this.known.delete(key);
+      this.known.set(key, found);
+    } else {
       found = this.discover(provider);
       this.known.set(key, found);
-      found.catch(() => this.known.delete(key));
+      const settled = found;
+      found.catch(() => {
+        if (this.known.get(key) === settled) this.known.delete(key);
+      });
+      for (const oldest of this.known.keys()) {
+        if (this.known.size <= this.capacity) break;
+        this.known.delete(oldest);
+      }
     }
     try {
       return await found;

@@ -89,24 +89,20 @@ export async function canLink(db: Queryable, profileId: number, issuer: string):
   return row !== undefined && row.linked === null;
 }
 
-/** Whether a profile has any identity link (then it is someone's, even without a phone). */
-export async function hasAnyLink(db: Queryable, profileId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ subject: identityLinks.subject })
-    .from(identityLinks)
-    .where(eq(identityLinks.profileId, profileId))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Links a subject to a profile. */
+/**
+ * Links a subject to a profile, which is signed in from now on (`identity_linked`, the rule of
+ * modules/auth/queries.ts `isSignedIn`). The row is locked `for update` first — as setting a phone
+ * does — so a refresh storing an anonymous session on it (`for key share`) waits and then refuses.
+ */
 export async function insertLink(
   db: Queryable,
   link: { issuer: string; subject: string; profileId: number; now: Date },
 ): Promise<void> {
+  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, link.profileId)).for('update');
   await db
     .insert(identityLinks)
     .values({ issuer: link.issuer, subject: link.subject, profileId: link.profileId, createdAt: link.now });
+  await db.update(profiles).set({ identityLinked: true }).where(eq(profiles.id, link.profileId));
 }
 
 /** A new profile without a phone, for a subject's first sign-in. */

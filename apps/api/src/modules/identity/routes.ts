@@ -20,6 +20,7 @@ export const identityRoutes: FastifyPluginAsync<{ identity: IdentityService }> =
     identity.finish(body.provider, originOf(request), requireSession(session), {
       state: body.state,
       code: body.code,
+      iss: body.iss,
     }),
   );
 };

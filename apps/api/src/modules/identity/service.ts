@@ -104,13 +104,15 @@ export class IdentityService {
   /**
    * The provider's answer for the caller who started the request: the state is spent first (one use,
    * only by the same profile and device, before it expires), then the code is exchanged and the ID
-   * token checked; the caller is signed in to the subject's profile (see `pick`).
+   * token checked; the caller is signed in to the subject's profile (see `pick`). The answer's `iss`
+   * (RFC 9207) goes to openid-client with code and state: it refuses an iss other than the provider's
+   * (mix-up), and a missing one when the provider advertises sending it.
    */
   async finish(
     name: string,
     origin: string,
     caller: SessionContext,
-    answer: { state: string; code: string },
+    answer: { state: string; code: string; iss?: string | undefined },
   ): Promise<IdentitySession> {
     const provider = this.provider(name, origin);
     const request = await q.spendRequest(this.deps.db, {
@@ -125,6 +127,7 @@ export class IdentityService {
     const callback = new URL(request.redirectUri);
     callback.searchParams.set('code', answer.code);
     callback.searchParams.set('state', answer.state);
+    if (answer.iss !== undefined) callback.searchParams.set('iss', answer.iss);
     let claims: { iss: string; sub: string };
     try {
       const tokens = await client.authorizationCodeGrant(config, callback, {
@@ -167,7 +170,7 @@ async function pick(
   now: Date,
 ): Promise<PickedProfile> {
   const link = { issuer: claims.iss, subject: claims.sub, now };
-  const callerAnonymous = caller.phone === null && !(await q.hasAnyLink(tx, caller.profileId));
+  const callerAnonymous = !caller.signedIn;
   const linked = await q.linkedProfile(tx, claims.iss, claims.sub);
   if (linked !== undefined) {
     const moveFrom = callerAnonymous && caller.profileId !== linked ? caller.profileId : undefined;

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partnerAccounts, profiles } from '../../db/schema';
+import { isSignedIn } from '../auth/queries';
 
 /** A stored account: its title plain, its e-mail and password sealed under `keyId`. */
 export interface SealedAccountRow {
@@ -15,12 +16,17 @@ export interface SealedAccountRow {
 export async function profileOf(
   db: Db,
   id: number,
-): Promise<{ phone: string | null; mergedIntoId: number | null } | undefined> {
+): Promise<{ phone: string | null; signedIn: boolean; mergedIntoId: number | null } | undefined> {
   const [row] = await db
-    .select({ phone: profiles.phone, mergedIntoId: profiles.mergedIntoId })
+    .select({
+      phone: profiles.phone,
+      identityLinked: profiles.identityLinked,
+      mergedIntoId: profiles.mergedIntoId,
+    })
     .from(profiles)
     .where(eq(profiles.id, id));
-  return row;
+  if (!row) return undefined;
+  return { phone: row.phone, signedIn: isSignedIn(row), mergedIntoId: row.mergedIntoId };
 }
 
 /** Writes the profile's account of this title, replacing one of the same title; true when it was new. */

@@ -26,7 +26,7 @@ export class ProfileService {
    */
   async get(session: SessionContext, log: FastifyBaseLogger): Promise<ProfileView> {
     const view = { profile_id: session.profileId, phone: session.phone };
-    if (session.phone === null) return { ...view, external_accounts: [] };
+    if (!session.signedIn) return { ...view, external_accounts: [] };
     const external_accounts = await this.partners.open(session.profileId, (skipped) =>
       log.warn({ partnerAccount: skipped }, 'partner account left out of getProfile: it does not decrypt'),
     );

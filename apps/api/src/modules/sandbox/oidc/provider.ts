@@ -23,6 +23,8 @@ export type AuthorizeParams = Record<string, string | undefined>;
 
 /** A checked authorization request. */
 export interface AuthorizeRequest {
+  /** The issuer the request reached; sent back as `iss` with every answer (RFC 9207). */
+  issuer: string;
   clientId: string;
   redirectUri: string;
   state: string | undefined;
@@ -99,6 +101,8 @@ export class SandboxOidcProvider {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
+      // RFC 9207, as Keycloak: the client must check `iss` on the way back (mix-up defence).
+      authorization_response_iss_parameter_supported: true,
     };
   }
 
@@ -126,7 +130,12 @@ export class SandboxOidcProvider {
       return { kind: 'page', message: 'Адрес возврата не зарегистрирован для приложения (redirect_uri)' };
     const back = (error: string, description: string): AuthorizeCheck => ({
       kind: 'redirect',
-      location: withParams(redirectUri, { error, error_description: description, state: params.state }),
+      location: withParams(redirectUri, {
+        error,
+        error_description: description,
+        state: params.state,
+        iss: issuer,
+      }),
     });
     if (params.response_type !== 'code')
       return back('unsupported_response_type', 'response_type must be code');
@@ -140,6 +149,7 @@ export class SandboxOidcProvider {
     return {
       kind: 'consent',
       request: {
+        issuer,
         clientId: this.client.clientId,
         redirectUri,
         state: params.state,
@@ -157,6 +167,7 @@ export class SandboxOidcProvider {
       error: 'access_denied',
       error_description: 'the user refused',
       state: request.state,
+      iss: request.issuer,
     });
   }
 
@@ -176,7 +187,7 @@ export class SandboxOidcProvider {
       createdAt: now,
       expiresAt: new Date(now.getTime() + SANDBOX_CODE_TTL_SECONDS * 1000),
     });
-    return withParams(request.redirectUri, { code, state: request.state });
+    return withParams(request.redirectUri, { code, state: request.state, iss: request.issuer });
   }
 
   /**

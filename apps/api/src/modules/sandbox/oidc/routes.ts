@@ -1,10 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { renderConsentPage, renderErrorPage } from './consent-page';
+import type { InProcessFetch } from './in-process-fetch';
 import { type AuthorizeParams, SANDBOX_OIDC_PREFIX, type SandboxOidcProvider } from './provider';
 
-/** The sandbox issuer as the caller sees this api: its origin + /sandbox/oidc. */
-export function sandboxIssuer(request: FastifyRequest): string {
-  return `${new URL(`${request.protocol}://${request.host}`).origin}${SANDBOX_OIDC_PREFIX}`;
+/**
+ * The sandbox issuer as the caller sees this api: its origin + /sandbox/oidc. The scheme is the
+ * request's as the rest of the api reads it (`request.protocol`: X-Forwarded-Proto from a proxy
+ * TRUST_PROXY trusts), or, for the api's own in-process request, the one it was made for.
+ */
+export function issuerOf(request: FastifyRequest, inProcess?: InProcessFetch): string {
+  const scheme = inProcess?.schemeOf(request) ?? request.protocol;
+  return `${new URL(`${scheme}://${request.host}`).origin}${SANDBOX_OIDC_PREFIX}`;
 }
 
 function html(reply: FastifyReply, status: number, body: string) {
@@ -24,10 +30,13 @@ function paramsOf(source: unknown): AuthorizeParams {
  * The sandbox OpenID Connect provider's endpoints (docs/decisions/041), registered with the other
  * sandbox providers (never by default in production). Answers are the protocol's, not the envelope.
  */
-export const sandboxOidcRoutes: FastifyPluginAsync<{ provider: SandboxOidcProvider }> = async (
-  app,
-  { provider },
-) => {
+export const sandboxOidcRoutes: FastifyPluginAsync<{
+  provider: SandboxOidcProvider;
+  /** The api's own fetch of these routes, whose requests say which scheme they were made for. */
+  inProcess: InProcessFetch;
+}> = async (app, { provider, inProcess }) => {
+  const sandboxIssuer = (request: FastifyRequest) => issuerOf(request, inProcess);
+
   app.get(`${SANDBOX_OIDC_PREFIX}/.well-known/openid-configuration`, async (request, reply) =>
     reply.header('cache-control', 'no-store').send(provider.discovery(sandboxIssuer(request))),
   );
