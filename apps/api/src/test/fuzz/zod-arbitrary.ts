@@ -84,6 +84,11 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
   }
   if (def.format === 'uuid') return fc.uuid();
   if (def.format === 'datetime') return isoDateTime();
+  // Web addresses (an identity provider's iss): fast-check's, within the length bounds.
+  if (def.format === 'url')
+    return fc
+      .webUrl({ withQueryParameters: true, withFragments: true })
+      .filter((url) => url.length >= min && url.length <= max);
   if (def.format !== undefined && def.format !== 'regex')
     throw new Error(`zod-arbitrary: string format ${def.format}`);
   if (refined) return refinedString();
