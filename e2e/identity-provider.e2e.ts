@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('sign-in through the sandbox identity provider in 
     await expect.poll(() => storage(page, 'AUTH')).toBe('true');
     // Home again, the campaign query kept, the provider's code and state gone from the address.
     await expect.poll(() => page.url()).toBe(`${service.baseUrl}/promo/web/`);
-    expect(await storage(page, 'profile_id')).toBe(anonymous);
+    await expect.poll(() => storage(page, 'profile_id')).toBe(anonymous);
     expect(await storage(page, 'refresh_token')).toBeTruthy();
     await page.goto(`${service.baseUrl}/promo/web/account`);
     await page.getByText('Вы вошли через внешний сервис').waitFor();
@@ -65,7 +65,9 @@ describe.skipIf(!hasChromium)('sign-in through the sandbox identity provider in 
     expect(otherAnonymous).not.toBe(anonymous);
     await allow(again, 'e2e-viewer');
     await expect.poll(() => storage(again, 'AUTH')).toBe('true');
-    expect(await storage(again, 'profile_id')).toBe(anonymous);
+    // The route saves the session, then reloads the app at home: read it once the reload is through.
+    await expect.poll(() => again.url()).toBe(`${service.baseUrl}/promo/web/`);
+    await expect.poll(() => storage(again, 'profile_id')).toBe(anonymous);
   });
 
   it('shows the message and keeps the anonymous session when the visitor refuses', async () => {
