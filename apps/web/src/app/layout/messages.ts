@@ -24,5 +24,4 @@ export const layoutMessages = {
   redirecting: 'Перенаправление',
   /** A sign-in link that was refused (auth-session's SIGN_IN_LINK_INVALID, docs/decisions/038). */
   signInLinkInvalid: SIGN_IN_LINK_INVALID,
-  ok: 'ОК',
 } as const;

@@ -1,8 +1,9 @@
 import { ApiCode } from '@kadr/api-contract/routes';
-import { Button, Modal, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
+import { Button, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { type CardList, cardsQuery } from '../../shared/data/billing';
+import { NoticeDialog } from '../../shared/notice-dialog';
 import { useServices } from '../../shared/services';
 import { SectionHeader } from '../account/section-header';
 import styles from './account-cards.module.css';
@@ -110,33 +111,11 @@ function CardsList({
   );
 }
 
-/** A one-button notice: the text names the dialog; ОК closes it. */
+/** The notice after a delete: done, refused or failed; ОК closes it. */
 function CardNotice({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
-  const textId = useId();
   if (!notice) return null;
   const text = notice === 'deleted' ? m.deleted : notice === 'refused' ? m.refused : m.deleteFailed;
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      role="alertdialog"
-      label={text}
-      describedBy={textId}
-      size="m"
-      mobileLayout="centered"
-      align="center"
-      showClose={false}
-      footer={
-        <Button onClick={onClose} autoFocus>
-          {m.ok}
-        </Button>
-      }
-    >
-      <p id={textId} className={styles.noticeText}>
-        {text}
-      </p>
-    </Modal>
-  );
+  return <NoticeDialog text={text} onClose={onClose} />;
 }
 
 function CardsSkeleton() {

@@ -14,7 +14,6 @@ export const cardsMessages = {
   deleted: 'Платежное средство удалено.',
   noCard: 'Платежное средство не добавлено.',
   note: 'Удалить карту можно после окончания подписки. Подписка будет автоматически продляться до отмены пользователем.',
-  ok: 'ОК',
   // Ours: the SPEC shows no text for a deletion that failed for another reason.
   deleteFailed: 'Не удалось удалить платежное средство. Попробуйте ещё раз немного позже.',
 } as const;
