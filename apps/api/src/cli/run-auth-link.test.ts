@@ -1,53 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { describe, expect, it } from 'vitest';
 import { profiles, signInLinks } from '../db/schema';
-import { loadStorageEnv } from '../env';
 import { hashSignInLinkValue } from '../modules/auth/sign-in-links';
-import { postgresAvailable, throwawayDatabases } from '../test/harness';
+import { commandEngines, commandWorkspaces } from '../test/harness';
 import { AUTH_LINK_USAGE, runAuthLink } from './run-auth-link';
 
-const temps: string[] = [];
-const databases = throwawayDatabases('kadr_test_link');
+const workspace = commandWorkspaces('link');
 const NOW = new Date('2030-01-15T10:00:00Z');
 
-const engines = [
-  { name: 'PGlite', available: true },
-  { name: 'PostgreSQL', available: postgresAvailable },
-];
-
-for (const engine of engines) {
+for (const engine of commandEngines) {
   describe.skipIf(!engine.available)(`auth:link (${engine.name})`, { timeout: 90_000 }, () => {
     async function setup() {
-      const dir = mkdtempSync(join(tmpdir(), 'kadr-auth-link-cli-'));
-      temps.push(dir);
-      const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
-      if (engine.name === 'PostgreSQL') {
-        env.DATABASE_URL = await databases.create();
-      }
-      const storage = loadStorageEnv(env);
-      const database = await createDatabase(storage);
-      try {
-        await migrateDatabase(database);
-        await database.db.insert(profiles).values({ phone: '79991234567' });
-      } finally {
-        await database.close();
-      }
+      const { env, withDatabase } = await workspace(engine, {
+        seed: (db) => db.insert(profiles).values({ phone: '79991234567' }),
+      });
       const out: string[] = [];
       const err: string[] = [];
       const run = (argv: string[]) =>
         runAuthLink(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) }, NOW);
-      const links = async () => {
-        const db = await createDatabase(storage);
-        try {
-          return await db.db.select().from(signInLinks);
-        } finally {
-          await db.close();
-        }
-      };
+      const links = () => withDatabase((database) => database.db.select().from(signInLinks));
       return { run, out, err, links };
     }
 
@@ -138,9 +108,4 @@ describe('auth:link usage', () => {
     expect(answer.code).toBe(2);
     expect(answer.err).toEqual([`${problem}\n\n${AUTH_LINK_USAGE}`]);
   });
-});
-
-afterEach(async () => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  await databases.dropAll();
 });

@@ -1,47 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../db/client';
-import { loadStorageEnv } from '../env';
+import { describe, expect, it } from 'vitest';
 import { switchState } from '../modules/embed/switches';
-import { postgresAvailable, throwawayDatabases } from '../test/harness';
+import { commandEngines, commandWorkspaces } from '../test/harness';
 import { EMBED_SWITCH_USAGE, runEmbedSwitch } from './run-embed-switch';
 
-const temps: string[] = [];
-const databases = throwawayDatabases('kadr_test_embed');
+const workspace = commandWorkspaces('embed');
 const NOW = new Date('2030-01-15T10:00:00Z');
 const RESERVE = 'https://reserve.kadr.example/embed/v1/config/film/42.json';
 
-const engines = [
-  { name: 'PGlite', available: true },
-  { name: 'PostgreSQL', available: postgresAvailable },
-];
-
-for (const engine of engines) {
+for (const engine of commandEngines) {
   // The embedded database takes seconds to open from disk on a busy machine, and each run opens it.
   describe.skipIf(!engine.available)(`embed:switch (${engine.name})`, { timeout: 120_000 }, () => {
     async function setup() {
-      const dir = mkdtempSync(join(tmpdir(), 'kadr-embed-cli-'));
-      temps.push(dir);
-      const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
-      if (engine.name === 'PostgreSQL') {
-        env.DATABASE_URL = await databases.create();
-      }
-      const storage = loadStorageEnv(env);
+      const { env, withDatabase } = await workspace(engine);
       const out: string[] = [];
       const err: string[] = [];
       const run = (...argv: string[]) =>
         runEmbedSwitch(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) }, NOW);
       /** What the status and flag calls answer for `content`, read through a fresh connection. */
-      const state = async (content?: string) => {
-        const database = await createDatabase(storage);
-        try {
-          return await switchState(database.db, content);
-        } finally {
-          await database.close();
-        }
-      };
+      const state = (content?: string) => withDatabase((database) => switchState(database.db, content));
       return { run, out, err, state };
     }
 
@@ -118,9 +94,4 @@ describe('embed:switch usage', () => {
     expect(await runEmbedSwitch(['--help'], { env: {}, out: (l) => out.push(l), err: () => {} })).toBe(0);
     expect(out).toEqual([EMBED_SWITCH_USAGE]);
   });
-});
-
-afterEach(async () => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  await databases.dropAll();
 });

@@ -1,26 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { describe, expect, it } from 'vitest';
 import { packages, subscriptions } from '../db/schema';
-import { loadStorageEnv } from '../env';
 import { Entitlements } from '../modules/billing/entitlements';
-import { postgresAvailable, throwawayDatabases } from '../test/harness';
+import { commandEngines, commandWorkspaces } from '../test/harness';
 import { PACKAGE_USAGE, runPackageAccess } from './run-package-access';
 
-const temps: string[] = [];
-const databases = throwawayDatabases('kadr_test_pkg');
+const workspace = commandWorkspaces('pkg');
 const NOW = new Date('2030-01-15T10:00:00Z');
 
-const engines = [
-  { name: 'PGlite', available: true },
-  { name: 'PostgreSQL', available: postgresAvailable },
-];
-
-for (const engine of engines) {
+for (const engine of commandEngines) {
   // The embedded database takes seconds to open from disk on a busy machine, and each test opens it a
   // few times (as separate commands do).
   describe.skipIf(!engine.available)(
@@ -28,38 +16,22 @@ for (const engine of engines) {
     { timeout: 90_000 },
     () => {
       async function setup() {
-        const dir = mkdtempSync(join(tmpdir(), 'kadr-package-cli-'));
-        temps.push(dir);
-        const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
-        if (engine.name === 'PostgreSQL') {
-          env.DATABASE_URL = await databases.create();
-        }
-        const storage = loadStorageEnv(env);
         // Package 1 as a catalogue import writes it (catalogue-import tests cover the import itself).
-        const database = await createDatabase(storage);
-        try {
-          await migrateDatabase(database);
-          await database.db
-            .insert(packages)
-            .values({ key: 'kadr', name: 'Подписка Кадр', payText: 'Оформить подписку' });
-        } finally {
-          await database.close();
-        }
+        const { env, withDatabase } = await workspace(engine, {
+          seed: (db) =>
+            db.insert(packages).values({ key: 'kadr', name: 'Подписка Кадр', payText: 'Оформить подписку' }),
+        });
         const out: string[] = [];
         const err: string[] = [];
         const run = (argv: string[], now = NOW) =>
           runPackageAccess(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) }, now);
         /** Whether a profile holds package 1 at `at`, read through a fresh connection. */
-        const holds = async (profileId: number, at = NOW) => {
-          const db = await createDatabase(storage);
-          try {
+        const holds = (profileId: number, at = NOW) =>
+          withDatabase(async (db) => {
             const holding = await new Entitlements(db.db, { now: () => at }).holding(profileId, 1);
             return holding === null ? false : { validUntil: holding.validUntil, source: holding.source };
-          } finally {
-            await db.close();
-          }
-        };
-        return { run, out, err, holds, storage };
+          });
+        return { run, out, err, holds, withDatabase };
       }
 
       it('grants a package to a phone (making its profile) with no end date, then revokes it', async () => {
@@ -100,15 +72,12 @@ for (const engine of engines) {
         await t.run(['grant', '--phone', '79990000005', '--package', '1']);
         // A renewal pass claimed the subscription until 10:05 (a charge may be in flight).
         const claimedUntil = new Date(NOW.getTime() + 5 * 60_000);
-        const database = await createDatabase(t.storage);
-        try {
-          await database.db
+        await t.withDatabase((database) =>
+          database.db
             .update(subscriptions)
             .set({ renewalClaimedUntil: claimedUntil })
-            .where(eq(subscriptions.profileId, 1));
-        } finally {
-          await database.close();
-        }
+            .where(eq(subscriptions.profileId, 1)),
+        );
         expect(
           await t.run(['revoke', '--profile', '1', '--package', '1'], new Date(NOW.getTime() + 60_000)),
         ).toBe(1);
@@ -172,20 +141,14 @@ describe('package command usage', () => {
   });
 
   it('refuses an --until in the past', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kadr-package-cli-'));
-    temps.push(dir);
+    const { env } = await workspace(commandEngines[0]);
     const err: string[] = [];
     const code = await runPackageAccess(
       ['grant', '--phone', '79991234567', '--package', '1', '--until', '2020-01-01T00:00:00Z'],
-      { env: { DATA_DIR: 'data', INIT_CWD: dir }, out: () => {}, err: (l) => err.push(l) },
+      { env, out: () => {}, err: (l) => err.push(l) },
       NOW,
     );
     expect(code).toBe(1);
     expect(err).toEqual(['grant failed: --until must be in the future']);
   });
-});
-
-afterEach(async () => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  await databases.dropAll();
 });

@@ -1,27 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
 import { partnerAccounts, profiles } from '../db/schema';
-import { loadEnv, loadStorageEnv } from '../env';
+import { loadEnv } from '../env';
 import { insertLink } from '../modules/identity/queries';
 import { PartnerAccounts } from '../modules/partners/accounts';
 import { keyIdOf, PartnerKeyring } from '../modules/partners/keyring';
-import { postgresAvailable, throwawayDatabases } from '../test/harness';
+import { commandEngines, commandWorkspaces } from '../test/harness';
 import { PARTNERS_USAGE, runPartners } from './run-partners';
 
-const temps: string[] = [];
-const databases = throwawayDatabases('kadr_test_partners');
+const workspace = commandWorkspaces('partners');
 const NOW = new Date('2030-01-15T10:00:00Z');
 const KEY = Buffer.alloc(32, 9).toString('base64');
 const PASSWORD = 'Kz-пароль 1';
-
-const engines = [
-  { name: 'PGlite', available: true },
-  { name: 'PostgreSQL', available: postgresAvailable },
-];
 
 /** Runs the command with `stdin` piped in (null: a terminal); its exit code and every line it printed. */
 async function run(env: Record<string, string>, argv: string[], stdin: string | null = null, now = NOW) {
@@ -37,29 +28,13 @@ async function run(env: Record<string, string>, argv: string[], stdin: string | 
   return { code, out, err };
 }
 
-for (const engine of engines) {
+for (const engine of commandEngines) {
   describe.skipIf(!engine.available)(`partners:set|list|remove (${engine.name})`, { timeout: 90_000 }, () => {
     /** A database with a signed-in profile (1) and an anonymous one (2); `key`: PARTNER_ACCOUNTS_KEY. */
     async function setup(key: string | undefined = KEY) {
-      const dir = mkdtempSync(join(tmpdir(), 'kadr-partners-cli-'));
-      temps.push(dir);
-      const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir };
-      if (key) env.PARTNER_ACCOUNTS_KEY = key;
-      if (engine.name === 'PostgreSQL') {
-        env.DATABASE_URL = await databases.create();
-      }
-      const storage = loadStorageEnv(env);
-      const withDatabase = async <T>(work: (database: Database) => Promise<T>) => {
-        const database = await createDatabase(storage);
-        try {
-          return await work(database);
-        } finally {
-          await database.close();
-        }
-      };
-      await withDatabase(async (database) => {
-        await migrateDatabase(database);
-        await database.db.insert(profiles).values([{ phone: '79991234567' }, { phone: null }]);
+      const { dir, env, withDatabase } = await workspace(engine, {
+        env: key ? { PARTNER_ACCOUNTS_KEY: key } : {},
+        seed: (db) => db.insert(profiles).values([{ phone: '79991234567' }, { phone: null }]),
       });
       const withDb = <T>(work: (db: Database['db']) => Promise<T>) =>
         withDatabase((database) => work(database.db));
@@ -349,9 +324,4 @@ describe('partners usage', () => {
       ],
     });
   });
-});
-
-afterEach(async () => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-  await databases.dropAll();
 });

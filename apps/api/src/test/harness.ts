@@ -13,7 +13,7 @@ import { type BuildAppOptions, buildApp } from '../app';
 import type { Clock } from '../clock';
 import { createDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { type EnvSource, loadEnv } from '../env';
+import { type EnvSource, loadEnv, loadStorageEnv, type StorageEnv } from '../env';
 import { authAppBody, latestCode, sendAuthBody, smsOutboxPath } from './sign-in';
 
 // Test-only settings: the local services of DEVELOPERS' machines and CI, overridable for other setups.
@@ -108,6 +108,64 @@ export function throwawayDatabases(prefix: string): { create(): Promise<string>;
     async dropAll() {
       for (const name of names.splice(0)) await adminQuery(`drop database if exists ${name} with (force)`);
     },
+  };
+}
+
+/** The engines an operator command's suite runs on: the embedded database, and the local PostgreSQL. */
+export const commandEngines = [
+  { name: 'PGlite', available: true },
+  { name: 'PostgreSQL', available: postgresAvailable },
+] as const;
+
+/** Where a suite runs an operator command, as an operator would (INIT_CWD, DATA_DIR, DATABASE_URL). */
+export interface CommandWorkspace {
+  /** The working folder (INIT_CWD); DATA_DIR is its `data`. */
+  dir: string;
+  /** The command's environment. */
+  env: Record<string, string>;
+  storage: StorageEnv;
+  /** Opens the workspace's database, runs `work` on it and closes it (as a separate command would). */
+  withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Workspaces for an operator command's suite: each a temporary folder, with a throw-away PostgreSQL
+ * database on that engine; `seed` writes to it, migrated, before the test runs the command. Folders and
+ * databases go after each test.
+ */
+export function commandWorkspaces(prefix: string) {
+  const dirs: string[] = [];
+  const databases = throwawayDatabases(`kadr_test_${prefix}`);
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    await databases.dropAll();
+  });
+  return async (
+    engine: (typeof commandEngines)[number],
+    {
+      env: extra = {},
+      seed,
+    }: { env?: Record<string, string>; seed?: (db: Database['db']) => Promise<unknown> } = {},
+  ): Promise<CommandWorkspace> => {
+    const dir = mkdtempSync(join(tmpdir(), `kadr-${prefix}-cli-`));
+    dirs.push(dir);
+    const env: Record<string, string> = { DATA_DIR: 'data', INIT_CWD: dir, ...extra };
+    if (engine.name === 'PostgreSQL') env.DATABASE_URL = await databases.create();
+    const storage = loadStorageEnv(env);
+    const withDatabase = async <T>(work: (database: Database) => Promise<T>): Promise<T> => {
+      const database = await createDatabase(storage);
+      try {
+        return await work(database);
+      } finally {
+        await database.close();
+      }
+    };
+    if (seed)
+      await withDatabase(async (database) => {
+        await migrateDatabase(database);
+        await seed(database.db);
+      });
+    return { dir, env, storage, withDatabase };
   };
 }
 
