@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cspDirectives } from '../test/csp';
 import { pgliteBackend, useApi } from '../test/harness';
 import { buildSecurityPolicies, inlineScriptHashes } from './security-headers';
 
@@ -14,16 +15,10 @@ const PRODUCTION = {
   YOOKASSA_SECRET_KEY: 'live_secret',
 };
 
-/** The directives of a Content-Security-Policy header: name → sources. */
+/** The directives of a Content-Security-Policy header, which must be there. */
 function csp(header: unknown): Record<string, string[]> {
   expect(typeof header, 'Content-Security-Policy present').toBe('string');
-  return Object.fromEntries(
-    (header as string)
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...sources]) => [name as string, sources]),
-  );
+  return cspDirectives(header);
 }
 
 describe('security headers (PGlite)', () => {

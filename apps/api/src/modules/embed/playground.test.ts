@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channels, contents } from '../../db/schema';
+import { cspDirectives } from '../../test/csp';
 import { pgliteBackend, useApi } from '../../test/harness';
 import { embedPlayerScript, PLAYGROUND_PATH } from './playground';
 
@@ -17,17 +18,6 @@ const SDK_SOURCE = 'var KadrEmbedPlayer=(()=>({}))();\n//# sourceMappingURL=embe
 const PAGES = ['', 'playground.js', 'playground.css', 'embed-player.global.js'].map(
   (file) => `${PLAYGROUND_PATH}${file}`,
 );
-
-/** The directives of a Content-Security-Policy header: name → sources. */
-function csp(header: unknown): Record<string, string[]> {
-  return Object.fromEntries(
-    String(header)
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...sources]) => [name as string, sources]),
-  );
-}
 
 describe('the embed playground (PGlite)', () => {
   const api = useApi(pgliteBackend);
@@ -163,7 +153,7 @@ describe('the embed playground (PGlite)', () => {
     const { app } = await setup({ CORS_ORIGINS: 'https://web.kadr.example' });
     for (const url of PAGES) {
       const res = await app.inject({ method: 'GET', url });
-      expect(csp(res.headers['content-security-policy']), url).toEqual({
+      expect(cspDirectives(res.headers['content-security-policy']), url).toEqual({
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'"],
