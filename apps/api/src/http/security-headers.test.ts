@@ -2,19 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cspDirectives } from '../test/csp';
 import { pgliteBackend, useApi } from '../test/harness';
+import { cspDirectives, PRODUCTION_SETTINGS } from '../test/security-settings';
 import { buildSecurityPolicies, inlineScriptHashes } from './security-headers';
 
 const INLINE_SCRIPT = 'window.__kadr = 1;';
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-  SMS_GATEWAY_TOKEN: 't',
-  YOOKASSA_SHOP_ID: '100500',
-  YOOKASSA_SECRET_KEY: 'live_secret',
-};
-
 /** The directives of a Content-Security-Policy header, which must be there. */
 function csp(header: unknown): Record<string, string[]> {
   expect(typeof header, 'Content-Security-Policy present').toBe('string');
@@ -105,7 +97,7 @@ describe('security headers (PGlite)', () => {
   });
 
   it('in production adds HSTS, upgrades insecure requests and lets YooKassa’s widget script and frame in', async () => {
-    const { app } = await api.setup({ ...PRODUCTION, WEB_DIST: webDist() });
+    const { app } = await api.setup({ ...PRODUCTION_SETTINGS, WEB_DIST: webDist() });
     const res = await app.inject({ method: 'GET', url: '/promo/web/' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const policy = csp(res.headers['content-security-policy']);

@@ -2,18 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channels, contents } from '../../db/schema';
-import { cspDirectives } from '../../test/csp';
 import { pgliteBackend, useApi } from '../../test/harness';
+import { cspDirectives, PRODUCTION_SETTINGS } from '../../test/security-settings';
 import { embedPlayerScript, PLAYGROUND_PATH } from './playground';
 
-/** Production settings that start without the sandbox providers (as security-headers.test.ts). */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-  SMS_GATEWAY_TOKEN: 't',
-  YOOKASSA_SHOP_ID: '100500',
-  YOOKASSA_SECRET_KEY: 'live_secret',
-};
 const SDK_SOURCE = 'var KadrEmbedPlayer=(()=>({}))();\n//# sourceMappingURL=embed-player.global.js.map\n';
 const PAGES = ['', 'playground.js', 'playground.css', 'embed-player.global.js'].map(
   (file) => `${PLAYGROUND_PATH}${file}`,
@@ -136,7 +128,7 @@ describe('the embed playground (PGlite)', () => {
   });
 
   it('is not registered in production', async () => {
-    const { app } = await setup(PRODUCTION);
+    const { app } = await setup(PRODUCTION_SETTINGS);
     for (const url of [...PAGES, '/embed/playground']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
