@@ -10,12 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePortForTest } from '../apps/api/src/modules/playback/free-port.ts';
-import {
-  nginxAvailable,
-  plainStaticConfig,
-  startNginx,
-} from '../apps/api/src/modules/playback/nginx-process.ts';
+import { freePortForTest } from '../apps/api/src/test/free-port.ts';
+import { nginxAvailable, plainStaticConfig, startNginx } from '../apps/api/src/test/nginx-process.ts';
 import { startService } from '../e2e/support/service.ts';
 import { cpuOf } from './lib/cpu-time.ts';
 import { writeLiveLoop } from './lib/live-loop.ts';

@@ -7,11 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import {
-  plainStaticConfig,
-  renderMediaConfig,
-  startNginx,
-} from '../apps/api/src/modules/playback/nginx-process.ts';
+import { plainStaticConfig, renderMediaConfig, startNginx } from '../apps/api/src/test/nginx-process.ts';
 import { clusterUnavailable, startCluster } from '../e2e/support/cluster.ts';
 import { freePort } from '../e2e/support/service.ts';
 import { table, writeSection } from './lib/report.ts';

@@ -8,14 +8,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePortForTest } from '../apps/api/src/modules/playback/free-port.ts';
+import { checkSegmentSignature, signedSegmentUrl } from '../apps/api/src/modules/playback/secure-link.ts';
+import { freePortForTest } from '../apps/api/src/test/free-port.ts';
 import {
   nginxAvailable,
   plainStaticConfig,
   renderMediaConfig,
   startNginx,
-} from '../apps/api/src/modules/playback/nginx-process.ts';
-import { checkSegmentSignature, signedSegmentUrl } from '../apps/api/src/modules/playback/secure-link.ts';
+} from '../apps/api/src/test/nginx-process.ts';
 import { startService } from '../e2e/support/service.ts';
 import { table, writeSection } from './lib/report.ts';
 import { findWrk, runWrk, writePathList } from './lib/wrk.ts';

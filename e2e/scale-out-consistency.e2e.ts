@@ -267,7 +267,7 @@ describe.skipIf(unavailable !== null)(
         process.execPath,
         [
           join(repoRoot, 'apps/api/dist/catalogue-import.js'),
-          'apps/api/src/catalogue-import/fixtures/catalogue.yaml',
+          'apps/api/src/test/catalogue-fixture/catalogue.yaml',
         ],
         { cwd: repoRoot, env: { ...process.env, ...cluster.env, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
       );

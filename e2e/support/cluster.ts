@@ -11,7 +11,7 @@ import {
   nginxAvailable,
   renderMediaConfig,
   startNginx,
-} from '../../apps/api/src/modules/playback/nginx-process.ts';
+} from '../../apps/api/src/test/nginx-process.ts';
 import { freshPostgres } from './postgres.ts';
 import { freePort, type RunningService, startService } from './service.ts';
 

@@ -6,11 +6,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { CustomFetch } from 'openid-client';
-import { seedCatalogue } from './catalogue-import/seed';
 import { type Clock, systemClock } from './clock';
 import { createDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { createDemoSchedule } from './demo/tv-schedule-fill';
 import type { Env } from './env';
 import { registerCors } from './http/cors';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -57,6 +55,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { BillingService } from './modules/billing/service';
 import { PaymentSettlement } from './modules/billing/settlement';
 import { type GoodsResolver, packageGoods } from './modules/catalogue/goods';
+import { seedCatalogue } from './modules/catalogue/import/seed';
 import { mediaRoutes } from './modules/catalogue/media';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { CatalogueService } from './modules/catalogue/service';
@@ -65,36 +64,38 @@ import { embedRoutes } from './modules/embed/routes';
 import { ProviderConfigurations, providerDirectory } from './modules/identity/providers';
 import { identityRoutes } from './modules/identity/routes';
 import { IdentityService } from './modules/identity/service';
+import { ChannelGrantSigner } from './modules/live/channel-grants';
+import { ChannelPlayout } from './modules/live/channel-playout';
+import { ChannelReleaseService } from './modules/live/channel-service';
+import { createDemoSchedule } from './modules/live/demo-schedule-fill';
+import { tvRoutes } from './modules/live/guide-routes';
+import { TvScheduleService } from './modules/live/guide-service';
+import { liveDeliveryRoutes } from './modules/live/live-routes';
 import { PartnerAccounts } from './modules/partners/accounts';
 import { PartnerKeyring } from './modules/partners/keyring';
-import { ChannelGrantSigner } from './modules/playback/channel-grants';
-import { ChannelPlayout } from './modules/playback/channel-playout';
-import { ChannelReleaseService } from './modules/playback/channel-service';
 import { GrantGuard } from './modules/playback/grant-guard';
 import { GrantSigner } from './modules/playback/grants';
-import { liveDeliveryRoutes } from './modules/playback/live-routes';
 import { mediaDeliveryRoutes } from './modules/playback/media-routes';
 import { releaseRoutes } from './modules/playback/routes';
 import { ReleaseService } from './modules/playback/service';
 import { profileRoutes } from './modules/profile/routes';
 import { ProfileService } from './modules/profile/service';
-import { InProcessFetch } from './modules/sandbox/oidc/in-process-fetch';
-import { sandboxClient } from './modules/sandbox/oidc/keys';
-import { SandboxOidcProvider } from './modules/sandbox/oidc/provider';
-import { sandboxOidcRoutes } from './modules/sandbox/oidc/routes';
-import { sandboxRoutes } from './modules/sandbox/routes';
-import { createYooKassaSandbox, type YooKassaSandbox } from './modules/sandbox/yookassa/emulator';
-import { yookassaSandboxRoutes } from './modules/sandbox/yookassa/routes';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
 import { Lifecycle } from './modules/system/lifecycle';
 import { systemRoutes } from './modules/system/routes';
-import { tvRoutes } from './modules/tv/routes';
-import { TvScheduleService } from './modules/tv/service';
 import { registerCompression } from './modules/web/compression';
 import { EMBED_PAGE, webRoutes } from './modules/web/routes';
 import { OutageLog } from './outage-log';
 import { createProviders, type Providers } from './providers';
+import { InProcessFetch } from './providers/identity/in-process-fetch';
+import { sandboxClient } from './providers/identity/keys';
+import { SandboxOidcProvider } from './providers/identity/provider';
+import { sandboxOidcRoutes } from './providers/identity/routes';
+import { createYooKassaSandbox, type YooKassaSandbox } from './providers/payments/sandbox/emulator';
+import { yookassaSandboxRoutes } from './providers/payments/sandbox/routes';
+import { sandboxPushRoutes } from './providers/push/sandbox-routes';
+import { sandboxSmsRoutes } from './providers/sms/sandbox-routes';
 import { connectRedis } from './redis';
 
 /** What buildApp needs; everything but `env` may be injected (tests, benchmarks). */
@@ -503,7 +504,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: env.live,
     streams: metrics.streams,
   });
-  if (env.sandboxProviders) await app.register(sandboxRoutes, { db, clock });
+  if (env.sandboxProviders) {
+    await app.register(sandboxSmsRoutes, { db });
+    await app.register(sandboxPushRoutes, { db, clock });
+  }
   if (env.sandboxProviders)
     await app.register(sandboxOidcRoutes, {
       provider: new SandboxOidcProvider({ db, clock, secret: env.tokenSecret }),
@@ -575,13 +579,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 export { systemClock } from './clock';
 export { createDatabase } from './db/client';
 export { migrateDatabase } from './db/migrate';
-// For bench/epg-import.ts, which times the XMLTV guide import beside reading the file alone.
-export { importGuideFile, readGuide } from './epg-import/import';
 // For bench/metrics-overhead.ts, which measures the request metrics on a bare Fastify route.
 export { ServiceMetrics } from './metrics/metrics';
 export { registerMetrics } from './metrics/routes';
 export { Renewals } from './modules/billing/renewals';
 export { PaymentSettlement } from './modules/billing/settlement';
-export { YooKassaSandbox } from './modules/sandbox/yookassa/emulator';
-export { SandboxWebhooks } from './modules/sandbox/yookassa/webhooks';
+// For bench/epg-import.ts, which times the XMLTV guide import beside reading the file alone.
+export { importGuideFile, readGuide } from './modules/live/xmltv/import';
 export { sandboxPaymentProvider } from './providers';
+export { YooKassaSandbox } from './providers/payments/sandbox/emulator';
+export { SandboxWebhooks } from './providers/payments/sandbox/webhooks';

@@ -164,7 +164,7 @@ export interface Env {
   demoMedia: boolean;
   /**
    * Fill the TV programme guide from the demo EPG after start and daily, for the Moscow days
-   * [today − 3, today + 7] (src/demo/tv-schedule-fill.ts). On by default, off in production.
+   * [today − 3, today + 7] (src/modules/live/demo-schedule-fill.ts). On by default, off in production.
    */
   demoSchedule: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -7,14 +7,13 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
-import { FIXTURE_DIR, fixtureData } from './catalogue-import/fixtures';
-import { LocalImageStore } from './catalogue-import/images';
-import { importPrepared } from './catalogue-import/import';
-import { validateManifest } from './catalogue-import/validate';
 import { createDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { SESSION_ENDED_CHANNEL } from './modules/auth/session-channel';
-import { PACKAGES } from './modules/billing/payments-fixture';
+import { LocalImageStore } from './modules/catalogue/import/images';
+import { importPrepared } from './modules/catalogue/import/import';
+import { validateManifest } from './modules/catalogue/import/validate';
+import { FIXTURE_DIR, fixtureData } from './test/catalogue-fixture';
 import {
   type DependencyProcess,
   postgresBinariesAvailable,
@@ -24,6 +23,7 @@ import {
 } from './test/dependency-processes';
 import { testEnv } from './test/harness';
 import { type Exchange, isAlreadyDone, type Load, recoveryEnv, startLoad, waitFor } from './test/load';
+import { PACKAGES } from './test/payments-fixture';
 
 // PostgreSQL and Redis restarted under load (issue 12, docs/decisions/025-dependency-recovery.md): a
 // PostgreSQL and a redis-server of this suite's own (a temp folder, free ports), the app listening

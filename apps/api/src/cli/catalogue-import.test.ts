@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
+import { FIXTURE_MANIFEST } from '../test/catalogue-fixture';
 import { postgresAvailable, throwawayDatabases } from '../test/harness';
 import { runCatalogueImport, USAGE } from './run-catalogue-import';
 

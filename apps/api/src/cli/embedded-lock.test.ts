@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
 import { EMBEDDED_LOCK_FILE, EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from '../db/embedded-lock';
 import { startServer } from '../server';
+import { FIXTURE_MANIFEST } from '../test/catalogue-fixture';
 import { testEnv } from '../test/harness';
 import { runCatalogueImport } from './run-catalogue-import';
 import { runEmbedSwitch } from './run-embed-switch';

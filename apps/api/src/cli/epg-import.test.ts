@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
+import { FIXTURE_MANIFEST } from '../test/catalogue-fixture';
 import { postgresAvailable, throwawayDatabases } from '../test/harness';
 import { runCatalogueImport } from './run-catalogue-import';
 import { runEpgImport, USAGE } from './run-epg-import';
 
-const SAMPLE = fileURLToPath(new URL('../epg-import/fixtures/guide.xml', import.meta.url));
+const SAMPLE = fileURLToPath(new URL('../modules/live/xmltv/fixtures/guide.xml', import.meta.url));
 const temps: string[] = [];
 const databases = throwawayDatabases('kadr_test_cli');
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatGuideSummary, importGuideFile } from '../epg-import/import';
-import { XmltvError } from '../epg-import/read-xmltv';
+import { formatGuideSummary, importGuideFile } from '../modules/live/xmltv/import';
+import { XmltvError } from '../modules/live/xmltv/read-xmltv';
 import { type CliIo, parsedOrUsage, storageOrReport, withCommandDatabase } from './command';
 
 /** Usage text of the guide import command. */

@@ -1,10 +1,10 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { imageFileRefs, LocalImageStore } from '../catalogue-import/images';
-import { importPrepared, prepareManifestFile } from '../catalogue-import/import';
-import { seedFingerprint } from '../catalogue-import/seed-fingerprint';
+import { imageFileRefs, LocalImageStore } from '../modules/catalogue/import/images';
+import { importPrepared, prepareManifestFile } from '../modules/catalogue/import/import';
 import { createDatabase } from './client';
 import { migrateDatabase } from './migrate';
+import { seedFingerprint } from './seed-fingerprint';
 import { writeTemplateStamp } from './template';
 
 /**

@@ -230,7 +230,7 @@ export const channels = pgTable(
     archiveDays: smallint('archive_days').notNull().default(3),
     /**
      * The channel's id in XMLTV guide files (`<channel id>`, `<programme channel>`), which the guide
-     * import maps to this channel (src/epg-import, docs/decisions/030-xmltv-import.md); null: none.
+     * import maps to this channel (src/modules/live/xmltv, docs/decisions/030-xmltv-import.md); null: none.
      */
     xmltvId: text('xmltv_id'),
     searchText: text('search_text').notNull(),
@@ -749,7 +749,7 @@ export const receipts = pgTable(
 
 // ---------------------------------------------------------------------------------------------------
 // TV programme guide (SPEC §3 TV schedule item). Rows come from an EPG feed; in development the demo
-// EPG (src/demo/tv-schedule-fill.ts) writes them. A programme is identified by its channel and start.
+// EPG (src/modules/live/demo-schedule-fill.ts) writes them. A programme is identified by its channel and start.
 
 /** One programme of a channel's schedule, on air in [starts_at, ends_at). */
 export const tvProgrammes = pgTable(
@@ -778,7 +778,7 @@ export const tvProgrammes = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Sandbox YooKassa (src/modules/sandbox/yookassa, docs/decisions/016-payment-provider.md): the state
+// Sandbox YooKassa (src/providers/payments/sandbox, docs/decisions/016-payment-provider.md): the state
 // of the built-in payment emulator, in the database so every api instance and a restart see it.
 // Objects are kept as YooKassa answers them (jsonb) beside the columns the emulator queries.
 
@@ -788,7 +788,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const sandboxYookassaPaymentMethods = pgTable('sandbox_yookassa_payment_methods', {
   id: uuid('id').primaryKey(),
   shopId: text('shop_id').notNull(),
-  /** The test card's behaviour (modules/sandbox/yookassa/cards.ts). */
+  /** The test card's behaviour (providers/payments/sandbox/cards.ts). */
   cardKind: text('card_kind').notNull(),
   /** YooKassa's `card` object: first6, last4, expiry, card type; never the number. */
   card: jsonb('card').notNull(),
@@ -980,7 +980,7 @@ export const identityRequests = pgTable(
   (t) => [index('identity_requests_expires_at_idx').on(t.expiresAt)],
 );
 
-/** Authorization codes of the sandbox OpenID Connect provider (modules/sandbox/oidc): hashed, one-time. */
+/** Authorization codes of the sandbox OpenID Connect provider (providers/identity): hashed, one-time. */
 export const sandboxOidcCodes = pgTable('sandbox_oidc_codes', {
   codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
   clientId: text('client_id').notNull(),

@@ -14,14 +14,14 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { CATALOGUE_TABLES, FIXTURE_DIR, FIXTURE_MANIFEST } from '../catalogue-import/fixtures';
-import { LocalImageStore } from '../catalogue-import/images';
-import { importManifestFile } from '../catalogue-import/import';
-import { seedFingerprint } from '../catalogue-import/seed-fingerprint';
+import { LocalImageStore } from '../modules/catalogue/import/images';
+import { importManifestFile } from '../modules/catalogue/import/import';
+import { CATALOGUE_TABLES, FIXTURE_DIR, FIXTURE_MANIFEST } from '../test/catalogue-fixture';
 import { PG_ADMIN_URL, postgresAvailable, testEnv } from '../test/harness';
 import { buildDbTemplate, buildSeededTemplate } from './build-template';
 import { createDatabase, type Database } from './client';
 import { migrationsAreCurrent } from './migrate';
+import { seedFingerprint } from './seed-fingerprint';
 import { copySeededTemplate } from './seeded-template';
 import { TEMPLATE_STAMP } from './template';
 

@@ -1,8 +1,8 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchesFingerprint } from '../catalogue-import/seed-fingerprint';
 import { packageRoot } from '../paths';
 import { newestJournalEntry } from './migrate';
+import { matchesFingerprint } from './seed-fingerprint';
 import { copyDbTemplate, pgliteVersion, readTemplateStamp } from './template';
 
 /**

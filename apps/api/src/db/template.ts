@@ -1,9 +1,9 @@
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { SeedFingerprint } from '../catalogue-import/seed-fingerprint';
 import { packageRoot } from '../paths';
 import { newestJournalEntry } from './migrate';
+import type { SeedFingerprint } from './seed-fingerprint';
 
 /**
  * A PGlite data directory made at build time: initdb plus every migration, ready to be copied into

@@ -3,7 +3,7 @@ import { liveLoop } from './store';
 
 /**
  * The live timeline's fixed shapes (docs/decisions/029), shared by the loops' packager (demo media) and
- * the playout (modules/playback/live-clock.ts): segment n of every channel covers
+ * the playout (modules/live/live-clock.ts): segment n of every channel covers
  * [n·LIVE_SEGMENT_SECONDS, (n+1)·LIVE_SEGMENT_SECONDS) since the Unix epoch, and segment n plays segment
  * n mod LOOP_SEGMENTS of a loop. A loop is exactly LOOP_SEGMENTS segments of LIVE_SEGMENT_SECONDS: the
  * packager cuts on forced key frames at that length, and the playout refuses loops of another shape.

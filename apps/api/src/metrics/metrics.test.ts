@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentJobs } from '../modules/billing/payment-jobs';
-import { CARDS, paymentsApp, SERIALY, useBillingCatalogue } from '../modules/billing/payments-fixture';
 import type { Reconciliation } from '../modules/billing/reconciliation';
 import type { Renewals } from '../modules/billing/renewals';
 import { YooKassaError } from '../providers/payments/provider';
 import { pgliteBackend, type TestApi, useApi } from '../test/harness';
+import { CARDS, paymentsApp, SERIALY, useBillingCatalogue } from '../test/payments-fixture';
 import { ServiceMetrics } from './metrics';
 
 const TOKEN = 'metrics-token-metrics-token-0123456789';

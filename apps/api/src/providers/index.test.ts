@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createYooKassaSandbox } from '../modules/sandbox/yookassa/emulator';
 import { FakeClock, pgliteBackend, testEnv, useApi } from '../test/harness';
 import { createProviders } from '.';
+import { createYooKassaSandbox } from './payments/sandbox/emulator';
 
 const api = useApi(pgliteBackend);
 

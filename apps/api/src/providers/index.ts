@@ -1,11 +1,11 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import type { YooKassaSandbox } from '../modules/sandbox/yookassa/emulator';
 import type { PaymentProvider } from './payments/provider';
+import type { YooKassaSandbox } from './payments/sandbox/emulator';
 import { YooKassaClient } from './payments/yookassa-client';
-import { noPush, type PushSender, SandboxPush } from './push';
-import { HttpSmsGateway, SandboxSmsOutbox, type SmsSender } from './sms';
+import { noPush, type PushSender, SandboxPush } from './push/push';
+import { HttpSmsGateway, SandboxSmsOutbox, type SmsSender } from './sms/sms';
 
 /** External services the api talks to, injected into buildApp (tests pass fakes). */
 export interface Providers {

@@ -12,7 +12,15 @@ import {
 } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payments/provider';
 import { anonymousClient, backends, type Tokens, useApi } from '../../test/harness';
-import { CARDS, DAY, KADR, KINO, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
+import {
+  CARDS,
+  DAY,
+  KADR,
+  KINO,
+  paymentsApp,
+  SERIALY,
+  useBillingCatalogue,
+} from '../../test/payments-fixture';
 import { Renewals } from './renewals';
 import { addMonths } from './subscription-rules';
 

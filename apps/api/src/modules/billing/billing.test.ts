@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardDeletions, payments, receipts, subscriptions, tariffs, trialUses } from '../../db/schema';
 import { anonymousClient, backends, type TestApi, useApi } from '../../test/harness';
+import { useBillingCatalogue } from '../../test/payments-fixture';
 import { Entitlements } from './entitlements';
 import { fulfilPayment, type PaidCard } from './fulfil';
 import { grantPackage } from './operator-grants';
 import { recordPaymentCanceled, recordReceipt } from './payment-outcomes';
-import { useBillingCatalogue } from './payments-fixture';
 import { REPEAT_WINDOW_MS } from './repeats';
 import { BillingService } from './service';
 

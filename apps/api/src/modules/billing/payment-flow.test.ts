@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { payments, receipts, sandboxYookassaPayments, subscriptions } from '../../db/schema';
 import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
 import { backends, useApi } from '../../test/harness';
-import { CHECK_DELAY_MS, CHECK_RETRIES } from './payment-flow';
 import {
   CARDS,
   counts,
@@ -12,7 +11,8 @@ import {
   SERIALY,
   SPORT,
   useBillingCatalogue,
-} from './payments-fixture';
+} from '../../test/payments-fixture';
+import { CHECK_DELAY_MS, CHECK_RETRIES } from './payment-flow';
 
 type Body = Record<string, unknown>;
 const refusal = (res: { status: number; body: unknown }) => {

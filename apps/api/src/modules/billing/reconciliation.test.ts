@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { payments, receipts, subscriptions } from '../../db/schema';
 import { backends, useApi } from '../../test/harness';
-import { CARDS, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
+import { CARDS, paymentsApp, SERIALY, useBillingCatalogue } from '../../test/payments-fixture';
 import { Reconciliation } from './reconciliation';
 
 for (const backend of backends) {

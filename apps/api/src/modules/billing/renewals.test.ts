@@ -4,8 +4,8 @@ import { createDatabase } from '../../db/client';
 import { payments, profiles, receipts, sandboxYookassaPayments, subscriptions } from '../../db/schema';
 import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
 import { backends, useApi } from '../../test/harness';
+import { CARDS, DAY, KINO, paymentsApp, SERIALY, useBillingCatalogue } from '../../test/payments-fixture';
 import { fulfilRenewal, paymentDescription, receiptItems } from './fulfil';
-import { CARDS, DAY, KINO, paymentsApp, SERIALY, useBillingCatalogue } from './payments-fixture';
 import { renewalKey } from './renewals';
 
 type App = Awaited<ReturnType<typeof paymentsApp>>;

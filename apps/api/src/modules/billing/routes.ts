@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { registerCall, requireSession } from '../../http/register-call';
 import { freeGoods, type GoodsResolver } from '../catalogue/goods';
-import { playableChannel } from '../playback/channel-queries';
+import { playableChannel } from '../live/channel-queries';
 import type { BillingService } from './service';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isApiError } from '@kadr/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFixtureCatalogue } from '../../catalogue-import/fixtures';
+import { loadFixtureCatalogue } from '../../test/catalogue-fixture';
 import { anonymousClient, backends, pgliteBackend, useApi } from '../../test/harness';
 import { CatalogueService } from './service';
 import { CatalogueVersion, VERSION_CHECK_MS } from './version';

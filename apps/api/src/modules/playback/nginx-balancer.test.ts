@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freePortForTest } from './free-port';
-import { type NginxProcess, nginxAvailable, renderMediaConfig, startNginx } from './nginx-process';
+import { freePortForTest } from '../../test/free-port';
+import { type NginxProcess, nginxAvailable, renderMediaConfig, startNginx } from '../../test/nginx-process';
 
 const SECRET = 'nginx-secret-nginx-secret-nginx-secret-01';
 

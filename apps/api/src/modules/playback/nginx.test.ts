@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureAsset, writeFixtureAsset } from './fixture-media';
-import { freePortForTest } from './free-port';
-import { type NginxProcess, nginxAvailable, renderMediaConfig, startNginx } from './nginx-process';
+import { type FixtureAsset, writeFixtureAsset } from '../../test/fixture-media';
+import { freePortForTest } from '../../test/free-port';
+import { type NginxProcess, nginxAvailable, renderMediaConfig, startNginx } from '../../test/nginx-process';
 import { signedSegmentUrl } from './secure-link';
 
 const SECRET = 'nginx-secret-nginx-secret-nginx-secret-01';

@@ -1,7 +1,7 @@
 import { getRelease, getReleaseChannel } from '@kadr/api-contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall, requireSession } from '../../http/register-call';
-import type { ChannelReleaseService } from './channel-service';
+import type { ChannelReleaseService } from '../live/channel-service';
 import type { ReleaseService } from './service';
 
 /**

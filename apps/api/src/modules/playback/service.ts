@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { readAssetMeta } from '../../media/package';
 import type { MediaAssetId, MediaAssetMeta, MediaStore, PackagedId } from '../../media/store';
 import type { Entitlements } from '../billing/entitlements';
-import type { ChannelReleaseService, ViewerSession } from './channel-service';
+import type { ChannelReleaseService, ViewerSession } from '../live/channel-service';
 import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './grants';
 import { waitForMedia } from './media-wait';
 import { mediaPaths } from './playlists';
