@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client as PgClient } from 'pg';
-import type * as Api from '../apps/api/src/app.ts';
+import type * as Api from '../apps/api/src/exports.ts';
 import { freshPostgres } from '../e2e/support/postgres.ts';
 import { prng } from './lib/generate-catalogue.ts';
 import { table, writeSection } from './lib/report.ts';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import type * as Api from '../apps/api/src/app.ts';
+import type * as Api from '../apps/api/src/exports.ts';
 import { withBareServer } from './lib/bare.ts';
 import { cpuOf } from './lib/cpu-time.ts';
 import { quantile, table, writeSection } from './lib/report.ts';

@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import type * as Api from '../apps/api/src/app.ts';
+import type * as Api from '../apps/api/src/exports.ts';
 import { freshPostgres } from '../e2e/support/postgres.ts';
 import { table, writeSection } from './lib/report.ts';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
-// dist/server.js runs the service (src/launch.ts, then src/server.ts); dist/app.js exposes buildApp for tests and benchmarks;
+// dist/server.js runs the service (src/launch.ts, then src/server.ts); dist/app.js exposes buildApp and what benchmarks drive (src/exports.ts);
 // dist/catalogue-import.js is the catalogue import CLI (`pnpm --filter @kadr/api catalogue:import`);
 // dist/epg-import.js the XMLTV guide import CLI (`epg:import`);
 // dist/package-access.js the package grant/revoke support command (`package:grant`, `package:revoke`);
@@ -55,7 +55,7 @@ const swaggerUiFolders: NonNullable<Options['esbuildPlugins']>[number] = {
 export default defineConfig({
   entry: {
     server: 'src/launch.ts',
-    app: 'src/app.ts',
+    app: 'src/exports.ts',
     'catalogue-import': 'src/cli/catalogue-import.ts',
     'epg-import': 'src/cli/epg-import.ts',
     'media-package': 'src/cli/media-package.ts',

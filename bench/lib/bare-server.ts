@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import type * as Api from '../../apps/api/src/app.ts';
+import type * as Api from '../../apps/api/src/exports.ts';
 
 const app = Fastify({ logger: false });
 // BARE_METRICS=on: the api's request metrics on every answer (bench/metrics-overhead.ts), from the build.

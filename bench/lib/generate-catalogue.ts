@@ -1,8 +1,9 @@
 // A synthetic Russian catalogue for benchmarks: N titles and M channels built from word lists with a
 // seeded PRNG (the same seed gives the same catalogue), written with multi-row INSERTs straight into
 // the catalogue tables of a migrated database. search_text uses the search module's normal form.
+
+import { normalize } from '../../apps/api/src/modules/catalogue/normalize.ts';
 import { cyrillicLayoutToLatin } from '../../apps/api/src/modules/search/keyboard-layout.ts';
-import { normalize } from '../../apps/api/src/modules/search/normalize.ts';
 
 /** Runs one parameterised statement (a pg Client/Pool or PGlite `query`). */
 export type Execute = (text: string, params: unknown[]) => Promise<unknown>;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { authCalls } from '@kadr/api-contract';
 import { describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from './app';
+import { BODY_LIMIT } from './http/server';
 import { pgliteBackend, useApi } from './test/harness';
 
 // HTTP behaviour that does not depend on the database engine: PGlite only.

@@ -3,8 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { RENEWAL_BATCH } from './modules/billing/payment-jobs';
-import { RENEWAL_CONCURRENCY } from './modules/billing/renewals';
+import { RENEWAL_BATCH, RENEWAL_CONCURRENCY } from './modules/billing';
 import { defaultWebDist, demoCatalogue } from './paths';
 
 /** Where the process environment may be overridden (tests) or replaced. */

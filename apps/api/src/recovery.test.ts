@@ -9,10 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { SESSION_ENDED_CHANNEL } from './modules/auth/session-channel';
-import { LocalImageStore } from './modules/catalogue/import/images';
-import { importPrepared } from './modules/catalogue/import/import';
-import { validateManifest } from './modules/catalogue/import/validate';
+import { SESSION_ENDED_CHANNEL } from './modules/auth';
+import { importPrepared, LocalImageStore, validateManifest } from './modules/catalogue';
 import { FIXTURE_DIR, fixtureData } from './test/catalogue-fixture';
 import {
   type DependencyProcess,

@@ -6,7 +6,7 @@ import {
   lockEmbeddedDatabase,
 } from './db/embedded-lock';
 import { type Env, EnvError, loadEnv } from './env';
-import { WEB_BASE } from './modules/web/routes';
+import { WEB_BASE } from './modules/web';
 import { type Drainable, handleShutdownSignals } from './shutdown';
 
 /** A listening api: the app, its port, and how to drain and stop it (src/shutdown.ts). */

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { buildDbTemplate, buildSeededTemplate } from '../db/build-template';
 import { DEFAULT_SEEDED_TEMPLATE } from '../db/seeded-template';
 import { DEFAULT_DB_TEMPLATE } from '../db/template';
 import { demoCatalogue } from '../paths';
+import { buildDbTemplate, buildSeededTemplate } from './db-templates';
 
 // `node dist/build-db-template.js`: the last step of `pnpm --filter @kadr/api build`. Makes the plain
 // template (every migration), then from it the one seeded with the demo catalogue, the default

@@ -6,7 +6,7 @@ import { findFfmpeg, runFfmpeg } from '../media/ffmpeg';
 import { fitsLiveTimeline } from '../media/live-loops';
 import { readAssetMeta } from '../media/package';
 import { MediaStore } from '../media/store';
-import { readLoops } from '../modules/live/channel-playout';
+import { readLoops } from '../modules/live';
 import { runMediaPackage, USAGE } from './run-media-package';
 
 describe('media:package command', () => {

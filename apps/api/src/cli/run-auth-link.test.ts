@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profiles, signInLinks } from '../db/schema';
-import { hashSignInLinkValue } from '../modules/auth/sign-in-links';
+import { hashSignInLinkValue } from '../modules/auth';
 import { commandEngines, commandWorkspaces } from '../test/harness';
 import { AUTH_LINK_USAGE, runAuthLink } from './run-auth-link';
 

@@ -7,7 +7,7 @@ import {
   SIGN_IN_LINK_MAX_TTL_MINUTES,
   SIGN_IN_LINK_PARAM,
   SignInLinkError,
-} from '../modules/auth/sign-in-links';
+} from '../modules/auth';
 import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
 
 /** Where the printed link points unless --origin says otherwise: the one-process service's address. */

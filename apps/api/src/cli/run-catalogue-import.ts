@@ -1,13 +1,13 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LocalImageStore } from '../modules/catalogue/import/images';
 import {
   formatSummary,
   importPrepared,
+  LocalImageStore,
+  ManifestError,
   type PreparedManifest,
   prepareManifestFile,
-} from '../modules/catalogue/import/import';
-import { ManifestError } from '../modules/catalogue/import/validate';
+} from '../modules/catalogue';
 import { type CliIo, parsedOrUsage, storageOrReport, withCommandDatabase } from './command';
 
 /** Usage text of the catalogue import command. */

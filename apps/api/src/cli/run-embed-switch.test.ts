@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { switchState } from '../modules/embed/switches';
+import { switchState } from '../modules/embed';
 import { commandEngines, commandWorkspaces } from '../test/harness';
 import { EMBED_SWITCH_USAGE, runEmbedSwitch } from './run-embed-switch';
 

@@ -8,7 +8,7 @@ import {
   type SwitchRow,
   setSwitch,
   switchRow,
-} from '../modules/embed/switches';
+} from '../modules/embed';
 import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
 
 /** Usage text of the embed switch command. */

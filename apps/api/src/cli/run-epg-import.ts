@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatGuideSummary, importGuideFile } from '../modules/live/xmltv/import';
-import { XmltvError } from '../modules/live/xmltv/read-xmltv';
+import { formatGuideSummary, importGuideFile, XmltvError } from '../modules/live';
 import { type CliIo, parsedOrUsage, storageOrReport, withCommandDatabase } from './command';
 
 /** Usage text of the guide import command. */

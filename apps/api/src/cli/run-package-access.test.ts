@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { packages, subscriptions } from '../db/schema';
-import { Entitlements } from '../modules/billing/entitlements';
+import { Entitlements } from '../modules/billing';
 import { commandEngines, commandWorkspaces } from '../test/harness';
 import { PACKAGE_USAGE, runPackageAccess } from './run-package-access';
 

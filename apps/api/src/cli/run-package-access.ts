@@ -1,11 +1,6 @@
 import { parseArgs } from 'node:util';
 import { phone as phoneNumber } from '@kadr/api-contract';
-import {
-  grantPackage,
-  HoldingError,
-  type ProfileRef,
-  revokePackage,
-} from '../modules/billing/operator-grants';
+import { grantPackage, HoldingError, type ProfileRef, revokePackage } from '../modules/billing';
 import { type CliIo, withCommandDatabase } from './command';
 
 /** Usage text of the package grant and revoke commands. */

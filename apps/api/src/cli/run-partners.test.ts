@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { partnerAccounts, profiles } from '../db/schema';
 import { loadEnv } from '../env';
-import { insertLink } from '../modules/identity/queries';
-import { PartnerAccounts } from '../modules/partners/accounts';
-import { keyIdOf, PartnerKeyring } from '../modules/partners/keyring';
+import { insertLink } from '../modules/identity';
+import { keyIdOf, PartnerAccounts, PartnerKeyring } from '../modules/partners';
 import { commandEngines, commandWorkspaces } from '../test/harness';
 import { PARTNERS_USAGE, runPartners } from './run-partners';
 

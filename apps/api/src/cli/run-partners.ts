@@ -5,10 +5,10 @@ import {
   accountProblems,
   type PartnerAccount,
   PartnerAccounts,
+  PartnerKeyring,
+  profileOf,
   type SkippedAccount,
-} from '../modules/partners/accounts';
-import { PartnerKeyring } from '../modules/partners/keyring';
-import { profileOf } from '../modules/partners/queries';
+} from '../modules/partners';
 import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
 
 /** Usage text of the partner-site accounts commands. */

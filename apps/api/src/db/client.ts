@@ -17,6 +17,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle, usable wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The database or a transaction in it: what a query function runs on. */
+export type Queryable = Db | Tx;
+
+/** The rows of a raw statement (`db.execute`); both drivers answer `{rows}`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** An open database: drizzle handle, how to close it, and which engine it is. */
 export interface Database {
   db: Db;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDbTemplate } from './build-template';
+import { buildDbTemplate } from '../cli/db-templates';
 import { createDatabase } from './client';
 import { migrationsAreCurrent } from './migrate';
 import { copyDbTemplate, pgliteVersion, TEMPLATE_STAMP } from './template';

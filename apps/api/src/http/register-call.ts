@@ -2,7 +2,7 @@ import { type CallDefinition, envelope, errorEnvelope, HeaderName, phone } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import type { SessionContext } from '../modules/auth/sessions';
+import type { SessionContext } from './session-context';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { seedCatalogue } from '../modules/catalogue/import/seed';
+import { seedCatalogue } from '../modules/catalogue';
 import { FIXTURE_MANIFEST } from '../test/catalogue-fixture';
 import { pgliteBackend } from '../test/harness';
 import { createDemoMedia, type DemoMediaOptions, listDemoAssets, listLiveLoops } from './demo';

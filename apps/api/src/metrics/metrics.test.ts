@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentJobs } from '../modules/billing/payment-jobs';
-import type { Reconciliation } from '../modules/billing/reconciliation';
-import type { Renewals } from '../modules/billing/renewals';
-import { YooKassaError } from '../providers/payments/provider';
+import type { Reconciliation, Renewals } from '../modules/billing';
+import { PaymentJobs } from '../modules/billing';
+import { YooKassaError } from '../providers/payments';
 import { pgliteBackend, type TestApi, useApi } from '../test/harness';
 import { CARDS, paymentsApp, SERIALY, useBillingCatalogue } from '../test/payments-fixture';
 import { ServiceMetrics } from './metrics';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock, pgliteBackend, testEnv, useApi } from '../test/harness';
 import { createProviders } from '.';
-import { createYooKassaSandbox } from './payments/sandbox/emulator';
+import { createYooKassaSandbox } from './payments';
 
 const api = useApi(pgliteBackend);
 

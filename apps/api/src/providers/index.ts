@@ -1,11 +1,17 @@
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
+import type { Core } from '../core';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import type { PaymentProvider } from './payments/provider';
-import type { YooKassaSandbox } from './payments/sandbox/emulator';
-import { YooKassaClient } from './payments/yookassa-client';
-import { noPush, type PushSender, SandboxPush } from './push/push';
-import { HttpSmsGateway, SandboxSmsOutbox, type SmsSender } from './sms/sms';
+import {
+  createYooKassaSandbox,
+  type PaymentProvider,
+  YooKassaClient,
+  type YooKassaSandbox,
+  yookassaSandboxRoutes,
+} from './payments';
+import { noPush, type PushSender, SandboxPush, sandboxPushRoutes } from './push';
+import { HttpSmsGateway, SandboxSmsOutbox, type SmsSender, sandboxSmsRoutes } from './sms';
 
 /** External services the api talks to, injected into buildApp (tests pass fakes). */
 export interface Providers {
@@ -59,4 +65,46 @@ export function sandboxPaymentProvider(sandbox: YooKassaSandbox): PaymentProvide
     fetch: sandbox.fetch,
     receiptUrl: (receipt) => `/sandbox/yookassa/receipts/${encodeURIComponent(receipt.id)}`,
   });
+}
+
+/** What registerProviders is given beyond the shared infrastructure (tests and benchmarks). */
+export interface ProviderOverrides {
+  /** Replaces individual providers (SMS, push, payments). */
+  providers?: Partial<Providers>;
+  /** The YooKassa emulator served under /sandbox/yookassa/ (with sandbox providers); tests pass theirs. */
+  yookassaSandbox?: YooKassaSandbox;
+  /** Where the sandbox YooKassa posts its notifications by default: this api's own route, once it listens. */
+  notificationsUrl: () => string;
+}
+
+/**
+ * The providers the configuration asks for, with the sandboxes' pages when sandbox providers are on
+ * (never in production): the SMS outbox, the push "phone" and the YooKassa emulator, whose expired
+ * tokens are canceled and due notifications posted in the background by every instance (rows are claimed).
+ */
+export async function registerProviders(
+  app: FastifyInstance,
+  core: Core,
+  overrides: ProviderOverrides,
+): Promise<Providers> {
+  const { env, db, clock } = core;
+  const yookassaSandbox = env.sandboxProviders
+    ? (overrides.yookassaSandbox ??
+      createYooKassaSandbox(db, clock, { ...env.yookassaSandbox, writeSlots: core.writeSlots }))
+    : undefined;
+  if (env.sandboxProviders) {
+    await app.register(sandboxSmsRoutes, { db });
+    await app.register(sandboxPushRoutes, { db, clock });
+  }
+  if (yookassaSandbox) {
+    await app.register(yookassaSandboxRoutes, { sandbox: yookassaSandbox, prefix: '/sandbox/yookassa' });
+    core.background.add({
+      start: () => {
+        yookassaSandbox.webhooks.setDefaultUrl(overrides.notificationsUrl());
+        yookassaSandbox.start((err) => core.log.warn({ err }, 'sandbox YooKassa notifications failed'));
+      },
+      stop: () => yookassaSandbox.stop(),
+    });
+  }
+  return { ...createProviders(env, db, clock, { yookassa: yookassaSandbox }), ...overrides.providers };
 }

@@ -7,14 +7,10 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../db/client';
 import { payments, receipts, subscriptions } from '../db/schema';
 import type { ServiceMetrics } from '../metrics/metrics';
-import { NOTIFICATIONS_PATH } from '../modules/billing/payment-routes';
-import { Reconciliation } from '../modules/billing/reconciliation';
-import { Renewals } from '../modules/billing/renewals';
-import { PaymentSettlement } from '../modules/billing/settlement';
+import { NOTIFICATIONS_PATH, PaymentSettlement, Reconciliation, Renewals } from '../modules/billing';
 import { sandboxPaymentProvider } from '../providers';
-import type { PaymentProvider } from '../providers/payments/provider';
-import { YooKassaSandbox } from '../providers/payments/sandbox/emulator';
-import { SandboxWebhooks, type WebhookChaos } from '../providers/payments/sandbox/webhooks';
+import type { PaymentProvider } from '../providers/payments';
+import { SandboxWebhooks, type WebhookChaos, YooKassaSandbox } from '../providers/payments';
 import { fixtureData, loadFixtureData } from './catalogue-fixture';
 import { FakeClock, type TestApi, type useApi } from './harness';
 

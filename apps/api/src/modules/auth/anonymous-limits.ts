@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import type { LimitRule, RateLimiter } from '../../limits/rate-limit';
 import { addressBucket } from './network';
-import type { LimitRule, RateLimiter } from './rate-limit';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import type { RequesterContext } from '../../providers/push/push';
+import type { RequesterContext } from '../../providers/push';
 
 /** An IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as plain IPv4; anything else unchanged. */
 function unmapped(ip: string): string {

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Queryable, rowsOf, type Tx } from '../../db/client';
 import { devices, profiles, refreshTokens, sessions, signInAttempts } from '../../db/schema';
 
 /** Anything that runs queries: the database or an open transaction. */
-export type Queryable = Db | Tx;
 
 // ── profiles and devices ─────────────────────────────────────────────────────────────────────────
-
-/** The rows of a raw statement; both drivers answer `{rows}`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** A device's anonymous profile asked for: `create` also makes one when the device has none. */
 export interface AnonymousProfileRequest {

@@ -4,13 +4,13 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import type { RateLimitSettings } from '../../env';
 import { AppError } from '../../errors';
+import type { LimitRule, RateLimiter } from '../../limits/rate-limit';
 import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Providers } from '../../providers';
 import type { ClientCredentials } from './clients';
 import { type CodeHasher, generateCode, signInSmsText } from './codes';
 import { addressBucket, goodlineMatcher, requesterContext } from './network';
 import * as q from './queries';
-import type { LimitRule, RateLimiter } from './rate-limit';
 import type { IssuedTokens, SessionContext, SessionService } from './sessions';
 
 /** Seconds a code stays valid (SPEC §9: 2 minutes). */
@@ -42,7 +42,7 @@ export interface SignInDeps {
   clock: Clock;
   codes: CodeHasher;
   limiter: RateLimiter;
-  providers: Providers;
+  providers: Pick<Providers, 'sms' | 'push'>;
   sessions: SessionService;
   limits: RateLimitSettings;
   clients: ClientCredentials;

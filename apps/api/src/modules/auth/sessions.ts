@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { moveAnonymousHoldings } from '../billing/profile-merge';
+import type { SessionContext } from '../../http/session-context';
 import { AnonymousRefreshTokens } from './anonymous-refresh';
 import type { DeviceProfileCache } from './device-cache';
 import * as q from './queries';
@@ -10,21 +10,6 @@ import type { SessionCache } from './session-cache';
 import type { SessionChannel } from './session-channel';
 import { hashSignInLinkValue, spendSignInLink } from './sign-in-links';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
-
-/** The authenticated caller of a request. */
-export interface SessionContext {
-  sessionId: string;
-  profileId: number;
-  deviceUid: string | null;
-  /** The profile's phone, if it has one. Fixed for the session's life, as `signedIn`. */
-  phone: string | null;
-  /**
-   * The profile is signed in: it has a phone or a provider's link (`isSignedIn` in queries.ts);
-   * false: anonymous. Fixed for the session's life: a profile only becomes signed in at a sign-in,
-   * which ends all of its sessions — so it may be cached with the session.
-   */
-  signedIn: boolean;
-}
 
 /**
  * The device's anonymous profile (see AnonymousProfileBatcher): undefined when it has none, unless
@@ -39,6 +24,11 @@ export interface NewDeviceGate {
 
 /** What the session rules need. */
 export interface SessionDeps {
+  /**
+   * Moves what an anonymous profile holds into the account it signs in to, in the sign-in's
+   * transaction; true when anything moved (modules/billing's moveAnonymousHoldings).
+   */
+  moveHoldings: (tx: Tx, from: number, to: number, now: Date) => Promise<boolean>;
   db: Db;
   access: AccessTokens;
   clock: Clock;
@@ -215,7 +205,7 @@ export class SessionService {
     if (profileId !== undefined && current?.phone === null && current.profileId !== profileId) {
       // The phone has a profile: what the anonymous buyer holds moves there (decision 019), and the
       // anonymous profile retires — its sessions end as on adoption.
-      if (await moveAnonymousHoldings(tx, current.profileId, profileId, now)) {
+      if (await this.deps.moveHoldings(tx, current.profileId, profileId, now)) {
         ended.push(...(await q.retireAnonymousProfile(tx, current.profileId, profileId, now)));
         adopted.push(current.profileId);
       }
@@ -251,7 +241,7 @@ export class SessionService {
           const { profileId, adopted, moveFrom } = await pick(tx, now);
           const ended = adopted ? await q.detachAnonymousProfile(tx, profileId, now) : [];
           const retired = adopted ? [profileId] : [];
-          if (moveFrom !== undefined && (await moveAnonymousHoldings(tx, moveFrom, profileId, now))) {
+          if (moveFrom !== undefined && (await this.deps.moveHoldings(tx, moveFrom, profileId, now))) {
             ended.push(...(await q.retireAnonymousProfile(tx, moveFrom, profileId, now)));
             retired.push(moveFrom);
           }
@@ -474,3 +464,5 @@ export class SessionService {
     };
   }
 }
+
+export type { SessionContext };

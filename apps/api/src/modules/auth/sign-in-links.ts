@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { profiles, signInLinks } from '../../db/schema';
-import { isSignedIn, type Queryable } from './queries';
+import { isSignedIn } from './queries';
 import { hashRefreshToken } from './tokens';
 
 /** Query parameter of the web app's address that carries a sign-in link's value (SPEC §4 startup). */

@@ -10,7 +10,7 @@ import {
   subscriptions,
   trialUses,
 } from '../../db/schema';
-import type { PaymentProvider } from '../../providers/payments/provider';
+import type { PaymentProvider } from '../../providers/payments';
 import { anonymousClient, backends, type Tokens, useApi } from '../../test/harness';
 import {
   CARDS,

@@ -6,8 +6,8 @@ import {
   sandboxYookassaPayments,
   subscriptions,
 } from '../../db/schema';
-import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
-import type { Payment } from '../../providers/payments/schemas';
+import type { Payment } from '../../providers/payments';
+import { type PaymentProvider, YooKassaError } from '../../providers/payments';
 import { anonymousClient, backends, testEnv, useApi } from '../../test/harness';
 import { CARDS, counts, paymentsApp, SERIALY, useBillingCatalogue } from '../../test/payments-fixture';
 import { NOTIFICATIONS_PATH } from './payment-routes';
@@ -196,7 +196,7 @@ for (const backend of backends) {
 
     it('over HTTP: a listening server is the sandbox’s default target, and its notifications settle the payment', async () => {
       const clock = (await paymentsApp(api)).clock;
-      const { createYooKassaSandbox } = await import('../../providers/payments/sandbox/emulator');
+      const { createYooKassaSandbox } = await import('../../providers/payments');
       const sandbox = createYooKassaSandbox(api.database.db, clock, testEnv().yookassaSandbox);
       const t = await api.setup({ PAYMENT_JOBS: 'off' }, { clock, yookassaSandbox: sandbox });
       const { client } = await anonymousClient(t.app, 'web_httpnotifications1');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payments, receipts, sandboxYookassaPayments, subscriptions } from '../../db/schema';
-import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
+import { type PaymentProvider, YooKassaError } from '../../providers/payments';
 import { backends, useApi } from '../../test/harness';
 import {
   CARDS,

@@ -2,8 +2,7 @@ import { checkPayment, createPayment } from '@kadr/api-contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors';
 import { registerCall, requireSession } from '../../http/register-call';
-import { YooKassaError } from '../../providers/payments/provider';
-import { trustedNotification, UntrustedNotification } from '../../providers/payments/webhook-trust';
+import { trustedNotification, UntrustedNotification, YooKassaError } from '../../providers/payments';
 import type { PaymentFlow } from './payment-flow';
 import type { PaymentSettlement } from './settlement';
 

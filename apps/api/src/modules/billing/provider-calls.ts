@@ -1,5 +1,5 @@
-import { YooKassaError } from '../../providers/payments/provider';
-import type { Amount, Payment } from '../../providers/payments/schemas';
+import type { Amount, Payment } from '../../providers/payments';
+import { YooKassaError } from '../../providers/payments';
 import type { PaidCard } from './fulfil';
 
 /** How often one provider call is tried when the provider's answer is unknown (time-out, 5xx, 202, 429). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   cardDeletions,
+  contents,
   packageChildren,
   packages,
   paymentMethods,
@@ -124,4 +125,14 @@ export function receiptsOf(db: Db, profileId: number) {
     .from(receipts)
     .where(eq(receipts.profileId, profileId))
     .orderBy(desc(receipts.createdAt), desc(receipts.id));
+}
+
+/** The package that sells a title, or undefined when none does. */
+export async function packageOfTitle(db: Db, contentId: number) {
+  const [row] = await db
+    .select({ pack: packages })
+    .from(contents)
+    .innerJoin(packages, eq(packages.id, contents.packageId))
+    .where(eq(contents.id, contentId));
+  return row?.pack;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import { YooKassaError } from '../../providers/payments/provider';
+import { YooKassaError } from '../../providers/payments';
 import { recordReceipt } from './payment-outcomes';
 import { type PaymentLog, type PaymentSettlement, silentLog } from './settlement';
 

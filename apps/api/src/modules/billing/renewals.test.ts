@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client';
 import { payments, profiles, receipts, sandboxYookassaPayments, subscriptions } from '../../db/schema';
-import { type PaymentProvider, YooKassaError } from '../../providers/payments/provider';
+import { type PaymentProvider, YooKassaError } from '../../providers/payments';
 import { backends, useApi } from '../../test/harness';
 import { CARDS, DAY, KINO, paymentsApp, SERIALY, useBillingCatalogue } from '../../test/payments-fixture';
 import { fulfilRenewal, paymentDescription, receiptItems } from './fulfil';

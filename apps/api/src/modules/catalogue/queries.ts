@@ -1,10 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 
 // Raw SQL where a query needs LATERAL joins or ordered aggregates. Numbers are cast in SQL (::int,
 // ::float8) so PGlite and node-postgres return the same JS types.
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The columns of a film card, from `contents k` left-joined with `stickers st`. */
 export interface CardRow {

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { HintCache } from '../search/hint-cache';
-import { type GoodsResolver, placeholderGoods } from './goods';
+import { HintCache } from '../../hint-cache';
+import { type GoodsResolver, placeholderGoods } from '../billing';
 import * as q from './queries';
 import { CatalogueChanges, CatalogueVersion } from './version';
 

@@ -3,10 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { notFoundHandler } from '../../http/error-handler';
 import { packageRoot } from '../../paths';
-import { rowsOf } from '../catalogue/import/table-sync';
 
 /** Where the playground is served (docs/decisions/036-embed-playground.md). */
 export const PLAYGROUND_PATH = '/embed/playground/';

@@ -9,11 +9,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { contents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { allowAnyOrigin } from '../../http/any-origin';
-import { rowsOf } from '../catalogue/import/table-sync';
 import { isContentName, switchState } from './switches';
 
 /** Seconds a config may be kept: it changes with the catalogue, rarely; a title taken down goes within a minute. */

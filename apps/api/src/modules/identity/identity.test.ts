@@ -2,11 +2,10 @@ import { eq, isNull } from 'drizzle-orm';
 import type { CustomFetch } from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { identityLinks, identityRequests, paymentMethods, profiles, sessions } from '../../db/schema';
-import { SANDBOX_CODE_TTL_SECONDS } from '../../providers/identity/provider';
+import { SANDBOX_CODE_TTL_SECONDS } from '../../providers/identity';
 import { backends, TEST_PARTNER_KEY, useApi } from '../../test/harness';
-import { AnonymousProfilePruner } from '../auth/anonymous-pruning';
-import { PartnerAccounts } from '../partners/accounts';
-import { PartnerKeyring } from '../partners/keyring';
+import { AnonymousProfilePruner } from '../auth';
+import { PartnerAccounts, PartnerKeyring } from '../partners';
 import { IDENTITY_STARTS_PER_HOUR } from './service';
 
 const DEVICE = 'web_oidcdevice000001';

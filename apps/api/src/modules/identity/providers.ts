@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { AppError } from '../../errors';
-import { SANDBOX_OIDC_PREFIX, SANDBOX_REDIRECT_PATH } from '../../providers/identity/provider';
+import { SANDBOX_OIDC_PREFIX, SANDBOX_REDIRECT_PATH } from '../../providers/identity';
 
 /** One OpenID Connect provider as the api, its confidential client, sees it. */
 export interface IdentityProviderSettings {

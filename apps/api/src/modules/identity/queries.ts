@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { identityLinks, identityRequests, profiles } from '../../db/schema';
-import type { Queryable } from '../auth/queries';
 
 /** A pending authorization request (identity_requests). */
 export interface PendingRequest {

@@ -3,8 +3,8 @@ import * as client from 'openid-client';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { RateLimiter } from '../auth/rate-limit';
-import type { PickedProfile, SessionContext, SessionService } from '../auth/sessions';
+import type { RateLimiter } from '../../limits/rate-limit';
+import type { PickedProfile, SessionContext, SessionService } from '../auth';
 import type { ProviderConfigurations, ProviderDirectory } from './providers';
 import * as q from './queries';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GrantSigner } from '../playback/grants';
+import { GrantSigner } from '../playback';
 import { type ChannelGrant, ChannelGrantSigner } from './channel-grants';
 
 const SECRET = 'grant-secret-grant-secret-grant-secret-01';

@@ -1,11 +1,4 @@
-import {
-  type GrantProblem,
-  grantKey,
-  grantMac,
-  macMatches,
-  packSession,
-  unpackSession,
-} from '../playback/grants';
+import { type GrantProblem, grantKey, grantMac, macMatches, packSession, unpackSession } from '../playback';
 
 /**
  * A channel grant: what one getReleaseChannel answer (or a getRelease of a channel-type title) allows,

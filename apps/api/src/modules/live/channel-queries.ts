@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { LOOKS } from '../../media/live-loops';
 import { onAirBetween } from './guide-queries';
 import type { AiredProgramme } from './live-clock';
 import { LONGEST_PROGRAMME_MS } from './programme-length';
 
 // Raw SQL like the tv module: times come back as `Date | string` (PGlite and node-postgres differ).
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ms = (value: Date | string) => new Date(value).getTime();
 
 /**

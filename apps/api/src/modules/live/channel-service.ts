@@ -1,12 +1,11 @@
 import { DEFAULT_PREVIEW_SECONDS } from '@kadr/api-contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import type { LimitRule, RateLimiter } from '../../limits/rate-limit';
 import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
-import { addressBucket } from '../auth/network';
-import type { LimitRule, RateLimiter } from '../auth/rate-limit';
-import type { Entitlements } from '../billing/entitlements';
-import { GRANT_SECONDS } from '../playback/grants';
-import { waitForMedia } from '../playback/media-wait';
+import { addressBucket } from '../auth';
+import type { Entitlements } from '../billing';
+import { GRANT_SECONDS, type ViewerSession, waitForMedia } from '../playback';
 import { archiveDaysOf } from './archive-days';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelLoops, ChannelPlayout } from './channel-playout';
@@ -16,14 +15,6 @@ import { livePaths } from './live-playlists';
 import { LONGEST_PROGRAMME_MS } from './programme-length';
 
 const DAY_SECONDS = 24 * 3600;
-
-/** Who asks for a stream: the session, and the client's address for the per-network preview count. */
-export interface ViewerSession {
-  profileId: number;
-  sessionId: string;
-  /** The client's address (request.ip); absent: only the per-profile count applies. */
-  ip?: string;
-}
 
 /** Live TV settings (env: LIVE_DVR_SECONDS, ARCHIVE_DAYS, LIVE_PREVIEWS_PER_HOUR, LIVE_PREVIEWS_PER_NETWORK_HOUR). */
 export interface LiveSettings {

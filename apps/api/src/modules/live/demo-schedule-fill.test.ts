@@ -7,8 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Database } from '../../db/client';
 import { FIXTURE_MANIFEST } from '../../test/catalogue-fixture';
 import { backends, FakeClock } from '../../test/harness';
-import { LocalImageStore } from '../catalogue/import/images';
-import { importManifestFile } from '../catalogue/import/import';
+import { importManifestFile, LocalImageStore } from '../catalogue';
 import { addDays, moscowDayStart } from './demo-schedule';
 import {
   createDemoSchedule,

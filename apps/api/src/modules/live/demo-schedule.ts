@@ -9,7 +9,7 @@
  * consecutive days join without gap or overlap, and the last programme of a day crosses midnight.
  */
 
-import { hashString, type Rng, seeded } from '../catalogue/demo-images';
+import { hashString, type Rng, seeded } from '../catalogue';
 import type { NewProgramme } from './guide-queries';
 
 /** Moscow time is UTC+3 all year (no daylight saving since 2014). */

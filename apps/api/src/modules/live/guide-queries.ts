@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 
 // Raw SQL like the catalogue module; times travel as ISO text and come back as `Date | string`
 // (PGlite and node-postgres differ), so callers convert with `new Date(…)`.
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A content item as the schedule sees it: its type and the channel it stands for. */
 export interface ContentChannelRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSegmentSignature } from '../playback/secure-link';
+import { checkSegmentSignature } from '../playback';
 import { segmentAt } from './live-clock';
 import { livePaths, writeLiveMaster, writeLiveMedia } from './live-playlists';
 

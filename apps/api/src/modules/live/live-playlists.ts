@@ -1,7 +1,7 @@
 import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
 import { writeMasterPlaylist } from '../../media/playlist';
 import { MEDIA_PLAYLIST, type MediaRenditionMeta } from '../../media/store';
-import { signedSegmentUrl } from '../playback/secure-link';
+import { signedSegmentUrl } from '../playback';
 import { discontinuitySequenceOf, type StreamWindow, segmentStart, startsLoop } from './live-clock';
 
 /**

@@ -8,10 +8,13 @@ import { ensureChannelKey, liveSegmentKey } from '../../media/keys';
 import { LOOKS } from '../../media/live-loops';
 import { liveLoop, type MediaStore, RENDITION_NAME_PATTERN, segmentName } from '../../media/store';
 import type { ActiveStreams } from '../../metrics/active-streams';
-import { admitGrant } from '../playback/grant-admission';
-import type { GrantGuard } from '../playback/grant-guard';
-import { FULL_SEGMENT_SECONDS, PREVIEW_SEGMENT_MARGIN_SECONDS } from '../playback/grants';
-import { checkSegmentSignature } from '../playback/secure-link';
+import type { GrantGuard } from '../playback';
+import {
+  admitGrant,
+  checkSegmentSignature,
+  FULL_SEGMENT_SECONDS,
+  PREVIEW_SEGMENT_MARGIN_SECONDS,
+} from '../playback';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelPlayout } from './channel-playout';
 import { dvrSegmentsOf, LIVE_PREVIEW_GRANT_MARGIN_SECONDS, type LiveSettings } from './channel-service';

@@ -8,8 +8,8 @@ import { ServiceMetrics } from '../../metrics/metrics';
 import { fixtureData, loadFixtureData } from '../../test/catalogue-fixture';
 import { writeFixtureLoop } from '../../test/fixture-media';
 import { backends, FakeClock, type Tokens, useApi } from '../../test/harness';
-import { grantPackage } from '../billing/operator-grants';
-import { signedSegmentUrl } from '../playback/secure-link';
+import { grantPackage } from '../billing';
+import { signedSegmentUrl } from '../playback';
 import { discontinuitySequenceOf, liveEdge, segmentAt } from './live-clock';
 
 const MEDIA_SECRET = 'test-media-secret-test-media-secret-0123';

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partnerAccounts, profiles } from '../../db/schema';
-import { isSignedIn } from '../auth/queries';
+import { isSignedIn } from '../auth';
 
 /** A stored account: its title plain, its e-mail and password sealed under `keyId`. */
 export interface SealedAccountRow {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { SessionContext } from '../auth/sessions';
-import type { ChannelGrant } from '../live/channel-grants';
+import type { SessionContext } from '../auth';
+import type { ChannelGrant } from '../live';
 import { admitGrant } from './grant-admission';
 import type { GrantRevocation } from './grant-guard';
 import type { Grant } from './grants';

@@ -11,7 +11,7 @@ import { ServiceMetrics } from '../../metrics/metrics';
 import { fixtureData, loadFixtureData } from '../../test/catalogue-fixture';
 import { type FixtureAsset, writeFixtureAsset } from '../../test/fixture-media';
 import { anonymousClient, backends, useApi } from '../../test/harness';
-import { grantPackage, revokePackage } from '../billing/operator-grants';
+import { grantPackage, revokePackage } from '../billing';
 import { GRANT_CHECK_SECONDS } from './grant-guard';
 import { GRANT_SECONDS } from './grants';
 import { signedSegmentUrl } from './secure-link';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contents, episodes, packages } from '../../db/schema';
+import { contents, episodes } from '../../db/schema';
 
 /** What a release needs to know about a title. */
 export interface PlayableTitle {
@@ -51,14 +51,4 @@ export async function playableEpisode(db: Db, id: number): Promise<PlayableEpiso
     .from(episodes)
     .where(eq(episodes.id, id));
   return row;
-}
-
-/** The package that sells a title, or undefined when none does. */
-export async function packageOfTitle(db: Db, contentId: number) {
-  const [row] = await db
-    .select({ pack: packages })
-    .from(contents)
-    .innerJoin(packages, eq(packages.id, contents.packageId))
-    .where(eq(contents.id, contentId));
-  return row?.pack;
 }

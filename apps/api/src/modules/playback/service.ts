@@ -5,14 +5,32 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { readAssetMeta } from '../../media/package';
 import type { MediaAssetId, MediaAssetMeta, MediaStore, PackagedId } from '../../media/store';
-import type { Entitlements } from '../billing/entitlements';
-import type { ChannelReleaseService, ViewerSession } from '../live/channel-service';
+import type { Entitlements } from '../billing';
 import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './grants';
 import { waitForMedia } from './media-wait';
 import { mediaPaths } from './playlists';
-import { playableEpisode, playableTitle } from './queries';
+import { type PlayableTitle, playableEpisode, playableTitle } from './queries';
 
 type Release = z.input<typeof release>;
+
+/** Who asks for a stream: the session, and the client's address for the per-network preview count. */
+export interface ViewerSession {
+  profileId: number;
+  sessionId: string;
+  /** The client's address (request.ip); absent: only the per-profile count applies. */
+  ip?: string;
+}
+
+/**
+ * How a channel-type title plays: the live stream of the channel it stands for, sold by that title
+ * (modules/live's ChannelReleaseService; docs/decisions/029).
+ */
+export interface TitleStreams {
+  titleStream(
+    title: PlayableTitle,
+    session: ViewerSession,
+  ): Promise<{ url: string; previewTimer: number | null; expiresIn: number | undefined }>;
+}
 
 /**
  * Releases (SPEC §3, §7): which video a request means, whether the viewer may watch it in full or as
@@ -39,7 +57,7 @@ export class ReleaseService {
        * Channel-type titles (TVChan) play their channel's live stream (docs/decisions/029); without it
        * they are refused `not_playable`.
        */
-      channels?: ChannelReleaseService;
+      channels?: TitleStreams;
     },
   ) {}
 

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { partnerAccounts } from '../../db/schema';
 import { backends, listeningClient, TEST_PARTNER_KEY, type TestApi, useApi } from '../../test/harness';
-import { PartnerAccounts } from '../partners/accounts';
-import { keyIdOf, PartnerKeyring } from '../partners/keyring';
+import { keyIdOf, PartnerAccounts, PartnerKeyring } from '../partners';
 
 const KINOZAL = { title: 'Кинозал', email: 'viewer@kinozal.example', password: 'Kz-пароль-1' };
 const MUZBOX = { title: 'Музбокс', email: 'viewer@muzbox.example', password: 'mb secret 2' };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { SessionContext } from '../auth/sessions';
-import type { PartnerAccounts } from '../partners/accounts';
+import type { SessionContext } from '../auth';
+import type { PartnerAccounts } from '../partners';
 import * as q from './queries';
 
 /** The profile as getProfile answers it (contract `profile`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { normalize } from '../catalogue';
 import { CandidateIndex, type IndexedEntry } from './candidate-index';
-import { normalize } from './normalize';
 import { CANDIDATE_LIMIT, NEIGHBOURS_PER_WORD, type ReadingPlan } from './queries';
 
 let nextId = 1;

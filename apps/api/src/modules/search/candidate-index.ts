@@ -1,4 +1,4 @@
-import { normalizedNames, wordsOf } from './normalize';
+import { normalizedNames, wordsOf } from '../catalogue';
 import {
   CANDIDATE_LIMIT,
   NEIGHBOURS_PER_WORD,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
+import type { NormalizedNames } from '../catalogue';
 import type { IndexedEntry } from './candidate-index';
-import type { NormalizedNames } from './normalize';
 import type { VariantKind } from './query-variants';
 
 // The SQL of search. Two tables serve it (migrations 0003_search_indexes and 0005_search_postings):
@@ -60,10 +60,6 @@ export function likeLiteral(text: string): string {
 }
 
 // db.execute() answers differ per driver; both carry `rows` (TOOLCHAIN.md).
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** A text[] of bound parameters (one per element: both drivers take it the same way). */
 function textArray(values: readonly string[]): SQL {
   return sql`array[${sql.join(

@@ -1,5 +1,5 @@
+import { foldCompatibility, normalize, wordsOf } from '../catalogue';
 import { swapLayout } from './keyboard-layout';
-import { foldCompatibility, normalize, wordsOf } from './normalize';
 import { hasLatin, transliterate } from './transliterate';
 
 /** How a variant was read from the query; the typed text ranks above its readings. */

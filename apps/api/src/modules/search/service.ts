@@ -2,11 +2,17 @@ import type { searchHintItem } from '@kadr/api-contract';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/client';
-import { CatalogueChanges, CatalogueVersion } from '../catalogue/version';
+import { HintCache } from '../../hint-cache';
+import {
+  CatalogueChanges,
+  CatalogueVersion,
+  foldCompatibility,
+  type NormalizedNames,
+  normalizedNames,
+  wordsOf,
+} from '../catalogue';
 import { CandidateIndex } from './candidate-index';
-import { HintCache } from './hint-cache';
 import { LiveIndex } from './live-index';
-import { foldCompatibility, type NormalizedNames, normalizedNames, wordsOf } from './normalize';
 import {
   findCandidates,
   loadEntries,

@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { parse } from 'yaml';
 import type { Db } from '../../db/client';
-import { LocalImageStore } from '../../modules/catalogue/import/images';
-import { importManifestFile, importPrepared } from '../../modules/catalogue/import/import';
-import { validateManifest } from '../../modules/catalogue/import/validate';
+import {
+  importManifestFile,
+  importPrepared,
+  LocalImageStore,
+  validateManifest,
+} from '../../modules/catalogue';
 
 /** Folder of the test catalogue (image paths in it are relative to it). */
 export const FIXTURE_DIR = fileURLToPath(new URL('.', import.meta.url));

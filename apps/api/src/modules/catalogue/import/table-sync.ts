@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import { type Db, rowsOf, type Tx } from '../../../db/client';
 
 // Set-based SQL that makes a table hold given rows, each list sent as one jsonb parameter so a
 // statement's cost does not grow with its text. It knows nothing of the catalogue; write.ts does.
@@ -22,8 +22,6 @@ export interface KeyedRows {
   counts: ImportCounts;
 }
 
-/** The rows of a query result, whichever driver answered it. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** Nothing done yet. */
 export const emptyCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, deleted: 0 });
 

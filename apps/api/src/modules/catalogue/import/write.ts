@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
-import { normalize } from '../../search/normalize';
+import { type Db, rowsOf, type Tx } from '../../../db/client';
+import { normalize } from '../normalize';
 import type { ResolvedImages } from './images';
 import {
   type CollectionEntry,
@@ -16,7 +16,6 @@ import {
   type KeyedRows,
   type Row,
   reconcileChildren,
-  rowsOf,
   selectByIds,
   upsertKeyed,
 } from './table-sync';

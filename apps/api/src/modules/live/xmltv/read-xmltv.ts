@@ -1,7 +1,7 @@
 import { TextDecoder } from 'node:util';
 import { url } from '@kadr/api-contract';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { isUrlRef } from '../../catalogue/import/manifest';
+import { isUrlRef } from '../../catalogue';
 import { parseXmltvTime } from './xmltv-time';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Db } from '../../db/client';
-import { rateLimitCounters } from '../../db/schema';
-import { isDependencyUnavailable } from '../../http/dependency-errors';
+import type { Db } from '../db/client';
+import { rateLimitCounters } from '../db/schema';
+import { isDependencyUnavailable } from '../http/dependency-errors';
 
 /** A limit: at most `limit` events for `key` in any `windowSeconds` (a rolling window). */
 export interface LimitRule {

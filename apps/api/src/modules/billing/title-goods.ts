@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
-import type { Goods } from '../billing/goods';
-import type { BillingService } from '../billing/service';
-import { packageOfTitle } from '../playback/queries';
+import type { Goods } from './goods';
+import { packageOfTitle } from './queries';
+import type { BillingService } from './service';
 
 /** Goods as the contract answers them (SPEC §3). */
 export type { Goods };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitCounters } from '../../db/schema';
-import { backends, REDIS_TEST_URL, redisAvailable, useApi } from '../../test/harness';
+import { rateLimitCounters } from '../db/schema';
+import { backends, REDIS_TEST_URL, redisAvailable, useApi } from '../test/harness';
 import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './rate-limit';
 
 const at = (iso: string) => new Date(iso);

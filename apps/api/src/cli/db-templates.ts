@@ -1,11 +1,10 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { imageFileRefs, LocalImageStore } from '../modules/catalogue/import/images';
-import { importPrepared, prepareManifestFile } from '../modules/catalogue/import/import';
-import { createDatabase } from './client';
-import { migrateDatabase } from './migrate';
-import { seedFingerprint } from './seed-fingerprint';
-import { writeTemplateStamp } from './template';
+import { createDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { seedFingerprint } from '../db/seed-fingerprint';
+import { writeTemplateStamp } from '../db/template';
+import { imageFileRefs, importPrepared, LocalImageStore, prepareManifestFile } from '../modules/catalogue';
 
 /**
  * Creates (or replaces) the PGlite data directory template at `target` (see template.ts): a fresh

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from './clock';
 
 /**
  * Recent answers by query, for a short time: viewers type the same prefixes over and over

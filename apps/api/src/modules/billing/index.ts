@@ -1,0 +1,13 @@
+export { Entitlements } from './entitlements';
+export { type Billing, type BillingDependencies, registerBilling } from './module';
+export { grantPackage, HoldingError, type ProfileRef, revokePackage } from './operator-grants';
+export { PaymentFlow } from './payment-flow';
+export { PaymentJobs, RENEWAL_BATCH } from './payment-jobs';
+export { NOTIFICATIONS_PATH, paymentRoutes } from './payment-routes';
+export { moveAnonymousHoldings } from './profile-merge';
+export { Reconciliation } from './reconciliation';
+export { RENEWAL_CONCURRENCY, Renewals } from './renewals';
+export { billingRoutes } from './routes';
+export { BillingService } from './service';
+export { PaymentSettlement } from './settlement';
+export { freeGoods, type GoodsResolver, packageGoods, placeholderGoods } from './title-goods';

@@ -1,0 +1,11 @@
+export { type ChannelGrant, ChannelGrantSigner } from './channel-grants';
+export { ChannelPlayout, readLoops } from './channel-playout';
+export { playableChannel } from './channel-queries';
+export { ChannelReleaseService } from './channel-service';
+export { createDemoSchedule } from './demo-schedule-fill';
+export { tvRoutes } from './guide-routes';
+export { TvScheduleService } from './guide-service';
+export { liveDeliveryRoutes } from './live-routes';
+export { type LiveDependencies, registerLive } from './module';
+export { formatGuideSummary, importGuideFile, readGuide } from './xmltv/import';
+export { XmltvError } from './xmltv/read-xmltv';

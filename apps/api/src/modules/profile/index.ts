@@ -1,0 +1,3 @@
+export { registerProfile } from './module';
+export { profileRoutes } from './routes';
+export { ProfileService } from './service';

@@ -1,0 +1,3 @@
+export { registerSearch } from './module';
+export { searchRoutes } from './routes';
+export { SearchService } from './service';

@@ -1,0 +1,3 @@
+export { Lifecycle } from './lifecycle';
+export { registerSystem } from './module';
+export { systemRoutes } from './routes';

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core';
+import { Lifecycle } from './lifecycle';
+import { systemRoutes } from './routes';
+
+/**
+ * Liveness and readiness (docs/decisions/020, 025): /healthz, /readyz, and the drain state shutdown
+ * sets — while draining, every answer closes its connection. Registered first, before any route.
+ */
+export async function registerSystem(app: FastifyInstance, core: Core): Promise<void> {
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onSend', lifecycle.closeConnectionsWhileDraining);
+  await app.register(systemRoutes, { db: core.db, redis: core.redis, lifecycle, openApi: core.env.apiDocs });
+}

@@ -1,0 +1,1 @@
+export { EMBED_PAGE, WEB_BASE, webRoutes } from './routes';

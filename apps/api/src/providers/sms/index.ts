@@ -1,0 +1,2 @@
+export { sandboxSmsRoutes } from './sandbox-routes';
+export { HttpSmsGateway, SandboxSmsOutbox, type SmsSender } from './sms';
