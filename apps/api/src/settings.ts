@@ -559,7 +559,7 @@ export const SETTINGS = {
   }),
   CATALOGUE_SEED: setting({
     group: 'Demo content',
-    default: '`apps/api/demo/catalogue.yaml`',
+    default: 'the demo manifest, `apps/api/demo/catalogue.yaml`',
     meaning:
       'Manifest imported at start when the catalogue is empty (docs/catalogue-manifest.md); `off`: none. In production set it `off` and import your catalogue with `catalogue:import`, the guide with `epg:import` (docs/epg-import.md).',
     schema: z.preprocess(emptyAsUndefined, z.string().optional()),
