@@ -30,7 +30,7 @@ const GOAL_S = 60;
 /** The payment jobs' settings (apps/api/src/modules/billing/payment-jobs.ts, renewals.ts). */
 const BATCH = Number(process.env.BENCH_RENEWALS_BATCH ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_RENEWALS_CONCURRENCY ?? 256);
-/** The service's defaults (env.ts RENEWAL_BATCH, RENEWAL_CONCURRENCY). */
+/** The service's defaults (apps/api/src/settings.ts RENEWAL_BATCH, RENEWAL_CONCURRENCY). */
 const DEFAULTS = { batch: 500, concurrency: 64 };
 const ONLY = process.env.BENCH_RENEWALS_ONLY;
 const AMOUNT = 24_900;

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
-import { RENEWAL_BATCH, RENEWAL_CONCURRENCY } from './modules/billing';
 import { defaultWebDist, demoCatalogue } from './paths';
+import { FALSE, settingsSchema, type WebCspDirective } from './settings';
+
+/** A directive of WEB_CSP (settings.ts), where http/security-headers.ts finds the configuration's types. */
+export type { WebCspDirective } from './settings';
 
 /** Where the process environment may be overridden (tests) or replaced. */
 export type EnvSource = Record<string, string | undefined>;
@@ -17,20 +18,6 @@ const SHARED_DATABASE_CACHE_TTL = 5;
  * how often a device's profile is read again (each read blocks the loop: PGlite runs in-process).
  */
 const EMBEDDED_CACHE_TTL = 600;
-
-/** CSP directives the web app's policy may be widened with (WEB_CSP; http/security-headers.ts). */
-export const WEB_CSP_DIRECTIVES = [
-  'connect-src',
-  'font-src',
-  'frame-src',
-  'img-src',
-  'media-src',
-  'script-src',
-  'style-src',
-  'worker-src',
-] as const;
-/** A directive of WEB_CSP. */
-export type WebCspDirective = (typeof WEB_CSP_DIRECTIVES)[number];
 
 /** Anti-pumping and anti-guessing limits, all over rolling windows (docs/decisions/001, 021). */
 export interface RateLimitSettings {
@@ -246,8 +233,6 @@ export interface PartnerAccountKeys {
   previous: readonly Buffer[];
 }
 
-/** Default shutdown bound: under docker stop's 10 s before SIGKILL. */
-const SHUTDOWN_TIMEOUT_MS = 8000;
 /** Default drain delay in production (a balancer polling readiness every second or two sees it). */
 const PRODUCTION_SHUTDOWN_DELAY_MS = 2000;
 
@@ -255,247 +240,6 @@ const PRODUCTION_SHUTDOWN_DELAY_MS = 2000;
 export class EnvError extends Error {
   override name = 'EnvError';
 }
-
-const TRUE = ['1', 'true', 'on', 'yes'];
-const FALSE = ['0', 'false', 'off', 'no'];
-
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => TRUE.includes(v) || FALSE.includes(v), 'expected on/off, true/false, 1/0 or yes/no')
-  .transform((v) => TRUE.includes(v))
-  .optional();
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-function isCidr(value: string): boolean {
-  const [address, bits, ...rest] = value.split('/');
-  if (!address || rest.length > 0) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (bits === undefined) return true;
-  const n = Number(bits);
-  return Number.isInteger(n) && n >= 0 && n <= (family === 4 ? 32 : 128);
-}
-
-/**
- * Why `value` is not an exact web origin as browsers send it in `Origin` (http or https, host, port
- * only when not the default; no path, not even a trailing slash), or undefined when it is one.
- */
-function originProblem(value: string): string | undefined {
-  if (value === '*') return '"*" is not allowed: list the exact origins';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `"${value}" is not an origin like https://app.example.ru (scheme://host[:port])`;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `"${value}": expected http:// or https://`;
-  if (url.origin !== value) {
-    return `"${value}" is not an origin (scheme://host[:port], no path, no trailing slash, lower case): did you mean "${url.origin}"?`;
-  }
-  return undefined;
-}
-
-/**
- * Why `source` may not widen the web app's policy, or undefined when it may: a scheme (`https:`), a
- * host with an optional scheme, port and path, or `'self'`. Wildcards alone and `'unsafe-…'` keywords
- * would undo what the policy is for.
- */
-function cspSourceProblem(source: string): string | undefined {
-  if (source === "'self'") return undefined;
-  if (source === '*' || source.startsWith("'")) return `"${source}" would open the policy: list origins`;
-  if (/^[a-z][a-z0-9+.-]*:$/.test(source)) return undefined;
-  if (/^([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9.-]+(:\d+)?(\/[^\s;,]*)?$/i.test(source)) return undefined;
-  return `"${source}" is not a CSP source like https://cdn.kadr.ru`;
-}
-
-const list = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-
-/** A 256-bit key written as base64 (or base64url): 44 characters with padding. */
-const aes256Key = z
-  .string()
-  .trim()
-  .refine(
-    (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
-    'expected 32 random bytes in base64 (openssl rand -base64 32)',
-  )
-  .transform((v) => Buffer.from(v, 'base64'));
-
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  NODE_ENV: z.string().optional(),
-  KADR_PRODUCTION: flag,
-  SANDBOX_PROVIDERS: flag,
-  TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'at least 32 characters').optional()),
-  // Written into an nginx config as a string: no spaces, quotes or semicolons.
-  MEDIA_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{32,}$/, 'at least 32 characters of A-Z, a-z, 0-9, _ and -')
-      .optional(),
-  ),
-  ACCESS_TOKEN_TTL: positiveInt(900),
-  REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).default(10),
-  SESSION_CACHE_TTL: z.coerce.number().min(0).max(3600).optional(),
-  PLAYBACK_GRANT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
-  LIVE_DVR_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(6 * 3600)
-    .default(1800),
-  ARCHIVE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).optional()),
-  LIVE_PREVIEWS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
-  LIVE_PREVIEWS_PER_NETWORK_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
-  AUTH_CLIENTS: z
-    .string()
-    .default('web:web')
-    .transform((v, ctx) => {
-      const clients = new Map<string, string>();
-      for (const pair of v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        const at = pair.indexOf(':');
-        if (at <= 0 || at === pair.length - 1) {
-          ctx.addIssue({ code: 'custom', message: `"${pair}" is not client_id:client_secret` });
-          return z.NEVER;
-        }
-        clients.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-      return clients;
-    }),
-  GOODLINE_IP_RANGES: list.refine((v) => v.every(isCidr), 'expected comma-separated CIDR ranges'),
-  CORS_ORIGINS: list
-    .superRefine((origins, ctx) => {
-      for (const origin of origins) {
-        const problem = originProblem(origin);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }
-    })
-    .transform((origins) => [...new Set(origins)]),
-  EMBED_ANCESTORS: list.default(['*']).superRefine((origins, ctx) => {
-    for (const origin of origins) {
-      const problem = origin === '*' ? undefined : originProblem(origin);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }
-    if (origins.includes('*') && origins.length > 1)
-      ctx.addIssue({ code: 'custom', message: '"*" allows every site: list origins or "*" alone' });
-  }),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((v): boolean | number | string[] => {
-      const s = (v ?? '').trim().toLowerCase();
-      if (s === '' || FALSE.includes(s)) return false;
-      if (TRUE.includes(s) && s !== '1') return true;
-      if (/^\d+$/.test(s)) return Number(s);
-      return s.split(',').map((x) => x.trim());
-    }),
-  SMS_GATEWAY_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  SMS_GATEWAY_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
-  PUSH_SIGNIN: flag,
-  YOOKASSA_SHOP_ID: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
-  YOOKASSA_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
-  YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
-  YOOKASSA_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  OIDC_NAME: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9-]{1,30}$/, 'lower-case letters, digits and hyphens, up to 30')
-    .default('oidc'),
-  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
-  OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
-  OIDC_REDIRECT_URI: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  SANDBOX_YOOKASSA_WEBHOOK_DUPLICATES: z.coerce.number().int().min(0).max(5).default(0),
-  SANDBOX_YOOKASSA_WEBHOOK_REORDER_MS: z.coerce.number().int().min(0).max(600_000).default(0),
-  RATE_LIMIT_PHONE_HOUR: positiveInt(5),
-  RATE_LIMIT_PHONE_DAY: positiveInt(10),
-  RATE_LIMIT_IP_HOUR: positiveInt(20),
-  RATE_LIMIT_SMS_HOUR: positiveInt(1000),
-  RATE_LIMIT_WRONG_CODES_DAY: positiveInt(10),
-  RATE_LIMIT_ANONYMOUS_IP_HOUR: positiveInt(120),
-  RATE_LIMIT_ANONYMOUS_DEVICE_DAY: positiveInt(20),
-  // At least 2: a profile is marked seen to the day, and a token of one seen a day ago may still be live.
-  ANONYMOUS_PROFILE_IDLE_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
-  RATE_LIMIT_WRONG_CODES_IP_DAY: positiveInt(30),
-  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
-  CATALOGUE_SEED: z.preprocess(emptyAsUndefined, z.string().optional()),
-  DEMO_MEDIA: flag,
-  DEMO_SCHEDULE: flag,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
-  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  METRICS_TOKEN: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9._~+/=-]{32,}$/, 'at least 32 characters, no spaces (a bearer token)')
-      .optional(),
-  ),
-  BILLING_FIRST_HOURS: z.coerce.number().min(0).max(72).default(3),
-  BILLING_RECEIPT_EMAIL: z.email().default('receipts@kadr.example'),
-  PAYMENT_JOBS: flag,
-  PAYMENT_JOBS_EVERY_S: z.coerce.number().int().min(1).max(3600).default(60),
-  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
-  RENEWAL_BATCH: z.coerce.number().int().min(1).max(10_000).default(RENEWAL_BATCH),
-  RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(RENEWAL_CONCURRENCY),
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(SHUTDOWN_TIMEOUT_MS),
-  API_DOCS: flag,
-  // A header value: a short token, no spaces or control characters.
-  PARTNER_ACCOUNTS_KEY: z.preprocess(emptyAsUndefined, aes256Key.optional()),
-  PARTNER_ACCOUNTS_OLD_KEYS: list.pipe(z.array(aes256Key)),
-  INSTANCE_NAME: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'up to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-"')
-      .optional(),
-  ),
-  WEB_CSP: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const extra: Partial<Record<WebCspDirective, string[]>> = {};
-      for (const part of (v ?? '').split(';')) {
-        const [name, ...sources] = part.trim().split(/\s+/).filter(Boolean);
-        if (!name) continue;
-        if (!(WEB_CSP_DIRECTIVES as readonly string[]).includes(name)) {
-          ctx.addIssue({ code: 'custom', message: `"${name}": one of ${WEB_CSP_DIRECTIVES.join(', ')}` });
-          continue;
-        }
-        for (const source of sources) {
-          const problem = cspSourceProblem(source);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }
-        const directive = name as WebCspDirective;
-        extra[directive] = [...(extra[directive] ?? []), ...sources];
-      }
-      return extra;
-    }),
-});
 
 /**
  * Parses and validates the configuration once. `overrides` win over `source` (process.env by
@@ -507,7 +251,7 @@ export function loadEnv(
   /** Whether stdout is a terminal (LOG_FORMAT=auto writes readable lines there outside production). */
   terminal: boolean = process.stdout.isTTY === true,
 ): Env {
-  const parsed = schema.safeParse({ ...source, ...overrides });
+  const parsed = settingsSchema.safeParse({ ...source, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -520,7 +264,7 @@ export function loadEnv(
 
   const problems: string[] = [];
   // A limit that no longer exists must not look configured (docs/decisions/021).
-  if (emptyAsUndefined({ ...source, ...overrides }.RATE_LIMIT_PREFIX_HOUR) !== undefined)
+  if (e.RATE_LIMIT_PREFIX_HOUR !== undefined)
     problems.push(
       'RATE_LIMIT_PREFIX_HOUR: removed (it let one requester block a whole prefix); the global RATE_LIMIT_SMS_HOUR caps SMS pumping instead',
     );
@@ -690,7 +434,7 @@ export function loadPartnerAccountsEnv(
   source: EnvSource = process.env,
 ): StorageEnv & { cwd: string; partnerAccountKeys: PartnerAccountKeys } {
   const storage = loadStorageEnv(source);
-  const parsed = schema
+  const parsed = settingsSchema
     .pick({
       NODE_ENV: true,
       KADR_PRODUCTION: true,
@@ -729,14 +473,21 @@ export interface StorageEnv {
  * CLI passes the folder the command was typed in (INIT_CWD) to reach the same DATA_DIR as the server.
  */
 export function loadStorageEnv(source: EnvSource = process.env): StorageEnv & { cwd: string } {
-  const cwd = source.INIT_CWD?.trim() || process.cwd();
-  const parsed = schema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(source);
+  const parsed = settingsSchema
+    .pick({ DATA_DIR: true, DATABASE_URL: true, INIT_CWD: true })
+    .safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const cwd = parsed.data.INIT_CWD ?? process.cwd();
   const dataDir = resolve(cwd, parsed.data.DATA_DIR);
   return { cwd, dataDir, databaseUrl: parsed.data.DATABASE_URL, mediaDir: join(dataDir, 'media') };
+}
+
+/** The ffmpeg binary `media:package` is told to use (FFMPEG_PATH); undefined: findFfmpeg looks for one. */
+export function loadFfmpegPath(source: EnvSource = process.env): string | undefined {
+  return settingsSchema.pick({ FFMPEG_PATH: true }).parse(source).FFMPEG_PATH;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadFfmpegPath } from '../env';
 import { FfmpegError, findFfmpeg } from '../media/ffmpeg';
 import {
   fitsLiveTimeline,
@@ -87,7 +88,7 @@ export async function runMediaPackage(argv: string[], io: CliIo): Promise<number
   const input = resolve(storage.cwd, file);
   const started = performance.now();
   try {
-    const ffmpeg = findFfmpeg((io.env ?? process.env).FFMPEG_PATH?.trim() || undefined);
+    const ffmpeg = findFfmpeg(loadFfmpegPath(io.env));
     if (loop) {
       // Checked before packaging: a loop of another length would replace a playing one and not play.
       const { duration } = await probeInput(ffmpeg, input);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentJobs, RENEWAL_BATCH } from './payment-jobs';
+import { RENEWAL_BATCH } from '../../settings';
+import { PaymentJobs } from './payment-jobs';
 import type { Reconciliation } from './reconciliation';
 import type { RenewalPass, Renewals } from './renewals';
 

@@ -1,15 +1,10 @@
 import type { ServiceMetrics } from '../../metrics/metrics';
+import { RENEWAL_BATCH } from '../../settings';
 import type { Reconciliation } from './reconciliation';
 import type { Renewals } from './renewals';
 
 /** How often the payment jobs run (each instance; the work is shared by claims). */
 export const PAYMENT_JOBS_EVERY_MS = 60 * 1000;
-/**
- * Due subscriptions claimed at a time; a pass keeps claiming while whole batches come. A batch's
- * bookkeeping is a few set-based statements whatever its size (renewals.ts), so bigger is cheaper per
- * renewal; 500 charges finish well inside the claim's 5-minute lease (bench/renewals.ts).
- */
-export const RENEWAL_BATCH = 500;
 /** At most this many batches per pass (50 000 renewals), so one pass ends; the next one continues. */
 const RENEWAL_BATCHES_PER_PASS = 100;
 

@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { packages, paymentMethods, payments, profiles, subscriptions, tariffs } from '../../db/schema';
-import type { Payment } from '../../providers/payments';
-import { YooKassaError } from '../../providers/payments';
+import { type Payment, YooKassaError } from '../../providers/payments';
+import { RENEWAL_CONCURRENCY } from '../../settings';
 import { paymentDescription, receiptItems } from './fulfil';
 import { moneyOf, realSleep, type Sleep, withProviderRetries } from './provider-calls';
 import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
@@ -13,12 +13,6 @@ import { type SubscriptionRow, stateOf } from './subscriptions';
 
 /** How long a claimed subscription is its instance's; a crashed instance's claims come back after it. */
 export const RENEWAL_LEASE_MS = 5 * 60 * 1000;
-
-/**
- * Renewals one pass charges at the same time: a provider call is mostly waiting (YooKassa answers a
- * saved-card charge in hundreds of milliseconds), so throughput is charges in flight over latency.
- */
-export const RENEWAL_CONCURRENCY = 64;
 
 /**
  * Renewals handled as one group: checked for a merge in one query before their charges, and their
