@@ -27,7 +27,7 @@ import { createGrantGuard, registerPlayback } from './modules/playback';
 import { registerProfile } from './modules/profile';
 import { registerSearch } from './modules/search';
 import { registerSystem } from './modules/system';
-import { EMBED_PAGE, webRoutes } from './modules/web';
+import { EMBED_PAGE, registerWeb } from './modules/web';
 import { type Providers, registerProviders } from './providers';
 import type { YooKassaSandbox } from './providers/payments';
 
@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     guard,
     channels: live.channels,
   });
-  await app.register(webRoutes, { webDist: env.webDist });
+  await registerWeb(app, core);
 
   app.addHook('onListen', () => background.start());
   // Runs once the listener is closed and the requests in flight have finished (Fastify's onClose).

@@ -1,17 +1,11 @@
-export { AnonymousProfileBatcher } from './anonymous-batcher';
-export { AnonymousProfileLimits } from './anonymous-limits';
+// The entry of modules/auth: all that other code may import from it (modules' rule, src/boundaries.test.ts).
+// Sessions and sign-in: anonymous sessions, SMS and push sign-in, sign-in links, tokens, the
+// session every route reads. docs/architecture/auth-and-sessions.md
 export { AnonymousProfilePruner } from './anonymous-pruning';
-export { AnonymousRefreshTokens } from './anonymous-refresh';
-export { ClientCredentials } from './clients';
-export { CodeHasher } from './codes';
-export { DeviceProfileCache } from './device-cache';
 export { type Auth, type AuthDependencies, registerAuth } from './module';
 export { addressBucket } from './network';
-export { type AnonymousProfileRequest, anonymousProfiles, isSignedIn } from './queries';
-export { authRoutes } from './routes';
-export { SignInService } from './service';
-export { SessionCache } from './session-cache';
-export { RedisSessionChannel, SESSION_ENDED_CHANNEL } from './session-channel';
+export { isSignedIn } from './queries';
+export { SESSION_ENDED_CHANNEL } from './session-channel';
 export { type PickedProfile, type SessionContext, SessionService } from './sessions';
 export {
   createSignInLink,
@@ -21,4 +15,3 @@ export {
   SIGN_IN_LINK_PARAM,
   SignInLinkError,
 } from './sign-in-links';
-export { AccessTokens } from './tokens';

@@ -1,13 +1,13 @@
+// The entry of modules/billing: all that other code may import from it (modules' rule, src/boundaries.test.ts).
+// Packages, subscriptions, payments, renewals and reconciliation. It offers the others entitlements
+// (whether a profile holds a package now) and goods, and asks none of them. docs/architecture/billing.md
 export { Entitlements } from './entitlements';
 export { type Billing, type BillingDependencies, registerBilling } from './module';
 export { grantPackage, HoldingError, type ProfileRef, revokePackage } from './operator-grants';
-export { PaymentFlow } from './payment-flow';
 export { PaymentJobs } from './payment-jobs';
-export { NOTIFICATIONS_PATH, paymentRoutes } from './payment-routes';
+export { NOTIFICATIONS_PATH } from './payment-routes';
 export { moveAnonymousHoldings } from './profile-merge';
 export { Reconciliation } from './reconciliation';
 export { Renewals } from './renewals';
-export { billingRoutes } from './routes';
-export { BillingService } from './service';
 export { PaymentSettlement } from './settlement';
-export { freeGoods, type GoodsResolver, packageGoods, placeholderGoods } from './title-goods';
+export { freeGoods, type GoodsResolver, placeholderGoods } from './title-goods';

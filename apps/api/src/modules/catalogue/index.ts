@@ -1,3 +1,6 @@
+// The entry of modules/catalogue: all that other code may import from it (modules' rule, src/boundaries.test.ts).
+// The catalogue: rails, content cards, collections, their images; the manifest import and the demo
+// catalogue's artwork; how names are normalized where they are stored (search reads them).
 export { hashString, type Rng, seeded } from './demo-images';
 export { imageFileRefs, LocalImageStore } from './import/images';
 export {
@@ -10,9 +13,6 @@ export {
 export { isUrlRef } from './import/manifest';
 export { seedCatalogue } from './import/seed';
 export { ManifestError, validateManifest } from './import/validate';
-export { mediaRoutes } from './media';
 export { type CatalogueDependencies, registerCatalogue } from './module';
 export { foldCompatibility, type NormalizedNames, normalize, normalizedNames, wordsOf } from './normalize';
-export { catalogueRoutes } from './routes';
-export { CatalogueService } from './service';
 export { CatalogueChanges, CatalogueVersion, VERSION_CHECK_MS } from './version';

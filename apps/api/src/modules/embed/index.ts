@@ -1,6 +1,6 @@
+// The entry of modules/embed: all that other code may import from it (modules' rule, src/boundaries.test.ts).
+// Partner embeds: frame configs, the light service's switches, the SDK's playground. docs/architecture/embed.md
 export { registerEmbed } from './module';
-export { embedPlayerScript, embedPlaygroundRoutes } from './playground';
-export { embedRoutes } from './routes';
 export {
   clearSwitch,
   GLOBAL_SCOPE,

@@ -1,5 +1,4 @@
+// The entry of modules/identity: all that other code may import from it (modules' rule, src/boundaries.test.ts).
+// Sign-in through OpenID Connect providers, the api as their client (docs/decisions/041).
 export { type IdentityDependencies, registerIdentity } from './module';
-export { ProviderConfigurations, providerDirectory } from './providers';
 export { insertLink } from './queries';
-export { identityRoutes } from './routes';
-export { IdentityService } from './service';

@@ -1,3 +1,6 @@
+// The entry of modules/playback: all that other code may import from it (modules' rule, src/boundaries.test.ts).
+// VOD playback: releases, grants and their guard, signed segment links, media delivery with the
+// preview cut by the server. Live TV plays with the same grants. docs/architecture/vod-playback.md
 export { admitGrant } from './grant-admission';
 export { GrantGuard } from './grant-guard';
 export {
@@ -12,9 +15,7 @@ export {
   packSession,
   unpackSession,
 } from './grants';
-export { mediaDeliveryRoutes } from './media-routes';
 export { waitForMedia } from './media-wait';
 export { createGrantGuard, type PlaybackDependencies, registerPlayback } from './module';
-export { releaseRoutes } from './routes';
 export { checkSegmentSignature, signedSegmentUrl } from './secure-link';
-export { ReleaseService, type TitleStreams, type ViewerSession } from './service';
+export type { ViewerSession } from './service';

@@ -1,10 +1,9 @@
-export { InProcessFetch } from './in-process-fetch';
-export { sandboxClient } from './keys';
+// The entry of providers/identity: all that other code may import from it (providers' rule, src/boundaries.test.ts).
+// The sandbox OpenID Connect provider (development and tests; never in production).
 export {
   SANDBOX_CODE_TTL_SECONDS,
   SANDBOX_OIDC_PREFIX,
   SANDBOX_REDIRECT_PATH,
   SandboxOidcProvider,
 } from './provider';
-export { sandboxOidcRoutes } from './routes';
 export { registerSandboxIdentityProvider } from './sandbox';
