@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { createDatabase, type Database } from '../db/client';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from '../db/embedded-lock';
 import { migrateDatabase } from '../db/migrate';
@@ -140,4 +141,34 @@ export async function withCommandDatabase(
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The arguments of an import command, `<file> [--prune]`, and the storage settings; or its exit status
+ * once usage or a configuration problem was printed (2; 0 for --help).
+ */
+export function fileImportArgs(
+  argv: string[],
+  usage: string,
+  io: CliIo,
+): { file: string; prune: boolean; storage: NonNullable<ReturnType<typeof storageOrReport>> } | number {
+  const options = parsedOrUsage(
+    () =>
+      parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { prune: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      }),
+    usage,
+    io,
+  );
+  if (typeof options === 'number') return options;
+  const [file, ...extra] = options.positionals;
+  if (!file || extra.length > 0) {
+    io.err(usage);
+    return 2;
+  }
+  const storage = storageOrReport(io);
+  if (!storage) return 2;
+  return { file, prune: options.values.prune ?? false, storage };
 }

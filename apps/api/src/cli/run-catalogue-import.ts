@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   formatSummary,
   importPrepared,
@@ -8,7 +7,7 @@ import {
   type PreparedManifest,
   prepareManifestFile,
 } from '../modules/catalogue';
-import { type CliIo, parsedOrUsage, storageOrReport, withCommandDatabase } from './command';
+import { type CliIo, fileImportArgs, withCommandDatabase } from './command';
 
 /** Usage text of the catalogue import command. */
 export const USAGE = `Usage: catalogue-import <manifest.yaml|.yml|.json> [--prune]
@@ -18,28 +17,15 @@ database in DATA_DIR (not while the server runs on it: the embedded database tak
 time, and the command refuses while another process holds DATA_DIR/db.lock).
   --prune   also delete titles, channels, collections and lookups the manifest no longer lists`;
 
-const parseOptions = (args: string[]) =>
-  parseArgs({
-    args,
-    allowPositionals: true,
-    options: { prune: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
-
 /**
  * The catalogue import command. Exit codes: 0 imported, 1 invalid manifest (every problem listed,
  * nothing written), embedded database in use by another process, or failed import (rolled back),
  * 2 wrong usage or configuration.
  */
 export async function runCatalogueImport(argv: string[], io: CliIo): Promise<number> {
-  const options = parsedOrUsage(() => parseOptions(argv), USAGE, io);
-  if (typeof options === 'number') return options;
-  const [file, ...extra] = options.positionals;
-  if (!file || extra.length > 0) {
-    io.err(USAGE);
-    return 2;
-  }
-  const storage = storageOrReport(io);
-  if (!storage) return 2;
+  const args = fileImportArgs(argv, USAGE, io);
+  if (typeof args === 'number') return args;
+  const { file, prune, storage } = args;
 
   // Validate before opening the database: a bad manifest never touches it.
   let prepared: PreparedManifest;
@@ -59,7 +45,7 @@ export async function runCatalogueImport(argv: string[], io: CliIo): Promise<num
       try {
         const summary = await importPrepared(database.db, prepared, {
           images: new LocalImageStore(join(storage.mediaDir, 'images')),
-          prune: options.values.prune ?? false,
+          prune,
         });
         io.out(`Imported ${file} in ${Math.round(summary.durationMs)} ms`);
         for (const line of formatSummary(summary)) io.out(`  ${line}`);

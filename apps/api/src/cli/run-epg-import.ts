@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatGuideSummary, importGuideFile, XmltvError } from '../modules/live';
-import { type CliIo, parsedOrUsage, storageOrReport, withCommandDatabase } from './command';
+import { type CliIo, fileImportArgs, withCommandDatabase } from './command';
 
 /** Usage text of the guide import command. */
 export const USAGE = `Usage: epg-import <guide.xml|guide.xml.gz> [--prune]
@@ -14,28 +13,15 @@ problem named by line and element, and nothing is written.
   --prune   also delete, on the file's channels, the programmes after the file's span and those
             that ended before the channel's catch-up archive (archive_days)`;
 
-const parseOptions = (args: string[]) =>
-  parseArgs({
-    args,
-    allowPositionals: true,
-    options: { prune: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
-
 /**
  * The guide import command. Exit codes: 0 imported, 1 invalid file or no channel of it in the
  * catalogue (every problem listed, nothing written), embedded database in use by another process,
  * or failed import (rolled back), 2 wrong usage or configuration.
  */
 export async function runEpgImport(argv: string[], io: CliIo): Promise<number> {
-  const options = parsedOrUsage(() => parseOptions(argv), USAGE, io);
-  if (typeof options === 'number') return options;
-  const [file, ...extra] = options.positionals;
-  if (!file || extra.length > 0) {
-    io.err(USAGE);
-    return 2;
-  }
-  const storage = storageOrReport(io);
-  if (!storage) return 2;
+  const args = fileImportArgs(argv, USAGE, io);
+  if (typeof args === 'number') return args;
+  const { file, prune, storage } = args;
 
   // The catalogue's channels are read first: the file is then read as a stream keeping only their
   // programmes (docs/decisions/030-xmltv-import.md), and checked whole before anything is written.
@@ -45,7 +31,7 @@ export async function runEpgImport(argv: string[], io: CliIo): Promise<number> {
     async (database) => {
       try {
         const summary = await importGuideFile(database.db, resolve(storage.cwd, file), {
-          prune: options.values.prune ?? false,
+          prune: prune,
         });
         io.out(`Imported ${file} in ${Math.round(summary.durationMs)} ms`);
         for (const line of formatGuideSummary(summary)) io.out(`  ${line}`);
