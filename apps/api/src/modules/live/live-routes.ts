@@ -1,14 +1,12 @@
 import { createCipheriv } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { allowAnyOrigin } from '../../http/any-origin';
 import { ensureChannelKey, liveSegmentKey } from '../../media/keys';
 import { LOOKS } from '../../media/live-loops';
-import { liveLoop, type MediaStore, RENDITION_NAME_PATTERN, segmentName } from '../../media/store';
-import type { ActiveStreams } from '../../metrics/active-streams';
-import type { GrantGuard } from '../playback';
+import { liveLoop, RENDITION_NAME_PATTERN, segmentName } from '../../media/store';
+import type { MediaDeliveryOptions } from '../playback';
 import {
   admitGrant,
   checkSegmentSignature,
@@ -34,17 +32,10 @@ import {
 import { livePaths, writeLiveMaster, writeLiveMedia } from './live-playlists';
 
 /** What the live routes need. */
-export interface LiveDeliveryOptions {
-  store: MediaStore;
+export interface LiveDeliveryOptions extends Omit<MediaDeliveryOptions, 'signer'> {
   signer: ChannelGrantSigner;
-  guard: GrantGuard;
-  /** MEDIA_SECRET: segment signatures. */
-  secret: string;
-  clock: Clock;
   playout: ChannelPlayout;
   settings: LiveSettings;
-  /** Playbacks seen lately (kadr_active_streams): a channel stream is one per session and channel. */
-  streams?: Pick<ActiveStreams, 'touch'>;
 }
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';

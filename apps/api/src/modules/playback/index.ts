@@ -15,6 +15,7 @@ export {
   packSession,
   unpackSession,
 } from './grants';
+export type { MediaDeliveryOptions } from './media-routes';
 export { waitForMedia } from './media-wait';
 export { createGrantGuard, type PlaybackDependencies, registerPlayback } from './module';
 export { checkSegmentSignature, signedSegmentUrl } from './secure-link';

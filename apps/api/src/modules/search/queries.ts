@@ -261,7 +261,8 @@ export function candidateQuery(readings: readonly ReadingPlan[]): SQL {
       left join stickers s on s.id = m.sticker_id`;
 }
 
-interface CandidateRow {
+/** What a hint shows of a title or channel, as the database answers it. */
+interface HintRow {
   type: 'content' | 'channel';
   id: number;
   title: string;
@@ -270,6 +271,9 @@ interface CandidateRow {
   image_url: string | null;
   sticker_image_url: string | null;
   rating: number | string;
+}
+
+interface CandidateRow extends HintRow {
   similarity: number | string;
 }
 
@@ -277,7 +281,16 @@ interface CandidateRow {
 export async function findCandidates(db: Db, readings: readonly ReadingPlan[]): Promise<SearchCandidate[]> {
   if (readings.length === 0) return [];
   const rows = rowsOf<CandidateRow>(await db.execute(candidateQuery(readings)));
-  return rows.map((row) => ({
+  return rows.map((row) => ({ ...hintOf(row), similarity: Number(row.similarity) }));
+}
+
+interface EntryRow extends HintRow {
+  search_text: string;
+}
+
+/** What a hint shows of a title or channel row, as both the candidate query and the index read it. */
+function hintOf(row: HintRow) {
+  return {
     type: row.type,
     id: Number(row.id),
     title: row.title,
@@ -286,20 +299,7 @@ export async function findCandidates(db: Db, readings: readonly ReadingPlan[]): 
     imageUrl: row.image_url,
     stickerImageUrl: row.sticker_image_url,
     rating: Number(row.rating),
-    similarity: Number(row.similarity),
-  }));
-}
-
-interface EntryRow {
-  type: 'content' | 'channel';
-  id: number;
-  title: string;
-  original_title: string | null;
-  year: number | null;
-  image_url: string | null;
-  sticker_image_url: string | null;
-  rating: number | string;
-  search_text: string;
+  };
 }
 
 /** Every title and channel with what a hint shows and its search text, for the in-process index. */
@@ -314,15 +314,5 @@ export async function loadEntries(db: Db): Promise<IndexedEntry[]> {
              ch.logo_url as image_url, null as sticker_image_url, 0 as rating, ch.search_text
         from channels ch`),
   );
-  return rows.map((row) => ({
-    type: row.type,
-    id: Number(row.id),
-    title: row.title,
-    originalTitle: row.original_title,
-    year: row.year === null ? null : Number(row.year),
-    imageUrl: row.image_url,
-    stickerImageUrl: row.sticker_image_url,
-    rating: Number(row.rating),
-    searchText: row.search_text,
-  }));
+  return rows.map((row) => ({ ...hintOf(row), searchText: row.search_text }));
 }
