@@ -20,15 +20,16 @@ import {
 } from '../schemas';
 import type { Fetch } from '../yookassa-client';
 import {
+  type CardInput,
   type CardKind,
   type ChargeOutcome,
   cardKindOf,
   cardType,
+  checkCard,
   firstChargeOutcome,
-  luhnValid,
   savedChargeOutcome,
 } from './cards';
-import { SandboxWebhooks } from './webhooks';
+import { SandboxWebhooks, settledEvent } from './webhooks';
 
 /** The sandbox shop's credentials (HTTP Basic) unless configured otherwise. */
 export const SANDBOX_SHOP = { shopId: '100500', secretKey: 'test_sandbox_secret_key' } as const;
@@ -55,14 +56,6 @@ export interface YooKassaSandboxOptions {
    * (one connection), a few for a PostgreSQL pool.
    */
   writeSlots?: number;
-}
-
-/** The card a viewer typed into the sandbox checkout form. */
-export interface CardInput {
-  number: string;
-  /** MM/YY */
-  expiry: string;
-  csc: string;
 }
 
 /** What the checkout form learns after a card is submitted or a 3-D Secure decision made. */
@@ -394,7 +387,7 @@ export class YooKassaSandbox {
             ]
           : [],
         notifications: this.webhooks
-          .rowsOf(succeeded ? 'payment.succeeded' : 'payment.canceled', object)
+          .rowsOf(settledEvent(object), object)
           .map((n) => ({ event: n.event, body: n.body, next_attempt_at: n.nextAttemptAt })),
       });
       if (written.claimed) return { status: 200, body: object };
@@ -558,18 +551,10 @@ export class YooKassaSandbox {
 
   /** The checkout form's card: validated, then charged as the test card says. */
   async payWithCard(token: string, input: CardInput): Promise<CheckoutResult> {
-    const number = input.number.replace(/[\s-]/g, '');
-    if (!/^\d{16,19}$/.test(number) || !luhnValid(number))
-      return { result: 'invalid_card', field: 'number', message: 'Проверьте номер карты' };
-    const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
-    const month = Number(expiry?.[1]);
-    const year = 2000 + Number(expiry?.[2]);
     const now = this.clock.now();
-    const endOfMonth = Date.UTC(year, month, 1);
-    if (!expiry || month < 1 || month > 12 || endOfMonth <= now.getTime())
-      return { result: 'invalid_card', field: 'expiry', message: 'Проверьте срок действия карты' };
-    if (!/^\d{3}$/.test(input.csc.trim()))
-      return { result: 'invalid_card', field: 'csc', message: 'Проверьте CVC' };
+    const card = checkCard(input, now);
+    if (!('number' in card)) return { result: 'invalid_card', ...card };
+    const { number, month, year } = card;
     const kind = cardKindOf(number);
     return this.onPendingCheckout(token, async (tx, row) => {
       const methodId = randomUUID();
@@ -659,8 +644,7 @@ export class YooKassaSandbox {
     this.webhooks.start(
       async () => {
         await this.expireDue();
-        // Keep going while whole batches go through; a failing receiver waits for its backoff.
-        for (let delivered = 1; delivered > 0; ) delivered = await this.webhooks.deliverDue();
+        await this.webhooks.deliverAllDue();
       },
       1000,
       onError,
@@ -819,7 +803,7 @@ export class YooKassaSandbox {
       .update(sandboxYookassaPayments)
       .set({ status: object.status, object, threeDsMethodId: null })
       .where(eq(sandboxYookassaPayments.id, paymentId));
-    await this.webhooks.enqueue(tx, succeeded ? 'payment.succeeded' : 'payment.canceled', object);
+    await this.webhooks.enqueue(tx, settledEvent(object), object);
     return object;
   }
 
