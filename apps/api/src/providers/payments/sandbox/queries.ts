@@ -17,8 +17,8 @@ export type ReceiptRow = typeof sandboxYookassaReceipts.$inferSelect;
 /** An idempotence key row. */
 export type IdempotenceRow = typeof sandboxYookassaIdempotence.$inferSelect;
 
-// Only an id of ours reaches a uuid column: anything else is an error there, not a miss.
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+/** Whether `id` may be looked up in a uuid column: anything else is an error there, not a miss. */
+export const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
 
 // --- idempotence keys -------------------------------------------------------------------------------
 
