@@ -97,6 +97,42 @@ export function cardType(digits: string): string {
   return 'Unknown';
 }
 
+/** The card a viewer typed into the sandbox checkout form. */
+export interface CardInput {
+  number: string;
+  /** MM/YY */
+  expiry: string;
+  csc: string;
+}
+
+/** A card form that passed the checks: digits only, the expiry as numbers. */
+export interface CardFields {
+  number: string;
+  month: number;
+  year: number;
+}
+
+/**
+ * Checks the checkout form as a bank's form does: a Luhn-valid number of 16–19 digits, an expiry not
+ * past by `now`, three digits of CVC. Names the first wrong field with its Russian message.
+ */
+export function checkCard(
+  input: CardInput,
+  now: Date,
+): CardFields | { field: 'number' | 'expiry' | 'csc'; message: string } {
+  const number = input.number.replace(/[\s-]/g, '');
+  if (!/^\d{16,19}$/.test(number) || !luhnValid(number))
+    return { field: 'number', message: 'Проверьте номер карты' };
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
+  const month = Number(expiry?.[1]);
+  const year = 2000 + Number(expiry?.[2]);
+  const endOfMonth = Date.UTC(year, month, 1);
+  if (!expiry || month < 1 || month > 12 || endOfMonth <= now.getTime())
+    return { field: 'expiry', message: 'Проверьте срок действия карты' };
+  if (!/^\d{3}$/.test(input.csc.trim())) return { field: 'csc', message: 'Проверьте CVC' };
+  return { number, month, year };
+}
+
 /** The kind of a test card number, undefined for any other number. */
 export function cardKindOf(digits: string): CardKind | undefined {
   return TEST_CARDS.find((c) => c.number === digits)?.kind;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CancellationReason } from '../schemas';
+import type { SandboxAnswer } from './answers';
 import {
   formColors,
   frameTarget,
@@ -8,8 +9,9 @@ import {
   renderCheckoutForm,
   renderThreeDsPage,
 } from './checkout-page';
-import type { CheckoutResult, SandboxAnswer, YooKassaSandbox } from './emulator';
+import type { YooKassaSandbox } from './emulator';
 import { renderReceiptPage } from './receipt-page';
+import type { CheckoutResult } from './widget';
 import { CHECKOUT_WIDGET_SCRIPT } from './widget-script';
 
 const send = (reply: FastifyReply, answer: SandboxAnswer) =>

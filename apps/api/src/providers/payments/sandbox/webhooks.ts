@@ -38,6 +38,10 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(600 * SECOND, 2 ** Math.max(0, attempt - 1) * SECOND);
 }
 
+/** The event a settled payment notifies: succeeded, else canceled. */
+export const settledEvent = (payment: Payment): PaymentEvent =>
+  payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.canceled';
+
 interface Claimed {
   id: number;
   body: Notification;
@@ -140,6 +144,14 @@ export class SandboxWebhooks {
          where id = ${row.id}`);
     }
     return delivered;
+  }
+
+  /** Posts due notifications batch after batch until a batch delivers none; returns how many. */
+  async deliverAllDue(): Promise<number> {
+    let total = 0;
+    // Keep going while batches go through; a failing receiver waits for its backoff.
+    for (let delivered = 1; delivered > 0; total += delivered) delivered = await this.deliverDue();
+    return total;
   }
 
   /** Why a post failed, or undefined when the receiver answered 2xx. */
