@@ -1,6 +1,6 @@
 import type { ChannelController } from '@kadr/player-core';
 import { viewerTimeZone } from '@kadr/schedule-utils';
-import { Button, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
+import { Button, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { Goods } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
@@ -18,6 +18,7 @@ import { toPlayerAnalytics } from './player-analytics';
 import { PlayerView } from './player-view';
 import { useChannelPlayer } from './use-channel-player';
 import { usePlayerWiring } from './use-player-wiring';
+import { WatchButton } from './watch-button';
 
 /**
  * Props of {@link ChannelPlayerSlot}: everything the channel page gives its player. The page owns what
@@ -113,10 +114,7 @@ function FirstPlayImage({
   return (
     <StillScreen posterUrl={posterUrl} title={title}>
       <div className={styles.center}>
-        <Button onClick={onWatch} className={styles.watch}>
-          <IconPlay size={18} />
-          {cm.watch}
-        </Button>
+        <WatchButton onClick={onWatch}>{cm.watch}</WatchButton>
       </div>
     </StillScreen>
   );
@@ -257,7 +255,7 @@ function ChannelPlayer({
         }
       />
       {spent && (
-        <div className={channelStyles.spent} role="alert">
+        <div className={styles.spent} role="alert">
           <p>{cm.previewSpent}</p>
           <Button onClick={() => onBuy('EK_BUY_SUCCESS')}>
             {goods?.tariffs[0]?.pay_text || cm.subscribe}
