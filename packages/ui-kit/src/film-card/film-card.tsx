@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import card from '../card.module.css';
+import { CardText, cardLabelledBy } from '../card-text.js';
 import { LazyImage } from '../lazy-image/lazy-image.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { Skeleton } from '../skeleton/skeleton.js';
@@ -52,12 +54,10 @@ export function FilmCard({
   return (
     <LinkComponent
       href={href}
-      className={styles.card}
-      // Named by all its visible text, title first (WCAG 2.5.3 label in name: «Тихий дом Драма, 2023»); the
-      // {' '} between the texts (not rendered in the flex column) keeps them two words for axe, not «домДрама».
-      aria-labelledby={meta ? `${id}-title ${id}-meta` : `${id}-title`}
+      className={`${card.card} ${styles.card}`}
+      aria-labelledby={cardLabelledBy(id, meta)}
     >
-      <span className={styles.poster}>
+      <span className={`${card.art} ${styles.poster}`}>
         <LazyImage
           src={imageUrl}
           alt=""
@@ -67,14 +67,7 @@ export function FilmCard({
         />
         {stickerUrl && <Sticker src={stickerUrl} />}
       </span>
-      <span id={`${id}-title`} className={styles.title}>
-        {title}
-      </span>{' '}
-      {meta && (
-        <span id={`${id}-meta`} className={styles.meta}>
-          {meta}
-        </span>
-      )}
+      <CardText id={id} title={title} meta={meta} titleClassName={styles.title} metaClassName={card.meta} />
     </LinkComponent>
   );
 }
@@ -85,12 +78,12 @@ export function FilmCard({
  */
 export function FilmCardSkeleton() {
   return (
-    <span className={styles.card} aria-hidden="true">
-      <Skeleton shape="block" className={styles.poster} />
+    <span className={`${card.card} ${styles.card}`} aria-hidden="true">
+      <Skeleton shape="block" className={`${card.art} ${styles.poster}`} />
       <span className={styles.title}>
         <Skeleton width="85%" />
       </span>
-      <span className={styles.meta}>
+      <span className={card.meta}>
         <Skeleton width="55%" />
       </span>
     </span>
