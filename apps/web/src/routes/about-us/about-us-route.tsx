@@ -1,3 +1,4 @@
+import { ButtonLink } from '@kadr/ui-kit';
 import { useId } from 'react';
 import { config } from '../../env';
 import { useSessionStore } from '../../shared/stores/session-store';
@@ -65,9 +66,10 @@ export function AboutUsRoute() {
             {m.feedbackTitle}
           </h2>
           <p>{m.feedbackText}</p>
-          <a className={styles.action} href={aboutMailto(config.supportEmail, m.feedbackSubject, profileId)}>
+          {/* A letter in the mail app: a link that looks like the kit's secondary button. */}
+          <ButtonLink href={aboutMailto(config.supportEmail, m.feedbackSubject, profileId)}>
             {m.feedbackAction}
-          </a>
+          </ButtonLink>
         </section>
       </div>
     </article>
