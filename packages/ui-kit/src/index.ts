@@ -4,8 +4,6 @@ export type { BottomBarIcon, BottomBarItem, BottomBarProps } from './bottom-bar/
 export { BottomBar } from './bottom-bar/bottom-bar.js';
 export type { ButtonProps } from './button/button.js';
 export { Button } from './button/button.js';
-export type { ButtonLinkProps } from './button-link/button-link.js';
-export { ButtonLink } from './button-link/button-link.js';
 export type { ChannelCardProps } from './channel-card/channel-card.js';
 export { CHANNEL_IMAGE_SIZE, ChannelCard } from './channel-card/channel-card.js';
 export type { CheckboxProps } from './checkbox/checkbox.js';

@@ -1,9 +1,9 @@
 import { Button } from '../button/button.js';
-import { ButtonLink } from '../button-link/button-link.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { MessageBlock } from '../message-block/message-block.js';
 import { uiMessages } from '../messages.js';
 import { unbrokenEnd } from '../unbroken-end/unbroken-end.js';
+import styles from './error-screen.module.css';
 
 /** Props of {@link ErrorScreen}. */
 export interface ErrorScreenProps {
@@ -39,9 +39,9 @@ export function ErrorScreen({ homeHref, onReload, LinkComponent = DefaultLink, l
       actions={
         <>
           <Button onClick={onReload}>{labels?.reload ?? m.reload}</Button>
-          <ButtonLink href={homeHref} LinkComponent={LinkComponent}>
+          <LinkComponent href={homeHref} className={styles.home}>
             {labels?.home ?? m.home}
-          </ButtonLink>
+          </LinkComponent>
         </>
       }
     />

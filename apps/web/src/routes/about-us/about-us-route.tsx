@@ -1,4 +1,3 @@
-import { ButtonLink } from '@kadr/ui-kit';
 import { useId } from 'react';
 import { config } from '../../env';
 import { useSessionStore } from '../../shared/stores/session-store';
@@ -66,10 +65,9 @@ export function AboutUsRoute() {
             {m.feedbackTitle}
           </h2>
           <p>{m.feedbackText}</p>
-          {/* A letter in the mail app: a link that looks like the kit's secondary button. */}
-          <ButtonLink href={aboutMailto(config.supportEmail, m.feedbackSubject, profileId)}>
+          <a className={styles.action} href={aboutMailto(config.supportEmail, m.feedbackSubject, profileId)}>
             {m.feedbackAction}
-          </ButtonLink>
+          </a>
         </section>
       </div>
     </article>
