@@ -83,6 +83,8 @@ export type {
   SearchStatus,
 } from './search-box/search-results.js';
 export { SearchResults } from './search-box/search-results.js';
+export type { SearchFieldProps } from './search-field/search-field.js';
+export { SearchField } from './search-field/search-field.js';
 export type { SkeletonProps } from './skeleton/skeleton.js';
 export { Skeleton } from './skeleton/skeleton.js';
 export type { SkipLinkProps } from './skip-link/skip-link.js';

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import card from '../card.module.css';
 import { genreYear } from '../film-card/film-card.js';
 import { LazyImage } from '../lazy-image/lazy-image.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
@@ -50,7 +51,7 @@ export function BannerCard({
         {title}
       </span>{' '}
       {meta && (
-        <span id={`${id}-meta`} className={styles.meta}>
+        <span id={`${id}-meta`} className={`${card.meta} ${styles.meta}`}>
           {meta}
         </span>
       )}
@@ -59,12 +60,12 @@ export function BannerCard({
   return (
     <LinkComponent
       href={href}
-      className={[styles.card, styles[size]].join(' ')}
+      className={[card.card, styles.card, styles[size]].join(' ')}
       // Named by all its visible text, title first (WCAG 2.5.3 label in name); the {' '} between the texts
       // (not rendered in the flex column) keeps them two words for axe.
       aria-labelledby={meta ? `${id}-title ${id}-meta` : `${id}-title`}
     >
-      <span className={styles.banner}>
+      <span className={`${card.art} ${styles.banner}`}>
         <LazyImage
           src={imageUrl}
           alt=""

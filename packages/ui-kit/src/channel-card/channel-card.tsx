@@ -1,3 +1,4 @@
+import card from '../card.module.css';
 import { LazyImage } from '../lazy-image/lazy-image.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import styles from './channel-card.module.css';
@@ -20,8 +21,8 @@ export const CHANNEL_IMAGE_SIZE = { width: 400, height: 400 } as const;
 /** A channel tile: a square logo at a fixed size and the channel's name. */
 export function ChannelCard({ href, title, imageUrl, LinkComponent = DefaultLink }: ChannelCardProps) {
   return (
-    <LinkComponent href={href} className={styles.card}>
-      <span className={styles.logo}>
+    <LinkComponent href={href} className={`${card.card} ${styles.card}`}>
+      <span className={`${card.art} ${styles.logo}`}>
         <LazyImage
           src={imageUrl}
           alt=""

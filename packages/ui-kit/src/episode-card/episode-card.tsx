@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import card from '../card.module.css';
 import { LazyImage } from '../lazy-image/lazy-image.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { uiMessages } from '../messages.js';
@@ -62,12 +63,12 @@ export function EpisodeCard({
     </>
   );
   if (announce) {
-    return <div className={[styles.card, styles.announce].join(' ')}>{content}</div>;
+    return <div className={[card.card, styles.card, styles.announce].join(' ')}>{content}</div>;
   }
   return (
     <LinkComponent
       href={href}
-      className={[styles.card, styles.link, current && styles.current].filter(Boolean).join(' ')}
+      className={[card.card, styles.card, styles.link, current && styles.current].filter(Boolean).join(' ')}
       aria-current={current ? 'page' : undefined}
       // Named by its visible text in reading order (WCAG 2.5.3 label in name): «1 серия Пилот»; the {' '}
       // between the texts (not rendered in the flex column) keeps them two words for axe.

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import card from '../card.module.css';
 import { LazyImage } from '../lazy-image/lazy-image.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { Skeleton } from '../skeleton/skeleton.js';
@@ -52,12 +53,12 @@ export function FilmCard({
   return (
     <LinkComponent
       href={href}
-      className={styles.card}
+      className={`${card.card} ${styles.card}`}
       // Named by all its visible text, title first (WCAG 2.5.3 label in name: «Тихий дом Драма, 2023»); the
       // {' '} between the texts (not rendered in the flex column) keeps them two words for axe, not «домДрама».
       aria-labelledby={meta ? `${id}-title ${id}-meta` : `${id}-title`}
     >
-      <span className={styles.poster}>
+      <span className={`${card.art} ${styles.poster}`}>
         <LazyImage
           src={imageUrl}
           alt=""
@@ -71,7 +72,7 @@ export function FilmCard({
         {title}
       </span>{' '}
       {meta && (
-        <span id={`${id}-meta`} className={styles.meta}>
+        <span id={`${id}-meta`} className={card.meta}>
           {meta}
         </span>
       )}
@@ -85,12 +86,12 @@ export function FilmCard({
  */
 export function FilmCardSkeleton() {
   return (
-    <span className={styles.card} aria-hidden="true">
-      <Skeleton shape="block" className={styles.poster} />
+    <span className={`${card.card} ${styles.card}`} aria-hidden="true">
+      <Skeleton shape="block" className={`${card.art} ${styles.poster}`} />
       <span className={styles.title}>
         <Skeleton width="85%" />
       </span>
-      <span className={styles.meta}>
+      <span className={card.meta}>
         <Skeleton width="55%" />
       </span>
     </span>

@@ -2,6 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef } from 'r
 import { IconButton } from '../icon-button/icon-button.js';
 import { IconClose, IconSearch } from '../icons/icons.js';
 import { uiMessages } from '../messages.js';
+import { SearchField } from '../search-field/search-field.js';
 import styles from './search-box.module.css';
 import { SearchResults, type SearchResultsProps } from './search-results.js';
 
@@ -86,25 +87,19 @@ export function SearchBox({ value, onChange, open, onOpen, onClose, labels, ...r
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside the box closes it.
     <div ref={rootRef} className={styles.root} onKeyDown={onKeyDown}>
-      <search className={styles.field}>
-        <IconSearch className={styles.fieldIcon} size={20} />
-        <input
-          ref={inputRef}
-          type="search"
-          className={styles.input}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-label={labels?.label ?? m.label}
-          aria-controls={panelId}
-          placeholder={labels?.placeholder ?? m.placeholder}
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={100}
-        />
+      <SearchField
+        value={value}
+        onChange={onChange}
+        label={labels?.label ?? m.label}
+        placeholder={labels?.placeholder ?? m.placeholder}
+        inputRef={inputRef}
+        controls={panelId}
+        className={styles.field}
+      >
         <IconButton label={labels?.close ?? m.close} onClick={closeFromKeyboard} className={styles.close}>
           <IconClose size={20} />
         </IconButton>
-      </search>
+      </SearchField>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: links inside handle their own keys; this only closes after one is followed. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: see above. */}
       <div

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import hidden from '../visually-hidden/visually-hidden.module.css';
 import styles from './text-field.module.css';
 
 /** Props of {@link TextField}. */
@@ -33,7 +34,7 @@ export function TextField({
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className={hideLabel ? styles.visuallyHidden : styles.label}>
+      <label htmlFor={inputId} className={hideLabel ? hidden.root : styles.label}>
         {label}
       </label>
       <input

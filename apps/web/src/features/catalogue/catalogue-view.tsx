@@ -1,4 +1,4 @@
-import { Button, Loader, Placeholder } from '@kadr/ui-kit';
+import { Button, Loader, Placeholder, VisuallyHidden } from '@kadr/ui-kit';
 import { startTransition, useEffect, useState } from 'react';
 import type { Collection } from '../../shared/catalogue-types';
 import { useScrollRestoring } from '../../shared/navigation/scroll-restoration';
@@ -45,7 +45,11 @@ export function CatalogueView({
   arrows,
   onRetry,
 }: CatalogueViewProps) {
-  const heading = <h1 className={showTitle ? styles.title : styles.hiddenTitle}>{title}</h1>;
+  const heading = showTitle ? (
+    <h1 className={styles.title}>{title}</h1>
+  ) : (
+    <VisuallyHidden as="h1">{title}</VisuallyHidden>
+  );
   const [allRails, setAllRails] = useState(false);
   const restoring = useScrollRestoring();
   const deferred = !allRails && !restoring && collections.length > FIRST_RAILS;

@@ -6,7 +6,6 @@ import {
   floorRating,
   IconBack,
   IconButton,
-  IconPlay,
   LazyImage,
   Loader,
   Rail,
@@ -20,6 +19,7 @@ import { type Content, type Episode, type FilmCardData, moviePath } from '../../
 import { ContentCard } from '../../shared/content-card';
 import { useRailArrows } from '../../shared/device';
 import { KitLink, QueryLink } from '../../shared/navigation/query-link';
+import { WatchButton } from '../player';
 import { movieMessages as m } from './messages';
 import styles from './movie.module.css';
 import type { SeasonsState } from './use-seasons';
@@ -127,10 +127,9 @@ export function MovieView({
           )}
           <Description text={content.EK_description} collapsible={mobile} />
           <div className={styles.actions}>
-            <Button onClick={onWatch} className={styles.watch}>
-              <IconPlay size={18} />
+            <WatchButton onClick={onWatch} className={styles.watch}>
               {m.watch}
-            </Button>
+            </WatchButton>
             {content.trailer_episode && (
               <Button variant="secondary" onClick={onTrailer}>
                 {m.trailer}

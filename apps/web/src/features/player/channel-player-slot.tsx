@@ -1,10 +1,9 @@
 import type { ChannelController } from '@kadr/player-core';
 import { viewerTimeZone } from '@kadr/schedule-utils';
-import { Button, IconPlay, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button, LazyImage, Spinner, VisuallyHidden } from '@kadr/ui-kit';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { Goods } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
-import { useSessionStore } from '../../shared/stores/session-store';
 import type { BuySource } from '../payment/payment-overlay';
 import type { Programme } from '../schedule/schedule-queries';
 import { channelPlayerMessages as cm } from './channel-messages';
@@ -18,6 +17,8 @@ import styles from './player.module.css';
 import { toPlayerAnalytics } from './player-analytics';
 import { PlayerView } from './player-view';
 import { useChannelPlayer } from './use-channel-player';
+import { usePlayerWiring } from './use-player-wiring';
+import { WatchButton } from './watch-button';
 
 /**
  * Props of {@link ChannelPlayerSlot}: everything the channel page gives its player. The page owns what
@@ -113,10 +114,7 @@ function FirstPlayImage({
   return (
     <StillScreen posterUrl={posterUrl} title={title}>
       <div className={styles.center}>
-        <Button onClick={onWatch} className={styles.watch}>
-          <IconPlay size={18} />
-          {cm.watch}
-        </Button>
+        <WatchButton onClick={onWatch}>{cm.watch}</WatchButton>
       </div>
     </StillScreen>
   );
@@ -194,19 +192,13 @@ function ChannelPlayer({
     },
   );
   const { controller, snapshot } = player;
-  useEffect(() => {
-    onController?.(controller);
-  }, [controller, onController]);
-
-  // A sign-in or a logout ends the session the stream's grant was issued to (docs/decisions/022).
-  const sessionKey = useSessionStore((state) => `${state.loggedIn}:${state.profileId}`);
-  const sessionSeen = useRef(sessionKey);
-  useEffect(() => {
-    if (!controller || sessionSeen.current === sessionKey) return;
-    sessionSeen.current = sessionKey;
-    prefetch.clear();
-    controller.renewGrant();
-  }, [controller, sessionKey, prefetch]);
+  const view = usePlayerWiring(player, {
+    onClose,
+    onBuy,
+    onController,
+    // A sign-in or a logout ends the session the stream's grant was issued to (docs/decisions/022).
+    onSessionChange: () => prefetch.clear(),
+  });
 
   // The neighbours' grants are fetched once this channel's broadcast plays (not while it starts, not
   // during a preview or an archived programme), and dropped when the page leaves.
@@ -229,11 +221,6 @@ function ChannelPlayer({
       ? player.programmeOnAir(snapshot.live, schedule ?? [], Date.now())
       : null;
 
-  const buy = (goal: BuySource['goal']) => {
-    controller?.pause();
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    onBuy(goal);
-  };
   const goLive = () => {
     // From the archive the page plays the broadcast (the slot then switches); live, the edge.
     if (playback.kind === 'archive') onLive?.();
@@ -245,13 +232,11 @@ function ChannelPlayer({
       <PlayerView
         title={title}
         posterUrl={posterUrl}
-        snapshot={snapshot}
-        engineFailed={player.engineFailed}
         payText={goods?.tariffs[0]?.pay_text ?? null}
         packageName={goods?.package_name ?? ''}
-        videoHostRef={player.hostRef}
         embedded={embedded}
         showControls={showControls}
+        {...view}
         controls={
           snapshot && (
             <LiveControls
@@ -268,26 +253,9 @@ function ChannelPlayer({
             />
           )
         }
-        actions={{
-          play: player.retry,
-          close: onClose,
-          buyFromOverlay: () => buy('PLAYER_BUY_SUCCESS'),
-          buyFromPaywall: () => buy('EK_BUY_SUCCESS'),
-          hideInstall: () => controller?.hideInstallPaywall(),
-          key: (key) => controller?.handleKey(key) ?? false,
-          pause: () => controller?.pause(),
-          resume: () => void controller?.play(),
-          setMuted: (muted) => controller?.setMuted(muted),
-          seekBy: (seconds) => controller?.seekBy(seconds),
-          previousEpisode: () => {},
-          nextEpisode: () => {},
-          setQuality: (id) => controller?.setQuality(id),
-          setRate: (rate) => controller?.setRate(rate),
-          togglePictureInPicture: () => void controller?.togglePictureInPicture(),
-        }}
       />
       {spent && (
-        <div className={channelStyles.spent} role="alert">
+        <div className={styles.spent} role="alert">
           <p>{cm.previewSpent}</p>
           <Button onClick={() => onBuy('EK_BUY_SUCCESS')}>
             {goods?.tariffs[0]?.pay_text || cm.subscribe}

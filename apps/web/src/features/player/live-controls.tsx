@@ -1,9 +1,9 @@
 import { type ChannelSnapshot, GO_LIVE_LABEL } from '@kadr/player-core';
-import { IconMuted, IconPause, IconPlay, IconSound } from '@kadr/ui-kit';
 import { channelPlayerMessages as cm } from './channel-messages';
 import styles from './channel-player.module.css';
 import { playerMessages as m } from './messages';
 import vod from './player.module.css';
+import { MuteButton, PlayPauseButton } from './player-controls';
 
 /** Commands of the live bar. */
 export interface LiveControlsActions {
@@ -41,7 +41,6 @@ export function LiveControls({
   actions: LiveControlsActions;
 }) {
   const { live } = snapshot;
-  const playing = snapshot.phase === 'playing';
   const start = live.windowStart;
   const end = live.windowEnd;
   const scrubbable = snapshot.controlsEnabled && start !== null && end !== null && end > start;
@@ -58,23 +57,8 @@ export function LiveControls({
         }).format(date);
   return (
     <div className={vod.controls} role="toolbar" aria-label={m.controls}>
-      <button
-        type="button"
-        className={vod.control}
-        onClick={playing ? actions.pause : actions.resume}
-        aria-label={playing ? m.pause : m.resume}
-      >
-        {playing ? <IconPause size={18} /> : <IconPlay size={18} />}
-      </button>
-      <button
-        type="button"
-        className={vod.control}
-        onClick={() => actions.setMuted(!snapshot.muted)}
-        aria-label={snapshot.muted ? m.unmute : m.mute}
-        aria-pressed={snapshot.muted}
-      >
-        {snapshot.muted ? <IconMuted size={18} /> : <IconSound size={18} />}
-      </button>
+      <PlayPauseButton snapshot={snapshot} actions={actions} />
+      <MuteButton snapshot={snapshot} actions={actions} />
       {scrubbable && (
         <input
           type="range"

@@ -5,7 +5,6 @@ import { refreshAfterBilling } from '../../shared/data/billing';
 import { useDeviceKind } from '../../shared/device';
 import { useQueryNavigate } from '../../shared/navigation/query-link';
 import { useServices } from '../../shared/services';
-import { useSessionStore } from '../../shared/stores/session-store';
 import { LazyPaymentOverlay } from '../payment/lazy-payment-overlay';
 import type { BuySource } from '../payment/payment-overlay';
 import { offersOfflineDownload } from './offline-download';
@@ -13,6 +12,7 @@ import { toPlayerAnalytics } from './player-analytics';
 import { PlayerView } from './player-view';
 import { releaseDevType } from './release-dev-type';
 import { usePlayer } from './use-player';
+import { usePlayerWiring } from './use-player-wiring';
 
 /** What the block plays: the content (Смотреть) or its trailer episode (Трейлер). */
 export type PlayerRequest = 'movie' | 'trailer';
@@ -100,9 +100,19 @@ export function PlayerBlock({
     },
   );
   const { controller, snapshot } = player;
-  useEffect(() => {
-    onController?.(controller);
-  }, [controller, onController]);
+  // The pay dialog opens in place (SPEC §4: from the paywall, goal EK_BUY_SUCCESS, or from the
+  // player's overlay, PLAYER_BUY_SUCCESS — the goal is reported when the payment succeeds). The video
+  // waits paused under it.
+  const view = usePlayerWiring(player, {
+    onClose,
+    onBuy: (goal) => {
+      if (onBuy) onBuy(goal);
+      else setPaying({ goal, EK_id: ekId });
+    },
+    onController,
+    previousEpisode: () => void controller?.previousEpisode(),
+    nextEpisode: () => void controller?.nextEpisode(),
+  });
 
   // An episode picked in the slider (a new address) plays in the open player (SPEC §4 episode change).
   useEffect(() => {
@@ -117,26 +127,6 @@ export function PlayerBlock({
     if (controller.getSnapshot().isBought !== bought) void controller.setBought(bought);
   }, [controller, bought, trailer]);
 
-  // A sign-in or a logout ends the session the playing grant was issued to (docs/decisions/022): the
-  // player fetches a fresh one at once instead of failing at its next key.
-  const sessionKey = useSessionStore((state) => `${state.loggedIn}:${state.profileId}`);
-  const sessionSeen = useRef(sessionKey);
-  useEffect(() => {
-    if (!controller || sessionSeen.current === sessionKey) return;
-    sessionSeen.current = sessionKey;
-    controller.renewGrant();
-  }, [controller, sessionKey]);
-
-  // The pay dialog opens in place (SPEC §4: from the paywall, goal EK_BUY_SUCCESS, or from the
-  // player's overlay, PLAYER_BUY_SUCCESS — the goal is reported when the payment succeeds). The video
-  // waits paused under it.
-  const buy = (goal: BuySource['goal']) => {
-    controller?.pause();
-    // The dialog is portalled to the page: out of fullscreen, or it would open unseen behind it.
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    if (onBuy) onBuy(goal);
-    else setPaying({ goal, EK_id: ekId });
-  };
   // Confirmed: the content is loaded again, is_bought turns true and the effect above makes the
   // player the buyer's (SPEC §4 "after a successful payment the movie is reloaded").
   const paid = () => {
@@ -160,31 +150,12 @@ export function PlayerBlock({
       <PlayerView
         title={title}
         posterUrl={episode?.poster_url || content.thumb_wide_poster_url}
-        snapshot={snapshot}
-        engineFailed={player.engineFailed}
         payText={content.goods.tariffs[0]?.pay_text ?? null}
         packageName={content.goods.package_name}
-        videoHostRef={player.hostRef}
         embedded={embedded}
         showControls={showControls}
         onDownload={download}
-        actions={{
-          play: player.retry,
-          close: onClose,
-          buyFromOverlay: () => buy('PLAYER_BUY_SUCCESS'),
-          buyFromPaywall: () => buy('EK_BUY_SUCCESS'),
-          hideInstall: () => controller?.hideInstallPaywall(),
-          key: (key) => controller?.handleKey(key) ?? false,
-          pause: () => controller?.pause(),
-          resume: () => void controller?.play(),
-          setMuted: (muted) => controller?.setMuted(muted),
-          seekBy: (seconds) => controller?.seekBy(seconds),
-          previousEpisode: () => void controller?.previousEpisode(),
-          nextEpisode: () => void controller?.nextEpisode(),
-          setQuality: (id) => controller?.setQuality(id),
-          setRate: (rate) => controller?.setRate(rate),
-          togglePictureInPicture: () => void controller?.togglePictureInPicture(),
-        }}
+        {...view}
       />
       {paying && (
         <LazyPaymentOverlay

@@ -20,6 +20,42 @@ export interface PlayerControlsActions {
 
 const AUTO = 'auto';
 
+/** What the buttons every control bar has (the content's and a channel's) show and do. */
+interface BarButtonProps {
+  snapshot: PlayerSnapshot;
+  actions: Pick<PlayerControlsActions, 'pause' | 'resume' | 'setMuted'>;
+}
+
+/** Play or pause, by the phase: the first button of every control bar. */
+export function PlayPauseButton({ snapshot, actions }: BarButtonProps) {
+  const playing = snapshot.phase === 'playing';
+  return (
+    <button
+      type="button"
+      className={styles.control}
+      onClick={playing ? actions.pause : actions.resume}
+      aria-label={playing ? m.pause : m.resume}
+    >
+      {playing ? <IconPause size={18} /> : <IconPlay size={18} />}
+    </button>
+  );
+}
+
+/** Sound off or on, a toggle: in every control bar. */
+export function MuteButton({ snapshot, actions }: BarButtonProps) {
+  return (
+    <button
+      type="button"
+      className={styles.control}
+      onClick={() => actions.setMuted(!snapshot.muted)}
+      aria-label={snapshot.muted ? m.unmute : m.mute}
+      aria-pressed={snapshot.muted}
+    >
+      {snapshot.muted ? <IconMuted size={18} /> : <IconSound size={18} />}
+    </button>
+  );
+}
+
 /**
  * The control bar: play/pause, sound and position for everyone; for buyers also seek ±10 s, previous and
  * next episode, quality, speed and picture-in-picture (SPEC §6); on a phone «Скачать» for films and episodes.
@@ -36,18 +72,10 @@ export function PlayerControls({
   onDownload?: () => void;
   downloadRef?: Ref<HTMLButtonElement>;
 }) {
-  const playing = snapshot.phase === 'playing';
   const full = snapshot.controlsEnabled;
   return (
     <div className={styles.controls} role="toolbar" aria-label={m.controls}>
-      <button
-        type="button"
-        className={styles.control}
-        onClick={playing ? actions.pause : actions.resume}
-        aria-label={playing ? m.pause : m.resume}
-      >
-        {playing ? <IconPause size={18} /> : <IconPlay size={18} />}
-      </button>
+      <PlayPauseButton snapshot={snapshot} actions={actions} />
       {full && (
         <>
           <button
@@ -69,15 +97,7 @@ export function PlayerControls({
         </>
       )}
       <span className={styles.position}>{m.position(snapshot.currentTime, snapshot.duration)}</span>
-      <button
-        type="button"
-        className={styles.control}
-        onClick={() => actions.setMuted(!snapshot.muted)}
-        aria-label={snapshot.muted ? m.unmute : m.mute}
-        aria-pressed={snapshot.muted}
-      >
-        {snapshot.muted ? <IconMuted size={18} /> : <IconSound size={18} />}
-      </button>
+      <MuteButton snapshot={snapshot} actions={actions} />
       {full && snapshot.hasPreviousEpisode && (
         <button type="button" className={styles.controlText} onClick={actions.previousEpisode}>
           {m.previousEpisode}

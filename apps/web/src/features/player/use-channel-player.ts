@@ -1,25 +1,16 @@
 import type {
   ChannelController,
-  ChannelSnapshot,
   PlayerAnalytics,
   PlayerChannel,
   PlayerChannelRelease,
 } from '@kadr/player-core';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type ChannelEngine, useLoadChannelEngine } from './channel-engine';
 import type { ChannelPlayback } from './channel-playback';
+import { type EngineControllerState, useEngineController } from './use-engine-controller';
 
 /** What {@link useChannelPlayer} gives the slot. */
-export interface UseChannelPlayer {
-  /** The controller once the engine has loaded; null before (and after a failed load). */
-  controller: ChannelController | null;
-  snapshot: ChannelSnapshot | null;
-  /** The engine's code failed to load. */
-  engineFailed: boolean;
-  /** The element the engine mounts its video into. */
-  hostRef: (element: HTMLDivElement | null) => void;
-  /** Starts again after an error: reloads the engine if it never came, else `controller.play()`. */
-  retry: () => void;
+export interface UseChannelPlayer extends EngineControllerState<ChannelController> {
   /** The engine's `selectProgrammeOnAir` once it has loaded. */
   programmeOnAir: ChannelEngine['programmeOnAir'] | null;
 }
@@ -44,9 +35,6 @@ function playerChannel(channelId: number, playback: ChannelPlayback): PlayerChan
 const keyOf = (channelId: number, playback: ChannelPlayback) =>
   `${channelId}:${playback.kind === 'archive' ? playback.start : 'live'}`;
 
-const noSubscribe = () => () => {};
-const noSnapshot = () => null;
-
 /**
  * One channel controller for the life of the slot (decision 031): created with the first target once
  * its goods are known, then every other channel or programme goes through `switchChannel` — the same
@@ -58,29 +46,19 @@ export function useChannelPlayer(
   onEngineError: (error: unknown) => void,
 ): UseChannelPlayer {
   const loadEngine = useLoadChannelEngine();
-  const [host, setHost] = useState<HTMLDivElement | null>(null);
-  const [controller, setController] = useState<ChannelController | null>(null);
-  const [engineFailed, setEngineFailed] = useState(false);
   const [programmeOnAir, setProgrammeOnAir] = useState<ChannelEngine['programmeOnAir'] | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const targetRef = useRef(target);
   targetRef.current = target;
-  const onErrorRef = useRef(onEngineError);
-  onErrorRef.current = onEngineError;
   // The target the controller plays (or was last asked to).
   const playing = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (!host) return;
-    let created: ChannelController | null = null;
-    let disposed = false;
-    setEngineFailed(false);
-    loadEngine()
-      .then((engine) => {
-        if (disposed) return;
+  const player = useEngineController(
+    loadEngine,
+    (host) =>
+      loadEngine().then((engine) => () => {
         const { channelId, playback, isBought, analytics } = targetRef.current;
         playing.current = keyOf(channelId, playback);
-        created = engine.createChannelController({
+        const created = engine.createChannelController({
           host,
           goods: { is_bought: isBought ?? false },
           channel: playerChannel(channelId, playback),
@@ -89,21 +67,14 @@ export function useChannelPlayer(
           ...(analytics ? { analytics } : {}),
         });
         setProgrammeOnAir(() => engine.programmeOnAir);
-        setController(created);
-        void created.play();
-      })
-      .catch((error: unknown) => {
-        if (disposed) return;
-        setEngineFailed(true);
-        onErrorRef.current(error);
-      });
-    return () => {
-      disposed = true;
-      created?.destroy();
+        return created;
+      }),
+    onEngineError,
+    () => {
       playing.current = null;
-      setController(null);
-    };
-  }, [host, loadEngine, attempt]);
+    },
+  );
+  const { controller } = player;
 
   // Another channel or programme: switched in place once its package is known.
   const { channelId, playback, isBought } = target;
@@ -120,13 +91,5 @@ export function useChannelPlayer(
     if (controller.getSnapshot().isBought !== isBought) void controller.setBought(isBought);
   }, [controller, key, isBought]);
 
-  const snapshot = useSyncExternalStore(
-    controller ? controller.subscribe : noSubscribe,
-    controller ? controller.getSnapshot : noSnapshot,
-  );
-  const retry = useCallback(() => {
-    if (controller) void controller.play();
-    else setAttempt((n) => n + 1);
-  }, [controller]);
-  return { controller, snapshot, engineFailed, hostRef: setHost, retry, programmeOnAir };
+  return { ...player, programmeOnAir };
 }

@@ -1,4 +1,4 @@
-import { IconBack, IconButton, IconSearch, SearchResults, VisuallyHidden } from '@kadr/ui-kit';
+import { IconBack, IconButton, SearchField, SearchResults, VisuallyHidden } from '@kadr/ui-kit';
 import { useEffect, useRef } from 'react';
 import { useRailArrows } from '../../shared/device';
 import { KitLink, useBack } from '../../shared/navigation/query-link';
@@ -23,21 +23,14 @@ export function SearchPage() {
         <IconButton label={m.back} onClick={back}>
           <IconBack />
         </IconButton>
-        <search className={styles.field}>
-          <IconSearch size={20} className={styles.icon} />
-          <input
-            ref={inputRef}
-            type="search"
-            className={styles.input}
-            value={search.query}
-            onChange={(event) => search.setQuery(event.target.value)}
-            aria-label={m.title}
-            placeholder={m.placeholder}
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={100}
-          />
-        </search>
+        <SearchField
+          value={search.query}
+          onChange={search.setQuery}
+          label={m.title}
+          placeholder={m.placeholder}
+          inputRef={inputRef}
+          className={styles.field}
+        />
       </div>
       <div className={styles.results} aria-busy={search.status === 'loading'}>
         <SearchResults

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { type CardList, cardsQuery } from '../../shared/data/billing';
 import { NoticeDialog } from '../../shared/notice-dialog';
 import { useServices } from '../../shared/services';
-import { SectionHeader } from '../account/section-header';
+import { AccountList, AccountPage, AccountPageEmpty, AccountPageFailed } from '../account/account-page';
 import styles from './account-cards.module.css';
 import { cardsMessages as m } from './messages';
 
@@ -52,22 +52,16 @@ export function AccountCardsRoute() {
   };
 
   return (
-    <div className={styles.page} aria-busy={query.isPending || undefined}>
-      <SectionHeader title={m.title} />
+    <AccountPage title={m.title} busy={query.isPending} narrow>
       {query.data ? (
         <CardsList cards={query.data.cards} deleting={deleting} onDelete={(card) => void remove(card)} />
       ) : query.isError ? (
-        <div className={styles.state} role="alert">
-          <p>{m.failed}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {m.retry}
-          </Button>
-        </div>
+        <AccountPageFailed text={m.failed} retry={m.retry} onRetry={() => void query.refetch()} />
       ) : (
         <CardsSkeleton />
       )}
       <CardNotice notice={notice} onClose={closeNotice} />
-    </div>
+    </AccountPage>
   );
 }
 
@@ -80,10 +74,10 @@ function CardsList({
   deleting: string | null;
   onDelete: (card: Card) => void;
 }) {
-  if (cards.length === 0) return <p className={styles.state}>{m.noCard}</p>;
+  if (cards.length === 0) return <AccountPageEmpty>{m.noCard}</AccountPageEmpty>;
   return (
     <>
-      <ul className={styles.list} aria-label={m.list}>
+      <AccountList label={m.list}>
         {cards.map((card) => {
           const digits = cardDigits(card);
           return (
@@ -105,7 +99,7 @@ function CardsList({
             </li>
           );
         })}
-      </ul>
+      </AccountList>
       <p className={styles.note}>{m.note}</p>
     </>
   );
@@ -122,14 +116,14 @@ function CardsSkeleton() {
   return (
     <>
       <VisuallyHidden role="status">{m.loading}</VisuallyHidden>
-      <ul className={styles.list} aria-hidden="true">
+      <AccountList hidden>
         {[0, 1].map((i) => (
           <li key={i} className={styles.card}>
             <Skeleton width="12em" />
             <Skeleton shape="round" width="6em" height="2.25em" />
           </li>
         ))}
-      </ul>
+      </AccountList>
     </>
   );
 }

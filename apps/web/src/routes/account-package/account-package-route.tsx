@@ -9,7 +9,7 @@ import { type PackageInfo, packageQuery, refreshAfterBilling } from '../../share
 import { QueryLink, withQuery } from '../../shared/navigation/query-link';
 import { usePageName } from '../../shared/page-name';
 import { useServices } from '../../shared/services';
-import { SectionHeader } from '../account/section-header';
+import { SectionHeader } from '../account/account-page';
 import styles from './account-package.module.css';
 import { packageMessages as m } from './messages';
 import { type NoticeDialog, PackageDialogs } from './package-dialogs';

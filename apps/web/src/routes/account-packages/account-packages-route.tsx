@@ -5,7 +5,7 @@ import { type PackageSummary, packagesQuery } from '../../shared/data/billing';
 import { useIsMobile } from '../../shared/device';
 import { QueryLink } from '../../shared/navigation/query-link';
 import { useServices } from '../../shared/services';
-import { SectionHeader } from '../account/section-header';
+import { AccountPage } from '../account/account-page';
 import styles from './account-packages.module.css';
 import { packagesMessages as m } from './messages';
 import { badgeOf } from './package-badge';
@@ -22,10 +22,13 @@ export function AccountPackagesRoute() {
   const { api } = useServices();
   const query = useQuery(packagesQuery(api));
   const desktop = !useIsMobile();
-  const className = [styles.page, desktop && styles.desktop].filter(Boolean).join(' ');
   return (
-    <div className={className} aria-busy={query.isPending || undefined}>
-      <SectionHeader title={m.title} />
+    <AccountPage
+      title={m.title}
+      busy={query.isPending}
+      spacious
+      className={desktop ? styles.desktop : undefined}
+    >
       {query.data ? (
         <PackageSections packages={query.data} />
       ) : query.isError ? (
@@ -38,7 +41,7 @@ export function AccountPackagesRoute() {
       ) : (
         <PackagesSkeleton />
       )}
-    </div>
+    </AccountPage>
   );
 }
 

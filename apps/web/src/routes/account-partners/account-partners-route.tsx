@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import type { ExternalAccount, PartnersState } from '../account/account-menu-items';
-import { SectionHeader } from '../account/section-header';
+import { AccountList, AccountPage } from '../account/account-page';
 import { screenMessages } from '../messages';
 import styles from './account-partners.module.css';
 import { partnersMessages as m } from './messages';
@@ -32,9 +32,8 @@ export function AccountPartnersRoute() {
   const accounts = partnersOf(state);
   if (!accounts) return <Navigate to={{ pathname: '/', search }} replace />;
   return (
-    <div className={styles.page}>
-      <SectionHeader title={screenMessages.partners} />
-      <ul className={styles.list} aria-label={m.list}>
+    <AccountPage title={screenMessages.partners}>
+      <AccountList label={m.list}>
         {accounts.map((account) => (
           <li key={account.title} className={styles.card}>
             <h3 className={styles.name}>{account.title}</h3>
@@ -47,7 +46,7 @@ export function AccountPartnersRoute() {
             </dl>
           </li>
         ))}
-      </ul>
-    </div>
+      </AccountList>
+    </AccountPage>
   );
 }

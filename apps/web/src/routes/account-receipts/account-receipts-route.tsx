@@ -1,9 +1,9 @@
-import { Button, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
+import { Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../../shared/billing-format';
 import { type Receipt, receiptsQuery } from '../../shared/data/billing';
 import { useServices } from '../../shared/services';
-import { SectionHeader } from '../account/section-header';
+import { AccountList, AccountPage, AccountPageEmpty, AccountPageFailed } from '../account/account-page';
 import styles from './account-receipts.module.css';
 import { receiptsMessages as m } from './messages';
 
@@ -20,32 +20,26 @@ export function AccountReceiptsRoute() {
   const { api } = useServices();
   const query = useQuery(receiptsQuery(api));
   return (
-    <div className={styles.page} aria-busy={query.isPending || undefined}>
-      <SectionHeader title={m.title} />
+    <AccountPage title={m.title} busy={query.isPending} narrow>
       {query.data ? (
         query.data.length === 0 ? (
-          <p className={styles.state}>{m.empty}</p>
+          <AccountPageEmpty>{m.empty}</AccountPageEmpty>
         ) : (
-          <ul className={styles.list} aria-label={m.list}>
+          <AccountList label={m.list}>
             {query.data.map((receipt, index) => (
               // Receipts have no id of their own; the list is replaced whole on each load.
               <li key={index}>
                 <ReceiptItem receipt={receipt} />
               </li>
             ))}
-          </ul>
+          </AccountList>
         )
       ) : query.isError ? (
-        <div className={styles.state} role="alert">
-          <p>{m.failed}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {m.retry}
-          </Button>
-        </div>
+        <AccountPageFailed text={m.failed} retry={m.retry} onRetry={() => void query.refetch()} />
       ) : (
         <ReceiptsSkeleton />
       )}
-    </div>
+    </AccountPage>
   );
 }
 
@@ -76,14 +70,14 @@ function ReceiptsSkeleton() {
   return (
     <>
       <VisuallyHidden role="status">{m.loading}</VisuallyHidden>
-      <ul className={styles.list} aria-hidden="true">
+      <AccountList hidden>
         {[0, 1, 2].map((i) => (
           <li key={i} className={styles.receipt}>
             <Skeleton width="16em" />
             <Skeleton width="5em" />
           </li>
         ))}
-      </ul>
+      </AccountList>
     </>
   );
 }
