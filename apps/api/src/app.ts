@@ -1,15 +1,12 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { CustomFetch } from 'openid-client';
-import { Background } from './background';
-import { type Clock, systemClock } from './clock';
-import type { Core } from './core';
-import { createDatabase, type Database } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import type { Clock } from './clock';
+import type { Database } from './db/client';
 import type { Env } from './env';
 import { createHttpServer, ownOrigin } from './http/server';
-import { connectDependencies } from './infrastructure';
+import { makeCore, openDatabase, runBackground } from './infrastructure';
 import type { RateLimiter } from './limits/rate-limit';
-import { createDemoMedia } from './media/demo';
+import { startDemoMediaWith } from './media/demo';
 import { type MediaAssetMeta, MediaStore, type PackagedId } from './media/store';
 import { ServiceMetrics } from './metrics/metrics';
 import { registerAuth } from './modules/auth';
@@ -73,14 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.seedCatalogue && env.catalogueSeed
       ? { manifest: env.catalogueSeed, mediaDir: env.mediaDir }
       : undefined;
-  const database = options.db ?? (await createDatabase(env, { poolSize: env.databasePoolSize, seed }));
-  const ownsDatabase = options.db === undefined;
-  try {
-    await migrateDatabase(database);
-  } catch (error) {
-    if (ownsDatabase) await database.close();
-    throw error;
-  }
+  const { database, owned } = await openDatabase(env, options.db, seed);
   const metrics = options.metrics ?? new ServiceMetrics();
   const app = await createHttpServer(env, {
     metrics,
@@ -89,21 +79,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkAnswers: options.checkAnswers ?? process.env.NODE_ENV === 'test',
     onRoute: options.onRoute,
   });
-  const { redis, limiter } = connectDependencies(env, database, app.log, options.rateLimiter);
-  const background = new Background();
-  const clock = options.clock ?? systemClock;
-  const writeSlots = database.kind === 'pglite' ? 1 : 4;
-  const core: Core = {
-    env,
-    db: database.db,
-    clock,
-    log: app.log,
+  const core = makeCore(app, env, database, {
+    clock: options.clock,
+    rateLimiter: options.rateLimiter,
     metrics,
-    limiter,
-    redis,
-    writeSlots,
-    background,
-  };
+  });
 
   await registerSystem(app, core);
   const providers = await registerProviders(app, core, {
@@ -115,48 +95,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerProfile(app, core);
   await registerIdentity(app, core, { sessions: auth.sessions, sandboxFetch: options.identityProviderFetch });
   const billing = await registerBilling(app, core, { payments: providers.payments, goods: options.goods });
+  const { entitlements, goods } = billing;
   await registerCatalogue(app, core, {
-    goods: billing.goods,
+    goods,
     seed: seed && { ...seed, fromTemplate: database.fromSeededTemplate === true },
   });
   await registerEmbed(app, core, { sdkScript: options.embedPlayerScript });
   await registerSearch(app, core);
-
-  // Demo media for the catalogue's titles (src/media/demo.ts): packaged in the background after listen.
-  const demoMedia = options.seedCatalogue ? createDemoMedia({ db: core.db, env, log: app.log }) : undefined;
-  if (demoMedia) background.add(demoMedia);
-  if (demoMedia && env.demoMedia) metrics.watchDemoMedia(() => demoMedia.status());
+  // Demo media (src/media/demo.ts) and the demo guide: a server's start-up only, in the background.
+  const demoMedia = options.seedCatalogue ? startDemoMediaWith(core) : undefined;
   const media = {
     store: new MediaStore(env.dataDir),
     mediaReady: options.mediaReady ?? demoMedia?.whenAssetReady,
   };
-  const guard = createGrantGuard(core, { sessions: auth.sessions, entitlements: billing.entitlements });
-  const live = await registerLive(app, core, {
-    ...media,
-    entitlements: billing.entitlements,
-    goods: billing.goods,
-    guard,
-    demoSchedule: Boolean(options.seedCatalogue),
-  });
-  await registerPlayback(app, core, {
-    ...media,
-    entitlements: billing.entitlements,
-    guard,
-    channels: live.channels,
-  });
+  const guard = createGrantGuard(core, { sessions: auth.sessions, entitlements });
+  const demoSchedule = Boolean(options.seedCatalogue);
+  const live = await registerLive(app, core, { ...media, entitlements, goods, guard, demoSchedule });
+  await registerPlayback(app, core, { ...media, entitlements, guard, channels: live.channels });
   await registerWeb(app, core);
-
-  app.addHook('onListen', () => background.start());
-  // Runs once the listener is closed and the requests in flight have finished (Fastify's onClose).
-  // Background work stops side by side, each at its own safe point; one failing to stop does not keep
-  // Redis and the database open. The shutdown's bound (src/shutdown.ts) ends whatever hangs.
-  app.addHook('onClose', async () => {
-    for (const stop of await background.stop()) {
-      if (stop.status === 'rejected')
-        app.log.warn({ err: stop.reason }, 'background work did not stop cleanly');
-    }
-    await redis?.quit().catch(() => redis.disconnect());
-    if (ownsDatabase) await database.close();
-  });
+  runBackground(app, core, database, owned);
   return app;
 }

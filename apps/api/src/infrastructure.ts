@@ -1,35 +1,88 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Database } from './db/client';
+import { Background } from './background';
+import { type Clock, systemClock } from './clock';
+import type { Core } from './core';
+import { createDatabase, type Database } from './db/client';
+import { migrateDatabase } from './db/migrate';
 import type { Env } from './env';
 import { FallbackRateLimiter, type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './limits/rate-limit';
+import type { ServiceMetrics } from './metrics/metrics';
 import { OutageLog } from './outage-log';
 import { connectRedis } from './redis';
 
+/** The manifest a server's first start imports into an empty catalogue (CATALOGUE_SEED). */
+export type CatalogueSeed = { manifest: string; mediaDir: string } | undefined;
+
 /**
- * Redis (with REDIS_URL) and the rate limiter, with PostgreSQL's and Redis's outages logged once each
- * way and answered 503 meanwhile (docs/decisions/025). Limits count in Redis, and in the database while
- * Redis is not connected.
+ * The database, migrated: the caller's (`given`, left open at close) or one opened from env (closed
+ * with the app). A failed migration closes what it opened.
  */
-export function connectDependencies(
+export async function openDatabase(
+  env: Env,
+  given: Database | undefined,
+  seed: CatalogueSeed,
+): Promise<{ database: Database; owned: boolean }> {
+  const database = given ?? (await createDatabase(env, { poolSize: env.databasePoolSize, seed }));
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    if (!given) await database.close();
+    throw error;
+  }
+  return { database, owned: !given };
+}
+
+/**
+ * The shared infrastructure every module is built from (core.ts): Redis (with REDIS_URL) and the rate
+ * limiter — counting in Redis, and in the database while Redis is not connected — with PostgreSQL's and
+ * Redis's outages logged once each way and answered 503 meanwhile (docs/decisions/025).
+ */
+export function makeCore(
+  app: FastifyInstance,
   env: Env,
   database: Database,
-  log: FastifyBaseLogger,
-  limiter?: RateLimiter,
-): { redis: Redis | undefined; limiter: RateLimiter } {
-  const databaseOutage = new OutageLog('PostgreSQL', log);
+  given: { clock?: Clock; rateLimiter?: RateLimiter; metrics: ServiceMetrics },
+): Core {
+  const databaseOutage = new OutageLog('PostgreSQL', app.log);
   database.watchConnections({
     lost: (error) => databaseOutage.lost(error),
     made: () => databaseOutage.restored(),
   });
-  const redis = env.redisUrl ? connectRedis(env.redisUrl, new OutageLog('Redis', log)) : undefined;
+  const redis = env.redisUrl ? connectRedis(env.redisUrl, new OutageLog('Redis', app.log)) : undefined;
   const sql = new SqlRateLimiter(database.db);
+  const limiter =
+    given.rateLimiter ??
+    (redis ? new FallbackRateLimiter(new RedisRateLimiter(redis), sql, () => redis.status === 'ready') : sql);
   return {
+    env,
+    db: database.db,
+    clock: given.clock ?? systemClock,
+    log: app.log,
+    metrics: given.metrics,
+    limiter,
     redis,
-    limiter:
-      limiter ??
-      (redis
-        ? new FallbackRateLimiter(new RedisRateLimiter(redis), sql, () => redis.status === 'ready')
-        : sql),
+    // PGlite runs one statement at a time; a pool may run a few groups side by side.
+    writeSlots: database.kind === 'pglite' ? 1 : 4,
+    background: new Background(),
   };
+}
+
+/**
+ * Starts the modules' background work once the server listens, and at close — once the listener is
+ * closed and the requests in flight have finished (Fastify's onClose) — stops it side by side, each at
+ * its own safe point, before Redis and the database close: one failing to stop does not keep them
+ * open. The shutdown's bound (src/shutdown.ts) ends whatever hangs.
+ */
+export function runBackground(app: FastifyInstance, core: Core, database: Database, ownsDatabase: boolean) {
+  app.addHook('onListen', () => core.background.start());
+  app.addHook('onClose', async () => {
+    for (const stop of await core.background.stop()) {
+      if (stop.status === 'rejected')
+        app.log.warn({ err: stop.reason }, 'background work did not stop cleanly');
+    }
+    const redis: Redis | undefined = core.redis;
+    await redis?.quit().catch(() => redis.disconnect());
+    if (ownsDatabase) await database.close();
+  });
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Core } from '../core';
 import type { Db } from '../db/client';
 import { channels, contents, episodes, seasons } from '../db/schema';
 import type { Env } from '../env';
@@ -388,4 +389,15 @@ export function startDemoMediaGeneration(options: DemoMediaOptions): DemoMediaHa
   const handle = createDemoMedia(options);
   handle.start();
   return handle;
+}
+
+/**
+ * Demo media for the catalogue's titles as a server's start-up wants it: packaged in the background
+ * after listen (core.ts's registry), its progress in the metrics when DEMO_MEDIA is on.
+ */
+export function startDemoMediaWith(core: Core): DemoMediaHandle {
+  const demoMedia = createDemoMedia({ db: core.db, env: core.env, log: core.log });
+  core.background.add(demoMedia);
+  if (core.env.demoMedia) core.metrics.watchDemoMedia(() => demoMedia.status());
+  return demoMedia;
 }
