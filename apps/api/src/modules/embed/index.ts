@@ -1,13 +1,10 @@
 export { registerEmbed } from './module';
 export { embedPlayerScript, embedPlaygroundRoutes } from './playground';
+export { clearSwitch, type SwitchRow, setSwitch, switchRow } from './queries';
 export { embedRoutes } from './routes';
 export {
-  clearSwitch,
   GLOBAL_SCOPE,
   isContentName,
   reserveUrlProblem,
-  type SwitchRow,
-  setSwitch,
-  switchRow,
   switchState,
 } from './switches';
