@@ -122,21 +122,22 @@ export async function fillProviderPaymentId(db: Queryable, id: number, providerP
     .where(eq(payments.id, id));
 }
 
-/** Our row of a provider's payment, found by the provider's id. */
+/** Our row of a provider's payment, found by the provider's id; `id`, `profileId`: only that one of ours. */
 export async function paymentOfProvider(
   db: Queryable,
   provider: string,
   providerPaymentId: string,
-  options: { profileId?: number } = {},
+  only: { id?: number; profileId?: number } = {},
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
     .where(
       and(
+        only.id === undefined ? undefined : eq(payments.id, only.id),
         eq(payments.provider, provider),
         eq(payments.providerPaymentId, providerPaymentId),
-        options.profileId === undefined ? undefined : eq(payments.profileId, options.profileId),
+        only.profileId === undefined ? undefined : eq(payments.profileId, only.profileId),
       ),
     );
   return row;
@@ -159,26 +160,6 @@ export async function adoptProviderPayment(
     .where(and(eq(payments.id, id), eq(payments.provider, provider), isNull(payments.providerPaymentId)))
     .returning();
   return adopted;
-}
-
-/** Our payment `id` of `provider` when it carries the provider's id `providerPaymentId`. */
-export async function paymentWithProviderId(
-  db: Queryable,
-  id: number,
-  provider: string,
-  providerPaymentId: string,
-): Promise<PaymentRow | undefined> {
-  const [stored] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.id, id),
-        eq(payments.provider, provider),
-        eq(payments.providerPaymentId, providerPaymentId),
-      ),
-    );
-  return stored;
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   adoptProviderPayment,
   type PaymentRow,
   paymentOfProvider,
-  paymentWithProviderId,
   recordPaymentCanceled,
 } from './payment-queries';
 import { paidCardOf, sameAmount } from './provider-calls';
@@ -90,7 +89,7 @@ export class PaymentSettlement {
     const adopted = await adoptProviderPayment(db, ours, kind, payment.id, this.deps.clock.now());
     if (adopted) return adopted;
     // Stored meanwhile by the charging instance (or its fulfilment): ours all the same.
-    return paymentWithProviderId(db, ours, kind, payment.id);
+    return paymentOfProvider(db, kind, payment.id, { id: ours });
   }
 
   /**
