@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { deleteIdleAnonymousProfiles, lockIdleAnonymousProfiles } from './pruning-queries';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Batches per run at most, so one run stays short; the next run (10 minutes later) goes on. */
@@ -14,11 +14,6 @@ export interface AnonymousProfilePrunerDeps {
   idleDays: number;
   /** Profiles deleted per transaction. */
   batchSize?: number;
-}
-
-/** The ids of a raw statement's rows; both drivers answer `{rows}`. */
-function idsOf(result: unknown): number[] {
-  return (result as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
 }
 
 /**
@@ -46,25 +41,9 @@ export class AnonymousProfilePruner {
     let deleted = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
       const { locked, removed } = await this.deps.db.transaction(async (tx) => {
-        const candidates = idsOf(
-          await tx.execute(sql`
-            select p.id from profiles p
-            where p.phone is null and p.seen_at < ${cutoff.toISOString()}::timestamptz
-              and ${ownsNothingAndIdleSince(cutoff)}
-            order by p.seen_at
-            limit ${this.batchSize}
-            for update of p skip locked
-          `),
-        );
+        const candidates = await lockIdleAnonymousProfiles(tx, cutoff, this.batchSize);
         if (candidates.length === 0) return { locked: 0, removed: 0 };
-        const gone = idsOf(
-          await tx.execute(sql`
-            delete from profiles p
-            where p.id = any(${sql.param(candidates)}::int[])
-              and ${ownsNothingAndIdleSince(cutoff)}
-            returning p.id
-          `),
-        );
+        const gone = await deleteIdleAnonymousProfiles(tx, candidates, cutoff);
         return { locked: candidates.length, removed: gone.length };
       });
       deleted += removed;
@@ -72,29 +51,4 @@ export class AnonymousProfilePruner {
     }
     return deleted;
   }
-}
-
-/**
- * The profile `p` holds nothing a viewer would miss and had no session activity since `cutoff`. Every
- * table with a foreign key to profiles is here or cascades on purpose (devices, sessions and, through
- * them, refresh tokens); `profiles.merged_into_id` only ever names a phone's profile. Each test uses
- * that table's profile_id index.
- */
-function ownsNothingAndIdleSince(cutoff: Date) {
-  const at = cutoff.toISOString();
-  return sql`
-    not exists (select 1 from subscriptions x where x.profile_id = p.id)
-    and not exists (select 1 from payments x where x.profile_id = p.id)
-    and not exists (select 1 from receipts x where x.profile_id = p.id)
-    and not exists (select 1 from payment_methods x where x.profile_id = p.id)
-    and not exists (select 1 from trial_uses x where x.profile_id = p.id)
-    -- A profile signed in through an identity provider has no phone but is someone's (decision 041).
-    and not p.identity_linked
-    and not exists (
-      select 1 from sessions s
-      where s.profile_id = p.id
-        and (s.created_at >= ${at}::timestamptz
-          or exists (select 1 from refresh_tokens r where r.session_id = s.id and r.created_at >= ${at}::timestamptz))
-    )
-  `;
 }

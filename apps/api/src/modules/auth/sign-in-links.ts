@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { profiles, signInLinks } from '../../db/schema';
 import { isSignedIn } from './queries';
+import { insertSignInLink, liveProfilePhone, markSignInLinkUsed } from './sign-in-link-queries';
 import { hashRefreshToken } from './tokens';
 
 /** Query parameter of the web app's address that carries a sign-in link's value (SPEC §4 startup). */
@@ -34,13 +33,10 @@ export async function createSignInLink(
   db: Queryable,
   input: { profileId: number; deviceUid: string; expiresAt: Date; now: Date },
 ): Promise<{ value: string; phone: string | null }> {
-  const [profile] = await db
-    .select({ phone: profiles.phone })
-    .from(profiles)
-    .where(and(eq(profiles.id, input.profileId), isNull(profiles.mergedIntoId)));
+  const profile = await liveProfilePhone(db, input.profileId);
   if (!profile) throw new SignInLinkError(`profile ${input.profileId} does not exist`);
   const { value, hash } = newSignInLinkValue();
-  await db.insert(signInLinks).values({
+  await insertSignInLink(db, {
     hash,
     profileId: input.profileId,
     deviceUid: input.deviceUid,
@@ -69,25 +65,7 @@ export async function spendSignInLink(
   hash: string,
   now: Date,
 ): Promise<SpentSignInLink | undefined> {
-  const [row] = await db
-    .update(signInLinks)
-    .set({ usedAt: now })
-    .from(profiles)
-    .where(
-      and(
-        eq(signInLinks.hash, hash),
-        isNull(signInLinks.usedAt),
-        gt(signInLinks.expiresAt, now),
-        eq(profiles.id, signInLinks.profileId),
-        isNull(profiles.mergedIntoId),
-      ),
-    )
-    .returning({
-      profileId: signInLinks.profileId,
-      deviceUid: signInLinks.deviceUid,
-      phone: profiles.phone,
-      identityLinked: profiles.identityLinked,
-    });
+  const row = await markSignInLinkUsed(db, hash, now);
   if (!row) return undefined;
   const { identityLinked, ...link } = row;
   return { ...link, signedIn: isSignedIn(row) };

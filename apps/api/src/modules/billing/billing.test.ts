@@ -7,7 +7,7 @@ import { useBillingCatalogue } from '../../test/payments-fixture';
 import { Entitlements } from './entitlements';
 import { fulfilPayment, type PaidCard } from './fulfil';
 import { grantPackage } from './operator-grants';
-import { recordPaymentCanceled, recordReceipt } from './payment-outcomes';
+import { recordPaymentCanceled, recordReceipt } from './payment-queries';
 import { REPEAT_WINDOW_MS } from './repeats';
 import { BillingService } from './service';
 

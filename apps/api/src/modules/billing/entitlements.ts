@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { liveSubscriptionsUnlocking, type SubscriptionRow, stateOf } from './subscription-queries';
 import { DEFAULT_RULES, isEntitled, isLive, type RuleSettings } from './subscription-rules';
-import { liveSubscriptionsUnlocking, type SubscriptionRow, stateOf } from './subscriptions';
 
 /** The subscription that entitles a viewer to a package's titles. */
 export interface Holding {

@@ -1,18 +1,26 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import type { ReceiptItem } from '../../db/schema';
+import { cardKeyOf, insertTrialUse, saveCard, trialHistory } from './card-queries';
 import {
-  packages,
-  paymentMethods,
-  payments,
-  profiles,
-  type ReceiptItem,
-  receipts,
-  subscriptions,
-  tariffs,
-  trialUses,
-} from '../../db/schema';
-import { cardKeyOf, trialHistory } from './queries';
+  fillProviderPaymentId,
+  fulfilmentOf,
+  insertReceipt,
+  type PaymentRow,
+  packagesPaidFor,
+  paymentForUpdate,
+  updatePayment,
+} from './payment-queries';
+import { lockProfileKey, mergeOf, packageById, phoneOf, tariffById } from './queries';
+import { fulfilRenewalsStatement } from './renewal-queries';
+import {
+  holderOf,
+  insertSubscription,
+  liveSubscription,
+  stateOf,
+  subscriptionForUpdate,
+  updateSubscription,
+} from './subscription-queries';
 import {
   addMonths,
   isLive,
@@ -21,7 +29,6 @@ import {
   trialEligible,
   WEB_STORE,
 } from './subscription-rules';
-import { liveSubscription, stateOf } from './subscriptions';
 
 /** VAT code of the receipt items: 1 = «без НДС» (YooKassa's vat_code table). */
 export const RECEIPT_VAT_CODE = 1;
@@ -87,35 +94,6 @@ export function receiptItems(description: string, amountKopecks: number, currenc
   ];
 }
 
-/** Saves (or finds) the card as the profile's payment method; answers its id. */
-async function saveCard(
-  tx: Tx,
-  profileId: number,
-  provider: string,
-  card: PaidCard,
-  now: Date,
-): Promise<number> {
-  const [row] = await tx
-    .insert(paymentMethods)
-    .values({
-      profileId,
-      provider,
-      providerMethodId: card.providerMethodId,
-      first6: card.first6,
-      last4: card.last4,
-      cardType: card.cardType,
-      expiryMonth: card.expiryMonth,
-      expiryYear: card.expiryYear,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [paymentMethods.provider, paymentMethods.providerMethodId],
-      set: { expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
-    })
-    .returning({ id: paymentMethods.id });
-  return row!.id;
-}
-
 /**
  * Fulfils a succeeded payment exactly once, in one transaction holding the payment's row lock: a
  * second call (a duplicate webhook, checkPayment polling at the same time) waits for the first and
@@ -127,7 +105,7 @@ async function saveCard(
  */
 export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPayment): Promise<Fulfilment> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+    const payment = await paymentForUpdate(tx, input.paymentId);
     if (!payment) throw new FulfilmentError(`no payment ${input.paymentId}`);
     if (payment.fulfilledAt !== null && payment.subscriptionId !== null)
       return { subscriptionId: payment.subscriptionId, alreadyFulfilled: true };
@@ -135,12 +113,10 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
     const profileId = await ownerOf(tx, payment);
     // Two payments of one profile for one package (two tabs) must not both insert a live row: the
     // second waits here for the first's commit, then extends what the first started.
-    await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, ${payment.packageId}::int)`);
-    const [pack] = await tx.select().from(packages).where(eq(packages.id, payment.packageId));
+    await lockProfileKey(tx, profileId, payment.packageId);
+    const pack = await packageById(tx, payment.packageId);
     if (!pack) throw new FulfilmentError(`no package ${payment.packageId}`);
-    const [tariff] = payment.tariffId
-      ? await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId))
-      : [];
+    const tariff = payment.tariffId ? await tariffById(tx, payment.tariffId) : undefined;
     const periodMonths = tariff?.periodMonths ?? 1;
     let trialDays = payment.isTrial ? (tariff?.trialDays ?? 0) : 0;
     // Trial once per profile and per card (SPEC §5): the card is known only now. A trial the card (or,
@@ -148,7 +124,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
     // renewal charges the tariff from the saved card. The profile lock orders two trial payments.
     let chargeNow = false;
     if (trialDays > 0) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, 0)`);
+      await lockProfileKey(tx, profileId, 0);
       const history = await trialHistory(tx, profileId, input.card ? cardKeyOf(input.card) : null);
       if (!trialEligible(trialDays, history)) {
         trialDays = 0;
@@ -163,11 +139,7 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
 
     let subscriptionId: number;
     if (payment.kind === 'renewal' && payment.subscriptionId !== null) {
-      const [current] = await tx
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.id, payment.subscriptionId))
-        .for('update');
+      const current = await subscriptionForUpdate(tx, payment.subscriptionId);
       if (!current) throw new FulfilmentError(`no subscription ${payment.subscriptionId}`);
       // The row ended while its charge was in flight because a sign-in merged it into the package's
       // other live row (decision 019): the paid period goes to that row.
@@ -176,19 +148,16 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
           ? await liveSubscription(tx, profileId, payment.packageId, { lock: true })
           : undefined;
       if (survivor) {
-        await tx
-          .update(subscriptions)
-          .set({
-            status: survivor.status === 'suspended' ? 'confirmed' : survivor.status,
-            periodEnd:
-              survivor.periodEnd &&
-              addMonths(new Date(Math.max(survivor.periodEnd.getTime(), now.getTime())), periodMonths),
-            lastPaidAt: now,
-            renewalAttempts: 0,
-            nextRetryAt: null,
-            updatedAt: now,
-          })
-          .where(eq(subscriptions.id, survivor.id));
+        await updateSubscription(tx, survivor.id, {
+          status: survivor.status === 'suspended' ? 'confirmed' : survivor.status,
+          periodEnd:
+            survivor.periodEnd &&
+            addMonths(new Date(Math.max(survivor.periodEnd.getTime(), now.getTime())), periodMonths),
+          lastPaidAt: now,
+          renewalAttempts: 0,
+          nextRetryAt: null,
+          updatedAt: now,
+        });
         subscriptionId = survivor.id;
       } else {
         // Paid within the retry schedule, the next period continues from the due date (a viewer suspended
@@ -200,20 +169,17 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
           current.periodEnd && now.getTime() - current.periodEnd.getTime() <= lateMs
             ? current.periodEnd
             : now;
-        await tx
-          .update(subscriptions)
-          .set({
-            status: 'confirmed',
-            isTrial: false,
-            periodStart: start,
-            periodEnd: addMonths(start, periodMonths),
-            lastPaidAt: now,
-            renewalAttempts: 0,
-            nextRetryAt: null,
-            paymentMethodId: methodId ?? current.paymentMethodId,
-            updatedAt: now,
-          })
-          .where(eq(subscriptions.id, current.id));
+        await updateSubscription(tx, current.id, {
+          status: 'confirmed',
+          isTrial: false,
+          periodStart: start,
+          periodEnd: addMonths(start, periodMonths),
+          lastPaidAt: now,
+          renewalAttempts: 0,
+          nextRetryAt: null,
+          paymentMethodId: methodId ?? current.paymentMethodId,
+          updatedAt: now,
+        });
         subscriptionId = current.id;
       }
     } else {
@@ -226,105 +192,83 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
       if (extend) {
         // Paid twice for one package (two tabs): the second payment adds its period, nothing is lost.
         const from = new Date(Math.max(current.periodEnd!.getTime(), now.getTime()));
-        await tx
-          .update(subscriptions)
-          .set({
-            status: 'confirmed',
-            // A trial payment for a package held already adds nothing: it only bound the card.
-            periodEnd: addMonths(from, payment.isTrial ? 0 : periodMonths),
-            isTrial: false,
-            autoRenew: methodId !== null,
-            cancelReason: null,
-            cancelledAt: null,
-            lastPaidAt: now,
-            paymentMethodId: methodId ?? current.paymentMethodId,
-            tariffId: payment.tariffId,
-            updatedAt: now,
-          })
-          .where(eq(subscriptions.id, current.id));
+        await updateSubscription(tx, current.id, {
+          status: 'confirmed',
+          // A trial payment for a package held already adds nothing: it only bound the card.
+          periodEnd: addMonths(from, payment.isTrial ? 0 : periodMonths),
+          isTrial: false,
+          autoRenew: methodId !== null,
+          cancelReason: null,
+          cancelledAt: null,
+          lastPaidAt: now,
+          paymentMethodId: methodId ?? current.paymentMethodId,
+          tariffId: payment.tariffId,
+          updatedAt: now,
+        });
         subscriptionId = current.id;
       } else {
         if (current) {
           // A lapsed row, or a grant or store subscription the web purchase replaces.
-          await tx
-            .update(subscriptions)
-            .set({ endedAt: now, autoRenew: false, updatedAt: now })
-            .where(eq(subscriptions.id, current.id));
+          await updateSubscription(tx, current.id, { endedAt: now, autoRenew: false, updatedAt: now });
         }
         const period = chargeNow
           ? { start: now, end: now }
           : periodAfterPayment(now, { periodMonths, trialDays }, trialDays > 0);
-        const [row] = await tx
-          .insert(subscriptions)
-          .values({
-            profileId,
-            packageId: payment.packageId,
-            tariffId: payment.tariffId,
-            status: 'confirmed',
-            storeName: WEB_STORE,
-            source: 'payment',
-            periodStart: period.start,
-            periodEnd: period.end,
-            isTrial: trialDays > 0,
-            autoRenew: methodId !== null,
-            paymentMethodId: methodId,
-            lastPaidAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: subscriptions.id });
-        subscriptionId = row!.id;
+        subscriptionId = await insertSubscription(tx, {
+          profileId,
+          packageId: payment.packageId,
+          tariffId: payment.tariffId,
+          status: 'confirmed',
+          storeName: WEB_STORE,
+          source: 'payment',
+          periodStart: period.start,
+          periodEnd: period.end,
+          isTrial: trialDays > 0,
+          autoRenew: methodId !== null,
+          paymentMethodId: methodId,
+          lastPaidAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
       if (trialDays > 0) {
-        await tx
-          .insert(trialUses)
-          .values({
-            profileId,
-            packageId: payment.packageId,
-            cardKey: input.card ? cardKeyOf(input.card) : null,
-            createdAt: now,
-          })
-          .onConflictDoNothing();
+        await insertTrialUse(tx, {
+          profileId,
+          packageId: payment.packageId,
+          cardKey: input.card ? cardKeyOf(input.card) : null,
+          createdAt: now,
+        });
       }
     }
 
     if (payment.amount > 0) {
       // The receipt describes what was paid for: a trial's binding charge, or the period.
-      const [profile] = await tx
-        .select({ phone: profiles.phone })
-        .from(profiles)
-        .where(eq(profiles.id, profileId));
+      const phone = await phoneOf(tx, profileId);
       const description = paymentDescription(
         pack.name,
         periodMonths,
         payment.isTrial ? (tariff?.trialDays ?? 0) : null,
       );
-      await tx
-        .insert(receipts)
-        .values({
-          paymentId: payment.id,
-          profileId,
-          status: 'pending',
-          description,
-          amount: payment.amount,
-          items: receiptItems(description, payment.amount, payment.currency),
-          customer: input.customer ?? (profile?.phone ? { phone: profile.phone } : {}),
-          createdAt: now,
-        })
-        .onConflictDoNothing();
-    }
-    await tx
-      .update(payments)
-      .set({
-        status: 'succeeded',
-        // The owner now: a payment left on an anonymous profile that merged lands with the holdings.
+      await insertReceipt(tx, {
+        paymentId: payment.id,
         profileId,
-        subscriptionId,
-        paymentMethodId: methodId,
-        fulfilledAt: now,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id));
+        status: 'pending',
+        description,
+        amount: payment.amount,
+        items: receiptItems(description, payment.amount, payment.currency),
+        customer: input.customer ?? (phone ? { phone } : {}),
+        createdAt: now,
+      });
+    }
+    await updatePayment(tx, payment.id, {
+      status: 'succeeded',
+      // The owner now: a payment left on an anonymous profile that merged lands with the holdings.
+      profileId,
+      subscriptionId,
+      paymentMethodId: methodId,
+      fulfilledAt: now,
+      updatedAt: now,
+    });
     return { subscriptionId, alreadyFulfilled: false };
   });
 }
@@ -334,18 +278,12 @@ export async function fulfilPayment(db: Db, clock: Clock, input: SucceededPaymen
  * subscription after the scheduler made the payment row); a first payment's is its profile, or the
  * phone's profile an anonymous one merged into (decision 019).
  */
-async function ownerOf(tx: Tx, payment: typeof payments.$inferSelect): Promise<number> {
+async function ownerOf(tx: Tx, payment: PaymentRow): Promise<number> {
   if (payment.kind === 'renewal' && payment.subscriptionId !== null) {
-    const [sub] = await tx
-      .select({ profileId: subscriptions.profileId })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, payment.subscriptionId));
-    if (sub) return sub.profileId;
+    const holder = await holderOf(tx, payment.subscriptionId);
+    if (holder !== undefined) return holder;
   }
-  const [profile] = await tx
-    .select({ mergedIntoId: profiles.mergedIntoId })
-    .from(profiles)
-    .where(eq(profiles.id, payment.profileId));
+  const profile = await mergeOf(tx, payment.profileId);
   return profile?.mergedIntoId ?? payment.profileId;
 }
 
@@ -391,12 +329,7 @@ export async function fulfilRenewals(
   const unknown = inputs.filter((i) => i.description === undefined).map((i) => i.paymentId);
   const described = new Map<number, string>();
   if (unknown.length > 0) {
-    const found = await db
-      .select({ id: payments.id, name: packages.name, months: tariffs.periodMonths })
-      .from(payments)
-      .innerJoin(packages, eq(packages.id, payments.packageId))
-      .leftJoin(tariffs, eq(tariffs.id, payments.tariffId))
-      .where(inArray(payments.id, unknown));
+    const found = await packagesPaidFor(db, unknown);
     for (const f of found) described.set(f.id, paymentDescription(f.name, f.months ?? 1, null));
   }
   const rows = inputs.map((input) => {
@@ -412,53 +345,8 @@ export async function fulfilRenewals(
     };
   });
   const lateHours = RENEWAL_RETRY_HOURS[RENEWAL_RETRY_HOURS.length - 1]!;
-  // Paid within the retry schedule, the next period continues from the due date; later, from now.
-  const start = sql`(case when s.period_end is not null
-    and ${now}::timestamptz - s.period_end <= make_interval(hours => ${lateHours})
-    then s.period_end else ${now}::timestamptz end)`;
-  const result = (await db.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as i(payment_id integer, provider_payment_id text, customer jsonb, description text, item jsonb)
-    ), paid as (
-      update payments
-         set status = 'succeeded', fulfilled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
-             provider_payment_id = coalesce(payments.provider_payment_id, input.provider_payment_id)
-        from input
-       where payments.id = input.payment_id and payments.fulfilled_at is null and payments.kind = 'renewal'
-         and exists (select 1 from subscriptions
-                      where subscriptions.id = payments.subscription_id and subscriptions.ended_at is null)
-      returning payments.id, payments.profile_id, payments.subscription_id, payments.tariff_id,
-                payments.payment_method_id, payments.amount, payments.currency,
-                input.customer, input.description, input.item
-    ), renewed as (
-      -- a data-modifying CTE runs whether or not it is read
-      update subscriptions s
-         set status = 'confirmed', is_trial = false,
-             period_start = ${start},
-             period_end = ((${start} at time zone 'UTC')
-               + make_interval(months => coalesce(
-                   (select period_months from tariffs where id = paid.tariff_id), 1))) at time zone 'UTC',
-             last_paid_at = ${now}::timestamptz, renewal_attempts = 0, next_retry_at = null,
-             payment_method_id = coalesce(paid.payment_method_id, s.payment_method_id),
-             renewal_claimed_until = null, updated_at = ${now}::timestamptz
-        from paid
-       where s.id = paid.subscription_id
-      returning s.id, s.profile_id
-    ), receipt as (
-      insert into receipts (payment_id, profile_id, status, description, amount, items, customer, created_at)
-      select paid.id, renewed.profile_id, 'pending', paid.description, paid.amount,
-             jsonb_build_array(paid.item || jsonb_build_object('amount',
-               jsonb_build_object('value', to_char(paid.amount / 100.0, 'FM999999999990.00'),
-                                  'currency', paid.currency))),
-             paid.customer, ${now}::timestamptz
-        from paid join renewed on renewed.id = paid.subscription_id where paid.amount > 0
-      on conflict do nothing
-    )
-    select paid.id as "paymentId", paid.subscription_id as "subscriptionId" from paid`)) as unknown as {
-    rows: Array<{ paymentId: number; subscriptionId: number }>;
-  };
-  const fulfilled = new Map(result.rows.map((r) => [r.paymentId, r.subscriptionId]));
+  const result = await fulfilRenewalsStatement(db, now, lateHours, rows);
+  const fulfilled = new Map(result.map((r) => [r.paymentId, r.subscriptionId]));
   const answers: Fulfilment[] = [];
   for (const input of inputs) {
     const subscriptionId = fulfilled.get(input.paymentId);
@@ -473,18 +361,12 @@ export async function fulfilRenewals(
 
 /** A renewal the group statement left: fulfilled before, or its subscription ended meanwhile. */
 async function fulfilLeftRenewal(db: Db, clock: Clock, input: SucceededRenewal): Promise<Fulfilment> {
-  const [earlier] = await db
-    .select({ subscriptionId: payments.subscriptionId, fulfilledAt: payments.fulfilledAt })
-    .from(payments)
-    .where(eq(payments.id, input.paymentId));
+  const earlier = await fulfilmentOf(db, input.paymentId);
   if (earlier?.fulfilledAt && earlier.subscriptionId !== null)
     return { subscriptionId: earlier.subscriptionId, alreadyFulfilled: true };
   if (!earlier) throw new FulfilmentError(`payment ${input.paymentId} is not a renewal to fulfil`);
   // Not fulfilled and its subscription ended since the charge was made (a sign-in merged it away,
   // decision 019): the general path gives the paid period to the row that stayed.
-  await db
-    .update(payments)
-    .set({ providerPaymentId: sql`coalesce(${payments.providerPaymentId}, ${input.providerPaymentId})` })
-    .where(eq(payments.id, input.paymentId));
+  await fillProviderPaymentId(db, input.paymentId, input.providerPaymentId);
   return fulfilPayment(db, clock, { paymentId: input.paymentId, card: null, customer: input.customer });
 }

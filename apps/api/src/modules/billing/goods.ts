@@ -2,6 +2,7 @@ import type { goods, packageSummary } from '@kadr/api-contract';
 import type { z } from 'zod';
 import type { PackageStanding } from './entitlements';
 import type { PackageRow, TariffRow } from './queries';
+import { stateOf } from './subscription-queries';
 import {
   actionsOf,
   inTrial,
@@ -11,7 +12,6 @@ import {
   trialEligible,
   WEB_STORE,
 } from './subscription-rules';
-import { stateOf } from './subscriptions';
 
 /** Goods as the contract answers them (SPEC §3). */
 export type Goods = z.input<typeof goods>;

@@ -1,8 +1,13 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { packages, profiles, subscriptions } from '../../db/schema';
+import type { Db, Queryable } from '../../db/client';
+import { insertPhoneProfile, packageNameById, profileIdById, profileIdByPhone } from './queries';
+import {
+  endHeld,
+  heldForUpdate,
+  insertSubscription,
+  liveSubscription,
+  updateSubscription,
+} from './subscription-queries';
 import { HAND_STORE } from './subscription-rules';
-import { liveSubscription } from './subscriptions';
 
 // package:grant and package:revoke (src/cli/run-package-access.ts): support's tools over the same
 // subscriptions payments make. A grant is a store 'hand' subscription: shown, never cancelled or
@@ -16,24 +21,21 @@ export class HoldingError extends Error {
   override name = 'HoldingError';
 }
 
-async function profileIdOf(db: Db, ref: ProfileRef, now: Date, create: boolean): Promise<number> {
+async function profileIdOf(db: Queryable, ref: ProfileRef, now: Date, create: boolean): Promise<number> {
   if ('profileId' in ref) {
-    const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, ref.profileId));
-    if (!row) throw new HoldingError(`no profile ${ref.profileId}`);
-    return row.id;
+    const id = await profileIdById(db, ref.profileId);
+    if (id === undefined) throw new HoldingError(`no profile ${ref.profileId}`);
+    return id;
   }
   // Sign-in finds a phone's profile by its phone, so a profile made here is the one the viewer gets.
-  if (create) await db.insert(profiles).values({ phone: ref.phone, createdAt: now }).onConflictDoNothing();
-  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.phone, ref.phone));
-  if (!row) throw new HoldingError(`no profile for phone ${ref.phone}`);
-  return row.id;
+  if (create) await insertPhoneProfile(db, ref.phone, now);
+  const id = await profileIdByPhone(db, ref.phone);
+  if (id === undefined) throw new HoldingError(`no profile for phone ${ref.phone}`);
+  return id;
 }
 
-async function requirePackage(db: Db, packageId: number) {
-  const [row] = await db
-    .select({ id: packages.id, name: packages.name })
-    .from(packages)
-    .where(eq(packages.id, packageId));
+async function requirePackage(db: Queryable, packageId: number) {
+  const row = await packageNameById(db, packageId);
   if (!row) throw new HoldingError(`no package ${packageId}`);
   return row;
 }
@@ -50,16 +52,13 @@ export async function grantPackage(
   const { packageId, until, now, source } = options;
   if (until !== null && until <= now) throw new HoldingError('--until must be in the future');
   return db.transaction(async (tx) => {
-    const pack = await requirePackage(tx as unknown as Db, packageId);
-    const profileId = await profileIdOf(tx as unknown as Db, options.profile, now, true);
+    const pack = await requirePackage(tx, packageId);
+    const profileId = await profileIdOf(tx, options.profile, now, true);
     const current = await liveSubscription(tx, profileId, packageId, { lock: true });
     if (current) {
-      await tx
-        .update(subscriptions)
-        .set({ endedAt: now, autoRenew: false, updatedAt: now })
-        .where(eq(subscriptions.id, current.id));
+      await updateSubscription(tx, current.id, { endedAt: now, autoRenew: false, updatedAt: now });
     }
-    await tx.insert(subscriptions).values({
+    await insertSubscription(tx, {
       profileId,
       packageId,
       status: 'confirmed',
@@ -89,33 +88,15 @@ export async function revokePackage(
   await requirePackage(db, packageId);
   const profileId = await profileIdOf(db, options.profile, now, false);
   return db.transaction(async (tx) => {
-    const live = and(
-      eq(subscriptions.profileId, profileId),
-      eq(subscriptions.packageId, packageId),
-      isNull(subscriptions.endedAt),
-      or(isNull(subscriptions.periodEnd), gt(subscriptions.periodEnd, now)),
-    );
     // The live rows locked first: the renewal's claim skips locked rows (SKIP LOCKED), so none can be
     // claimed between this check and the update.
-    const rows = await tx
-      .select({ id: subscriptions.id, until: subscriptions.renewalClaimedUntil })
-      .from(subscriptions)
-      .where(live)
-      .for('update');
+    const rows = await heldForUpdate(tx, profileId, packageId, now);
     const claimed = rows.find((row) => row.until !== null && row.until > now);
     if (claimed?.until)
       throw new HoldingError(
         `a renewal charge of subscription ${claimed.id} may be in flight until ${claimed.until.toISOString()}: run it again after that`,
       );
-    const ended = await tx
-      .update(subscriptions)
-      .set({
-        endedAt: sql`greatest(${subscriptions.periodStart}, ${now.toISOString()}::timestamptz)`,
-        autoRenew: false,
-        updatedAt: now,
-      })
-      .where(live)
-      .returning({ id: subscriptions.id });
-    return { profileId, ended: ended.length };
+    const ended = await endHeld(tx, profileId, packageId, now);
+    return { profileId, ended };
   });
 }

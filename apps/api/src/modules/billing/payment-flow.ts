@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentStatus as CheckStatus } from '@kadr/api-contract';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { payments, profiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Payment } from '../../providers/payments';
 import { type CreatePaymentParams, YooKassaError } from '../../providers/payments';
 import type { SessionContext } from '../auth';
+import {
+  insertPayment,
+  openFirstPayment,
+  type PaymentRow,
+  paymentOfProvider,
+  storeProviderPaymentId,
+} from './payment-queries';
 import { moneyOf, realSleep, type Sleep, sameAmount, withProviderRetries } from './provider-calls';
+import { lockProfileKey, mergeOf } from './queries';
 import { REPEAT_WINDOW_MS } from './repeats';
 import type { BillingService, Quote } from './service';
-import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
+import { type PaymentLog, type PaymentSettlement, silentLog } from './settlement';
 
 /** checkPayment's answer while a payment is pending: poll again after CHECK_DELAY_MS, CHECK_RETRIES times. */
 export const CHECK_DELAY_MS = 2000;
@@ -126,56 +132,40 @@ export class PaymentFlow {
     const provider = this.provider.kind;
     const customer = await this.deps.settlement.customerOf(profileId);
     return this.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, ${-quote.packageId}::int)`);
+      await lockProfileKey(tx, profileId, -quote.packageId);
       // A sign-in moving this anonymous profile's holdings holds its row FOR UPDATE: wait for it, and
       // once it has merged the profile make nothing more on it (the session has ended; decision 019).
-      const [owner] = await tx
-        .select({ mergedIntoId: profiles.mergedIntoId })
-        .from(profiles)
-        .where(eq(profiles.id, profileId))
-        .for('key share');
+      const owner = await mergeOf(tx, profileId, { keyShare: true });
       if (owner?.mergedIntoId != null) throw new AppError('session_invalid');
       if (!fresh) {
-        const [open] = await tx
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.profileId, profileId),
-              eq(payments.packageId, quote.packageId),
-              eq(payments.kind, 'first'),
-              eq(payments.status, 'pending'),
-              eq(payments.provider, provider),
-              eq(payments.tariffId, quote.tariffId),
-              eq(payments.amount, quote.amount),
-              eq(payments.currency, quote.currency),
-              eq(payments.isTrial, quote.trial),
-              gte(payments.createdAt, new Date(now.getTime() - REUSE_WINDOW_MS)),
-            ),
-          )
-          .orderBy(desc(payments.id))
-          .limit(1);
-        if (open) return { row: open, reused: true };
-      }
-      const [row] = await tx
-        .insert(payments)
-        .values({
+        const open = await openFirstPayment(tx, {
           profileId,
           packageId: quote.packageId,
-          tariffId: quote.tariffId,
-          kind: 'first',
           provider,
-          idempotenceKey: randomUUID(),
+          tariffId: quote.tariffId,
           amount: quote.amount,
           currency: quote.currency,
           isTrial: quote.trial,
-          saveMethod: true,
-          customer,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return { row: row!, reused: false };
+          since: new Date(now.getTime() - REUSE_WINDOW_MS),
+        });
+        if (open) return { row: open, reused: true };
+      }
+      const row = await insertPayment(tx, {
+        profileId,
+        packageId: quote.packageId,
+        tariffId: quote.tariffId,
+        kind: 'first',
+        provider,
+        idempotenceKey: randomUUID(),
+        amount: quote.amount,
+        currency: quote.currency,
+        isTrial: quote.trial,
+        saveMethod: true,
+        customer,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { row, reused: false };
     });
   }
 
@@ -224,10 +214,7 @@ export class PaymentFlow {
       await this.fail(row, 'amount_mismatch');
       throw new AppError('payment_amount_mismatch');
     }
-    await this.deps.db
-      .update(payments)
-      .set({ providerPaymentId: payment.id, updatedAt: this.deps.clock.now() })
-      .where(and(eq(payments.id, row.id), sql`${payments.providerPaymentId} is null`));
+    await storeProviderPaymentId(this.deps.db, row.id, payment.id, this.deps.clock.now());
     return payment;
   }
 
@@ -251,19 +238,7 @@ export class PaymentFlow {
    * client polls again). `retries` and `delay` tell the client how to poll; none once it is final.
    */
   async check(profileId: number, providerPaymentId: string): Promise<CheckedPayment> {
-    const find = async () => {
-      const [row] = await this.deps.db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.provider, this.provider.kind),
-            eq(payments.providerPaymentId, providerPaymentId),
-            eq(payments.profileId, profileId),
-          ),
-        );
-      return row;
-    };
+    const find = () => paymentOfProvider(this.deps.db, this.provider.kind, providerPaymentId, { profileId });
     let row = await find();
     if (!row) throw new AppError('payment_not_found');
     if (row.status === 'pending') {

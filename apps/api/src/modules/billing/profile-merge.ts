@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { paymentMethods, payments, profiles, receipts, subscriptions, trialUses } from '../../db/schema';
-import { cardKeyOf } from './queries';
+import { cardKeyOf, deleteCardsById } from './card-queries';
+import * as mq from './merge-queries';
+import { lockProfileKey } from './queries';
+import { liveSubscription, type SubscriptionRow, stateOf, updateSubscription } from './subscription-queries';
 import { isEntitled, WEB_STORE } from './subscription-rules';
-import { liveSubscription, type SubscriptionRow, stateOf } from './subscriptions';
 
 // An anonymous buyer signs in to a phone that has a profile already: what the anonymous profile holds
 // moves to the phone's profile inside the sign-in's transaction (docs/decisions/019-anonymous-purchases.md).
@@ -37,54 +37,27 @@ function survivorOf(phones: SubscriptionRow, anonymous: SubscriptionRow, now: Da
  * fulfilment takes, in package order, and its trial lock.
  */
 async function lockBoth(tx: Tx, from: number, to: number): Promise<boolean> {
-  await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.profileId, from))
-    .orderBy(asc(payments.id))
-    .for('update');
-  const [anonymous] = await tx
-    .select({ phone: profiles.phone, mergedIntoId: profiles.mergedIntoId })
-    .from(profiles)
-    .where(eq(profiles.id, from))
-    .for('update');
+  await mq.lockPaymentsOf(tx, from);
+  const anonymous = await mq.profileForUpdate(tx, from);
   // Adopted or merged by a parallel sign-in meanwhile: not anonymous any more, nothing of it moves.
   if (!anonymous || anonymous.phone !== null || anonymous.mergedIntoId !== null) return false;
-  const held = await tx
-    .selectDistinct({ packageId: subscriptions.packageId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.profileId, from), isNull(subscriptions.endedAt)))
-    .orderBy(asc(subscriptions.packageId));
-  for (const { packageId } of held)
-    await tx.execute(sql`select pg_advisory_xact_lock(${to}::int, ${packageId}::int)`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${to}::int, 0)`);
+  const held = await mq.heldPackages(tx, from);
+  for (const { packageId } of held) await lockProfileKey(tx, to, packageId);
+  await lockProfileKey(tx, to, 0);
   return true;
 }
 
 /** Saved cards: a card the phone's profile has saved too (same digits and expiry) becomes that one row. */
 async function moveCards(tx: Tx, from: number, to: number): Promise<void> {
-  const [theirs, ours] = await Promise.all([
-    tx
-      .select()
-      .from(paymentMethods)
-      .where(eq(paymentMethods.profileId, from))
-      .orderBy(asc(paymentMethods.id)),
-    tx.select().from(paymentMethods).where(eq(paymentMethods.profileId, to)).orderBy(asc(paymentMethods.id)),
-  ]);
+  const [theirs, ours] = await Promise.all([mq.cardsInIdOrder(tx, from), mq.cardsInIdOrder(tx, to)]);
   const twins = new Map<number, number>();
   for (const card of theirs) {
     const twin = ours.find((o) => o.provider === card.provider && cardKeyOf(o) === cardKeyOf(card));
     if (twin) twins.set(card.id, twin.id);
   }
-  for (const [card, twin] of twins) {
-    await tx
-      .update(subscriptions)
-      .set({ paymentMethodId: twin })
-      .where(eq(subscriptions.paymentMethodId, card));
-    await tx.update(payments).set({ paymentMethodId: twin }).where(eq(payments.paymentMethodId, card));
-  }
-  if (twins.size > 0) await tx.delete(paymentMethods).where(inArray(paymentMethods.id, [...twins.keys()]));
-  await tx.update(paymentMethods).set({ profileId: to }).where(eq(paymentMethods.profileId, from));
+  for (const [card, twin] of twins) await mq.repointCard(tx, card, twin);
+  if (twins.size > 0) await deleteCardsById(tx, [...twins.keys()]);
+  await mq.moveCards(tx, from, to);
 }
 
 /**
@@ -94,33 +67,28 @@ async function moveCards(tx: Tx, from: number, to: number): Promise<void> {
  * fulfilment extends the package's live row (fulfil.ts). Claims (renewal_claimed_until) move as they are.
  */
 async function moveSubscriptions(tx: Tx, from: number, to: number, now: Date): Promise<void> {
-  const live = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.profileId, from), isNull(subscriptions.endedAt)))
-    .for('update');
+  const live = await mq.liveSubscriptionsForUpdate(tx, from);
   for (const anonymous of live) {
     const phones = await liveSubscription(tx, to, anonymous.packageId, { lock: true });
     if (!phones) continue;
     const { keep, drop } = survivorOf(phones, anonymous, now);
     const extra = paidTimeLeft(drop, now);
-    await tx
-      .update(subscriptions)
-      .set({ endedAt: now, autoRenew: false, nextRetryAt: null, updatedAt: now })
-      .where(eq(subscriptions.id, drop.id));
+    await updateSubscription(tx, drop.id, {
+      endedAt: now,
+      autoRenew: false,
+      nextRetryAt: null,
+      updatedAt: now,
+    });
     if (extra > 0 && keep.periodEnd !== null) {
-      await tx
-        .update(subscriptions)
-        .set({
-          periodEnd: new Date(keep.periodEnd.getTime() + extra),
-          // Paid time added to a trial makes it a paid period: cancelling a trial ends access at once.
-          isTrial: false,
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, keep.id));
+      await updateSubscription(tx, keep.id, {
+        periodEnd: new Date(keep.periodEnd.getTime() + extra),
+        // Paid time added to a trial makes it a paid period: cancelling a trial ends access at once.
+        isTrial: false,
+        updatedAt: now,
+      });
     }
   }
-  await tx.update(subscriptions).set({ profileId: to }).where(eq(subscriptions.profileId, from));
+  await mq.moveSubscriptions(tx, from, to);
 }
 
 /**
@@ -129,8 +97,7 @@ async function moveSubscriptions(tx: Tx, from: number, to: number, now: Date): P
  * per profile, and the per-card check reads every profile's).
  */
 async function moveTrialUse(tx: Tx, from: number, to: number): Promise<void> {
-  const [phones] = await tx.select({ id: trialUses.id }).from(trialUses).where(eq(trialUses.profileId, to));
-  if (!phones) await tx.update(trialUses).set({ profileId: to }).where(eq(trialUses.profileId, from));
+  if (!(await mq.hasTrialUse(tx, to))) await mq.moveTrialUse(tx, from, to);
 }
 
 /**
@@ -146,7 +113,6 @@ export async function moveAnonymousHoldings(tx: Tx, from: number, to: number, no
   await moveSubscriptions(tx, from, to, now);
   await moveTrialUse(tx, from, to);
   // updated_at is left alone: reconciliation's clock for a pending payment must not restart.
-  await tx.update(payments).set({ profileId: to }).where(eq(payments.profileId, from));
-  await tx.update(receipts).set({ profileId: to }).where(eq(receipts.profileId, from));
+  await mq.movePaymentsAndReceipts(tx, from, to);
   return true;
 }

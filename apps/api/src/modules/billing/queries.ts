@@ -1,15 +1,11 @@
-import { and, asc, desc, eq, inArray, lte, or } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import {
-  cardDeletions,
-  contents,
-  packageChildren,
-  packages,
-  paymentMethods,
-  receipts,
-  tariffs,
-  trialUses,
-} from '../../db/schema';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import { contents, packageChildren, packages, profiles, tariffs } from '../../db/schema';
+
+// Packages, tariffs and the profiles billing reads, and the advisory lock its transactions share. The
+// other tables have their own files: card-queries.ts (saved cards, card deletions, trial uses),
+// subscription-queries.ts, payment-queries.ts (payments and receipts), renewal-queries.ts (the
+// renewal scheduler's statements) and merge-queries.ts (a sign-in's move of anonymous holdings).
 
 /** A package row. */
 export type PackageRow = typeof packages.$inferSelect;
@@ -17,13 +13,22 @@ export type PackageRow = typeof packages.$inferSelect;
 export type TariffRow = typeof tariffs.$inferSelect;
 
 /** One package, or undefined. */
-export async function packageById(db: Db | Tx, id: number): Promise<PackageRow | undefined> {
+export async function packageById(db: Queryable, id: number): Promise<PackageRow | undefined> {
   const [row] = await db.select().from(packages).where(eq(packages.id, id));
   return row;
 }
 
+/** One package's id and name, or undefined. */
+export async function packageNameById(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ id: packages.id, name: packages.name })
+    .from(packages)
+    .where(eq(packages.id, id));
+  return row;
+}
+
 /** Every package (or only the visible ones) in list order. */
-export function listPackages(db: Db, includeHidden: boolean): Promise<PackageRow[]> {
+export function listPackages(db: Queryable, includeHidden: boolean): Promise<PackageRow[]> {
   return db
     .select()
     .from(packages)
@@ -31,9 +36,15 @@ export function listPackages(db: Db, includeHidden: boolean): Promise<PackageRow
     .orderBy(asc(packages.position), asc(packages.id));
 }
 
+/** One tariff, or undefined. */
+export async function tariffById(db: Queryable, id: number): Promise<TariffRow | undefined> {
+  const [row] = await db.select().from(tariffs).where(eq(tariffs.id, id));
+  return row;
+}
+
 /** The tariffs of packages in order, by package id. */
 export async function tariffsOf(
-  db: Db | Tx,
+  db: Queryable,
   packageIds: readonly number[],
 ): Promise<Map<number, TariffRow[]>> {
   const byPackage = new Map<number, TariffRow[]>();
@@ -52,87 +63,69 @@ export async function tariffsOf(
 }
 
 /** Every parent → child link (a handful of rows: the packages list reads them whole). */
-export function allPackageChildren(db: Db) {
+export function allPackageChildren(db: Queryable) {
   return db
     .select({ parentId: packageChildren.parentId, childId: packageChildren.childId })
     .from(packageChildren);
 }
 
-/** The card key of trial_uses: one card's first six, last four and expiry. */
-export const cardKeyOf = (card: { first6: string; last4: string; expiryMonth: number; expiryYear: number }) =>
-  `${card.first6}:${card.last4}:${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}`;
-
-/** Whether the profile, or the card when given, has taken a trial. */
-export async function trialHistory(db: Db | Tx, profileId: number, cardKey: string | null) {
-  const rows = await db
-    .select({ profileId: trialUses.profileId, cardKey: trialUses.cardKey })
-    .from(trialUses)
-    .where(
-      cardKey === null
-        ? eq(trialUses.profileId, profileId)
-        : or(eq(trialUses.profileId, profileId), eq(trialUses.cardKey, cardKey)),
-    )
-    .limit(2);
-  return {
-    profileUsedTrial: rows.some((r) => r.profileId === profileId),
-    cardUsedTrial: cardKey !== null && rows.some((r) => r.cardKey === cardKey),
-  };
-}
-
-/** A profile's saved cards, oldest first. */
-export function cardsOf(db: Db, profileId: number) {
-  return db
-    .select()
-    .from(paymentMethods)
-    .where(eq(paymentMethods.profileId, profileId))
-    .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
-}
-
-/** A profile's saved cards, locked for a delete. */
-export function cardsForUpdate(tx: Tx, profileId: number) {
-  return tx.select().from(paymentMethods).where(eq(paymentMethods.profileId, profileId)).for('update');
-}
-
-/** Deletes saved cards by id. */
-export async function deleteCardsById(tx: Tx, ids: readonly number[]): Promise<void> {
-  await tx.delete(paymentMethods).where(inArray(paymentMethods.id, [...ids]));
-}
-
-/** A profile's recent card deletions (repeats.ts reads them to answer a repeated deleteCard). */
-export function cardDeletionsOf(tx: Tx, profileId: number) {
-  return tx
-    .select({ cardNumber: cardDeletions.cardNumber, deletedAt: cardDeletions.deletedAt })
-    .from(cardDeletions)
-    .where(eq(cardDeletions.profileId, profileId));
-}
-
-/** Records a deleteCard by the number it named, dropping the profile's deletions older than `before`. */
-export async function recordCardDeletion(
-  tx: Tx,
-  deletion: { profileId: number; cardNumber: string; deletedAt: Date },
-  before: Date,
-): Promise<void> {
-  await tx
-    .delete(cardDeletions)
-    .where(and(eq(cardDeletions.profileId, deletion.profileId), lte(cardDeletions.deletedAt, before)));
-  await tx.insert(cardDeletions).values(deletion);
-}
-
-/** A profile's receipts, newest first. */
-export function receiptsOf(db: Db, profileId: number) {
-  return db
-    .select()
-    .from(receipts)
-    .where(eq(receipts.profileId, profileId))
-    .orderBy(desc(receipts.createdAt), desc(receipts.id));
-}
-
 /** The package that sells a title, or undefined when none does. */
-export async function packageOfTitle(db: Db, contentId: number) {
+export async function packageOfTitle(db: Queryable, contentId: number) {
   const [row] = await db
     .select({ pack: packages })
     .from(contents)
     .innerJoin(packages, eq(packages.id, contents.packageId))
     .where(eq(contents.id, contentId));
   return row?.pack;
+}
+
+/** A profile's phone; null for an anonymous profile or one that does not exist. */
+export async function phoneOf(db: Queryable, profileId: number): Promise<string | null> {
+  const [profile] = await db
+    .select({ phone: profiles.phone })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return profile?.phone ?? null;
+}
+
+/**
+ * The profile a profile merged into (decision 019), or undefined when the profile does not exist;
+ * `keyShare` reads it FOR KEY SHARE (waits for a sign-in holding the row FOR UPDATE).
+ */
+export async function mergeOf(
+  db: Queryable,
+  profileId: number,
+  options: { keyShare?: boolean } = {},
+): Promise<{ mergedIntoId: number | null } | undefined> {
+  const query = db
+    .select({ mergedIntoId: profiles.mergedIntoId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  const [row] = options.keyShare ? await query.for('key share') : await query;
+  return row;
+}
+
+/** A profile's id when it exists. */
+export async function profileIdById(db: Queryable, profileId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.id;
+}
+
+/** The id of a phone's profile when it has one. */
+export async function profileIdByPhone(db: Queryable, phone: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.phone, phone));
+  return row?.id;
+}
+
+/** Creates a phone's profile unless it has one. */
+export async function insertPhoneProfile(db: Queryable, phone: string, now: Date): Promise<void> {
+  await db.insert(profiles).values({ phone, createdAt: now }).onConflictDoNothing();
+}
+
+/**
+ * Takes the transaction's advisory lock on (profile, key): fulfilment locks (profile, package), a
+ * trial (profile, 0), createPayment (profile, −package).
+ */
+export async function lockProfileKey(tx: Tx, profileId: number, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${profileId}::int, ${key}::int)`);
 }

@@ -1,9 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
 import { YooKassaError } from '../../providers/payments';
-import { recordReceipt } from './payment-outcomes';
+import {
+  claimStalePayments,
+  paymentById,
+  recordReceipt,
+  unregisteredReceiptCount,
+  unregisteredReceipts,
+} from './payment-queries';
 import { type PaymentLog, type PaymentSettlement, silentLog } from './settlement';
 
 /** A receipt is asked for this long after its payment succeeded at the earliest… */
@@ -12,12 +16,6 @@ const RECEIPT_AFTER_MS = 30 * 1000;
 const RECEIPT_GIVE_UP_MS = 7 * 24 * 3600 * 1000;
 /** A receipt still unregistered this long after its payment is overdue: counted and logged as an error. */
 export const RECEIPT_OVERDUE_MS = 24 * 3600 * 1000;
-
-interface PendingRow {
-  id: number;
-  provider_payment_id: string | null;
-  kind: 'first' | 'renewal';
-}
 
 /**
  * Reconciliation (docs/decisions/018-payment-flow.md): settles our payments still pending
@@ -58,12 +56,7 @@ export class Reconciliation {
   private async overdueReceipts(): Promise<number> {
     const { db, clock, settlement } = this.deps;
     const before = new Date(clock.now().getTime() - RECEIPT_OVERDUE_MS);
-    const counted = (await db.execute(sql`
-      select count(*)::int as overdue
-        from receipts r join payments p on p.id = r.payment_id
-       where r.status = 'pending' and p.provider = ${settlement.provider.kind}
-         and r.created_at < ${before.toISOString()}`)) as unknown as { rows: Array<{ overdue: number }> };
-    const overdue = Number(counted.rows[0]?.overdue ?? 0);
+    const overdue = await unregisteredReceiptCount(db, settlement.provider.kind, before);
     if (overdue > 0)
       this.log.error(
         { overdue, provider: settlement.provider.kind },
@@ -76,18 +69,9 @@ export class Reconciliation {
     const { db, clock, settlement } = this.deps;
     const now = clock.now();
     const before = new Date(now.getTime() - this.deps.afterMinutes * 60 * 1000);
-    const claimed = (await db.execute(sql`
-      update payments set updated_at = ${now.toISOString()}
-       where id in (
-         select id from payments
-          where status = 'pending' and provider = ${settlement.provider.kind}
-            and updated_at <= ${before.toISOString()}
-          order by updated_at, id
-          limit ${limit}
-          for update skip locked)
-      returning id, provider_payment_id, kind`)) as unknown as { rows: PendingRow[] };
+    const claimed = await claimStalePayments(db, settlement.provider.kind, now, before, limit);
     let changed = 0;
-    for (const row of claimed.rows) {
+    for (const row of claimed) {
       if (row.provider_payment_id === null) {
         // A first payment whose create never finished: the viewer never got a token, so nothing can
         // be paid on it. (A renewal's charge is repeated with its own key by the renewal scheduler.)
@@ -99,7 +83,7 @@ export class Reconciliation {
       }
       try {
         const payment = await settlement.provider.getPayment(row.provider_payment_id);
-        const [ours] = await db.select().from(payments).where(eq(payments.id, row.id));
+        const ours = await paymentById(db, row.id);
         if (ours && (await settlement.settle(ours, payment)) !== 'pending') changed++;
       } catch (error) {
         if (!(error instanceof YooKassaError)) throw error;
@@ -112,17 +96,14 @@ export class Reconciliation {
   private async receipts(limit: number): Promise<number> {
     const { db, clock, settlement } = this.deps;
     const now = clock.now().getTime();
-    const due = (await db.execute(sql`
-      select r.payment_id, p.provider_payment_id
-        from receipts r join payments p on p.id = r.payment_id
-       where r.status = 'pending' and p.provider = ${settlement.provider.kind}
-         and p.provider_payment_id is not null
-         and r.created_at <= ${new Date(now - RECEIPT_AFTER_MS).toISOString()}
-         and r.created_at >= ${new Date(now - RECEIPT_GIVE_UP_MS).toISOString()}
-       order by r.created_at, r.id
-       limit ${limit}`)) as unknown as { rows: Array<{ payment_id: number; provider_payment_id: string }> };
+    const due = await unregisteredReceipts(
+      db,
+      settlement.provider.kind,
+      { from: new Date(now - RECEIPT_GIVE_UP_MS), to: new Date(now - RECEIPT_AFTER_MS) },
+      limit,
+    );
     let changed = 0;
-    for (const row of due.rows) {
+    for (const row of due) {
       try {
         const found = await settlement.provider.getReceipts(row.provider_payment_id);
         const receipt = found.find((r) => r.type === 'payment');

@@ -1,15 +1,29 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { packages, paymentMethods, payments, profiles, subscriptions, tariffs } from '../../db/schema';
 import { type Payment, YooKassaError } from '../../providers/payments';
 import { RENEWAL_CONCURRENCY } from '../../settings';
 import { paymentDescription, receiptItems } from './fulfil';
+import { type PaymentRow, storeProviderPaymentId } from './payment-queries';
 import { moneyOf, realSleep, type Sleep, withProviderRetries } from './provider-calls';
-import { type PaymentLog, type PaymentRow, type PaymentSettlement, silentLog } from './settlement';
+import {
+  chargeDetails,
+  claimDue,
+  deleteUnsentPayments,
+  insertRenewalPayments,
+  lapseEnded,
+  liveIds,
+  type RenewalPaymentValues,
+  releaseClaims,
+} from './renewal-queries';
+import { type PaymentLog, type PaymentSettlement, silentLog } from './settlement';
+import {
+  type SubscriptionRow,
+  stateOf,
+  subscriptionForUpdate,
+  updateSubscription,
+} from './subscription-queries';
 import { afterRenewalFailure, type RenewalState, renewalDue, WEB_STORE } from './subscription-rules';
-import { type SubscriptionRow, stateOf } from './subscriptions';
 
 /** How long a claimed subscription is its instance's; a crashed instance's claims come back after it. */
 export const RENEWAL_LEASE_MS = 5 * 60 * 1000;
@@ -136,49 +150,19 @@ export class Renewals {
    * ones without a saved card — at their period's end (the rules already show them not_purchased).
    */
   private async lapse(): Promise<number> {
-    const now = this.deps.clock.now();
-    const ended = await this.deps.db
-      .update(subscriptions)
-      .set({ endedAt: sql`${subscriptions.periodEnd}`, autoRenew: false, updatedAt: now })
-      .where(
-        and(
-          sql`${subscriptions.endedAt} is null`,
-          eq(subscriptions.storeName, WEB_STORE),
-          sql`${subscriptions.periodEnd} <= ${now.toISOString()}`,
-          sql`(${subscriptions.status} = 'cancelled' or (${subscriptions.status} = 'confirmed' and not ${subscriptions.autoRenew}))`,
-        ),
-      )
-      .returning({ id: subscriptions.id });
-    return ended.length;
+    return lapseEnded(this.deps.db, WEB_STORE, this.deps.clock.now());
   }
 
   /** Claims due subscriptions for this instance (one statement; rows another pass holds are skipped). */
   async claim(batch: number): Promise<SubscriptionRow[]> {
     const now = this.deps.clock.now().toISOString();
     const lease = new Date(this.deps.clock.now().getTime() + this.leaseMs).toISOString();
-    const claimed = (await this.deps.db.execute(sql`
-      update subscriptions set renewal_claimed_until = ${lease}
-       where id in (
-         select id from subscriptions
-          where ended_at is null and auto_renew and store_name = ${WEB_STORE} and period_end is not null
-            and ((status = 'confirmed' and period_end <= ${now})
-                 or (status = 'suspended' and next_retry_at <= ${now}))
-            and (renewal_claimed_until is null or renewal_claimed_until <= ${now})
-          order by coalesce(next_retry_at, period_end), id
-          limit ${batch}
-          for update skip locked)
-      returning id`)) as unknown as { rows: Array<{ id: number }> };
-    const ids = claimed.rows.map((r) => r.id);
-    if (ids.length === 0) return [];
-    return this.deps.db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+    return claimDue(this.deps.db, WEB_STORE, now, lease, batch);
   }
 
   private async release(subscriptionIds: number[]): Promise<void> {
     if (subscriptionIds.length === 0) return;
-    await this.deps.db
-      .update(subscriptions)
-      .set({ renewalClaimedUntil: null })
-      .where(inArray(subscriptions.id, subscriptionIds));
+    await releaseClaims(this.deps.db, subscriptionIds);
   }
 
   /**
@@ -190,30 +174,10 @@ export class Renewals {
   private async prepare(claimed: SubscriptionRow[]): Promise<Due[]> {
     const { db, clock, settlement } = this.deps;
     const now = clock.now();
-    const found = await db
-      .select({
-        id: subscriptions.id,
-        // As the row is now: a sign-in since the claim may have moved it to the phone's profile or
-        // ended it in a merge (decision 019); an ended row is not charged.
-        profileId: subscriptions.profileId,
-        endedAt: subscriptions.endedAt,
-        pack: packages.name,
-        tariff: tariffs,
-        providerMethodId: paymentMethods.providerMethodId,
-        methodId: paymentMethods.id,
-        phone: profiles.phone,
-      })
-      .from(subscriptions)
-      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-      .innerJoin(profiles, eq(profiles.id, subscriptions.profileId))
-      .leftJoin(tariffs, eq(tariffs.id, subscriptions.tariffId))
-      .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
-      .where(
-        inArray(
-          subscriptions.id,
-          claimed.map((c) => c.id),
-        ),
-      );
+    const found = await chargeDetails(
+      db,
+      claimed.map((c) => c.id),
+    );
     const byId = new Map(found.map((f) => [f.id, f]));
     const skipped: number[] = [];
     const due: Due[] = [];
@@ -241,8 +205,7 @@ export class Renewals {
     await this.release(skipped);
     const charged = due.filter((d) => d.charge !== null);
     if (charged.length === 0) return due;
-    // One parameter for the whole batch (a row list of drizzle's insert would be 15 a row).
-    const made = charged.map(({ sub, charge }) => ({
+    const made: RenewalPaymentValues[] = charged.map(({ sub, charge }) => ({
       profile_id: sub.profileId,
       package_id: sub.packageId,
       tariff_id: sub.tariffId,
@@ -253,20 +216,7 @@ export class Renewals {
       payment_method_id: charge!.methodId,
       customer: charge!.customer,
     }));
-    await db.execute(sql`
-      insert into payments (profile_id, package_id, tariff_id, subscription_id, kind, provider, idempotence_key,
-                            amount, currency, save_method, payment_method_id, customer, created_at, updated_at)
-      select m.profile_id, m.package_id, m.tariff_id, m.subscription_id, 'renewal', ${settlement.provider.kind},
-             m.idempotence_key, m.amount, m.currency, false, m.payment_method_id, m.customer,
-             ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as m(
-               profile_id integer, package_id integer, tariff_id integer, subscription_id integer,
-               idempotence_key uuid, amount integer, currency text, payment_method_id integer, customer jsonb)
-      on conflict (idempotence_key) do nothing`);
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(sql`${payments.idempotenceKey} = any(${sql.param(charged.map((d) => d.charge!.key))}::uuid[])`);
+    const rows = await insertRenewalPayments(db, settlement.provider.kind, now, made);
     const byKey = new Map(rows.map((r) => [r.idempotenceKey, r]));
     for (const d of charged) {
       d.row = byKey.get(d.charge!.key) ?? null;
@@ -322,29 +272,15 @@ export class Renewals {
     const { db } = this.deps;
     const fresh = group.filter((d) => d.fresh && d.row);
     if (fresh.length === 0) return new Set();
-    const live = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          inArray(
-            subscriptions.id,
-            fresh.map((d) => d.sub.id),
-          ),
-          isNull(subscriptions.endedAt),
-        ),
-      );
-    const alive = new Set(live.map((l) => l.id));
+    const alive = await liveIds(
+      db,
+      fresh.map((d) => d.sub.id),
+    );
     const gone = fresh.filter((d) => !alive.has(d.sub.id));
     if (gone.length === 0) return new Set();
-    await db.delete(payments).where(
-      and(
-        inArray(
-          payments.id,
-          gone.map((d) => d.row!.id),
-        ),
-        isNull(payments.providerPaymentId),
-      ),
+    await deleteUnsentPayments(
+      db,
+      gone.map((d) => d.row!.id),
     );
     await this.release(gone.map((d) => d.sub.id));
     return new Set(gone.map((d) => d.sub.id));
@@ -401,11 +337,7 @@ export class Renewals {
       return { outcome: 'declined' };
     }
     // A success stores the provider's id in fulfilment's statement; anything else stores it here.
-    if (payment.status !== 'succeeded')
-      await db
-        .update(payments)
-        .set({ providerPaymentId: payment.id, updatedAt: clock.now() })
-        .where(and(eq(payments.id, row.id), isNull(payments.providerPaymentId)));
+    if (payment.status !== 'succeeded') await storeProviderPaymentId(db, row.id, payment.id, clock.now());
     return { payment };
   }
 
@@ -417,21 +349,18 @@ export class Renewals {
   private async failed(sub: SubscriptionRow): Promise<void> {
     const { db, clock } = this.deps;
     await db.transaction(async (tx) => {
-      const [now] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+      const now = await subscriptionForUpdate(tx, sub.id);
       const unchanged =
         now &&
         now.endedAt === null &&
         now.periodEnd?.getTime() === sub.periodEnd?.getTime() &&
         now.renewalAttempts === sub.renewalAttempts;
       if (!unchanged) {
-        await tx.update(subscriptions).set({ renewalClaimedUntil: null }).where(eq(subscriptions.id, sub.id));
+        await updateSubscription(tx, sub.id, { renewalClaimedUntil: null });
         return;
       }
       const change = afterRenewalFailure(renewalStateOf(now), clock.now());
-      await tx
-        .update(subscriptions)
-        .set({ ...change, renewalClaimedUntil: null, updatedAt: clock.now() })
-        .where(eq(subscriptions.id, sub.id));
+      await updateSubscription(tx, sub.id, { ...change, renewalClaimedUntil: null, updatedAt: clock.now() });
     });
   }
 }

@@ -1,11 +1,11 @@
 import type { CancelReason, card, getCardList, listReceipts, PackageStatus } from '@kadr/api-contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { type ReceiptItem, subscriptions } from '../../db/schema';
+import type { ReceiptItem } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cardNumbers, cardsNamed } from './card-numbers';
+import * as cq from './card-queries';
 import { type Entitlements, standingFrom } from './entitlements';
 import { paymentDescription, receiptItems } from './fulfil';
 import {
@@ -16,10 +16,17 @@ import {
   roublesOf,
   trialOffered,
 } from './goods';
+import { receiptsOf } from './payment-queries';
 import * as q from './queries';
 import { cancelRepeated, cardDeletionRepeated, REPEAT_WINDOW_MS, restoreRepeated } from './repeats';
+import {
+  latestSubscription,
+  liveSubscription,
+  liveSubscriptionsOf,
+  stateOf,
+  updateSubscription,
+} from './subscription-queries';
 import { decideCancel, decideRestore, statusOf, WEB_STORE } from './subscription-rules';
-import { latestSubscription, liveSubscription, liveSubscriptionsOf, stateOf } from './subscriptions';
 
 type Card = z.input<typeof card>;
 type CardList = z.input<typeof getCardList.response>;
@@ -60,7 +67,7 @@ export class BillingService {
   constructor(private readonly deps: { db: Db; clock: Clock; entitlements: Entitlements }) {}
 
   private async trials(profileId: number | null) {
-    return profileId === null ? null : q.trialHistory(this.deps.db, profileId, null);
+    return profileId === null ? null : cq.trialHistory(this.deps.db, profileId, null);
   }
 
   private async requirePackage(packageId: number) {
@@ -189,19 +196,16 @@ export class BillingService {
       const change = decision.change;
       // A row always exists when the rules accept.
       const id = row!.id;
-      await tx
-        .update(subscriptions)
-        .set({
-          status: change.status,
-          autoRenew: change.autoRenew,
-          cancelReason: change.cancelReason,
-          cancelledAt: change.cancelledAt,
-          endedAt: change.endedAt,
-          periodEnd: change.periodEnd,
-          nextRetryAt: null,
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, id));
+      await updateSubscription(tx, id, {
+        status: change.status,
+        autoRenew: change.autoRenew,
+        cancelReason: change.cancelReason,
+        cancelledAt: change.cancelledAt,
+        endedAt: change.endedAt,
+        periodEnd: change.periodEnd,
+        nextRetryAt: null,
+        updatedAt: now,
+      });
       return { package_id: packageId, status: statusOf({ ...stateOf(row!), ...change }, now) };
     });
   }
@@ -223,10 +227,7 @@ export class BillingService {
       const row = live ?? (await latestSubscription(tx, profileId, packageId));
       const decision = decideRestore(row ? stateOf(row) : null, now);
       if (!decision.ok) throw new AppError(decision.refusal);
-      await tx
-        .update(subscriptions)
-        .set({ ...decision.change, restoredAt: now, updatedAt: now })
-        .where(eq(subscriptions.id, row!.id));
+      await updateSubscription(tx, row!.id, { ...decision.change, restoredAt: now, updatedAt: now });
       return { package_id: packageId, status: 'confirmed' as const };
     });
   }
@@ -237,7 +238,7 @@ export class BillingService {
    */
   async cards(profileId: number): Promise<CardList> {
     const { db } = this.deps;
-    const [rows, subs] = await Promise.all([q.cardsOf(db, profileId), liveSubscriptionsOf(db, profileId)]);
+    const [rows, subs] = await Promise.all([cq.cardsOf(db, profileId), liveSubscriptionsOf(db, profileId)]);
     const now = this.deps.clock.now();
     const numbers = cardNumbers(rows);
     const cards: Card[] = rows.map((r, i) => ({ number: numbers[i]!, first: r.first6 }));
@@ -256,10 +257,10 @@ export class BillingService {
     await this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       // Locked: a parallel repeat waits here, then finds the card gone and this call's deletion.
-      const cards = await q.cardsForUpdate(tx, profileId);
+      const cards = await cq.cardsForUpdate(tx, profileId);
       const named = cardsNamed(cards, cardNumber);
       if (named.length === 0) {
-        const deletions = await q.cardDeletionsOf(tx, profileId);
+        const deletions = await cq.cardDeletionsOf(tx, profileId);
         if (cardDeletionRepeated(cards, deletions, cardNumber, now)) return;
         throw new AppError('card_not_found');
       }
@@ -269,11 +270,11 @@ export class BillingService {
         return s.storeName === WEB_STORE && (status === 'confirmed' || status === 'cancelled');
       });
       if (busy) throw new AppError('card_in_use');
-      await q.deleteCardsById(
+      await cq.deleteCardsById(
         tx,
         named.map((c) => c.id),
       );
-      await q.recordCardDeletion(
+      await cq.recordCardDeletion(
         tx,
         { profileId, cardNumber, deletedAt: now },
         new Date(now.getTime() - REPEAT_WINDOW_MS),
@@ -283,7 +284,7 @@ export class BillingService {
 
   /** listReceipts: newest first; amounts in whole roubles. */
   async receipts(profileId: number): Promise<Receipts> {
-    const rows = await q.receiptsOf(this.deps.db, profileId);
+    const rows = await receiptsOf(this.deps.db, profileId);
     return {
       receipts: rows.map((r) => ({
         status: r.status,

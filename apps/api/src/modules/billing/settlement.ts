@@ -1,15 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { payments, profiles } from '../../db/schema';
 import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Payment, PaymentProvider } from '../../providers/payments';
 import { fulfilPayment, fulfilRenewals, type SucceededRenewal } from './fulfil';
-import { recordPaymentCanceled } from './payment-outcomes';
+import {
+  adoptProviderPayment,
+  type PaymentRow,
+  paymentOfProvider,
+  recordPaymentCanceled,
+} from './payment-queries';
 import { paidCardOf, sameAmount } from './provider-calls';
-
-/** Our payment row. */
-export type PaymentRow = typeof payments.$inferSelect;
+import { phoneOf } from './queries';
 
 /** Where log lines of the payment wiring go (Fastify's logger, or nothing in unit tests). */
 export interface PaymentLog {
@@ -56,11 +57,7 @@ export class PaymentSettlement {
 
   /** The 54-FZ receipt contact of a profile: its phone, else the configured e-mail. */
   async customerOf(profileId: number): Promise<{ phone: string } | { email: string }> {
-    const [profile] = await this.deps.db
-      .select({ phone: profiles.phone })
-      .from(profiles)
-      .where(eq(profiles.id, profileId));
-    return this.contactOfPhone(profile?.phone ?? null);
+    return this.contactOfPhone(await phoneOf(this.deps.db, profileId));
   }
 
   /** The contact for a profile's phone when the caller read it already (the renewal batch's join). */
@@ -85,27 +82,14 @@ export class PaymentSettlement {
   async rowOf(payment: Payment): Promise<PaymentRow | undefined> {
     const { db } = this.deps;
     const kind = this.deps.provider.kind;
-    const [byId] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, kind), eq(payments.providerPaymentId, payment.id)));
+    const byId = await paymentOfProvider(db, kind, payment.id);
     if (byId) return byId;
     const ours = Number(payment.metadata?.kadr_payment_id);
     if (!Number.isSafeInteger(ours) || ours <= 0) return undefined;
-    const [adopted] = await db
-      .update(payments)
-      .set({ providerPaymentId: payment.id, updatedAt: this.deps.clock.now() })
-      .where(and(eq(payments.id, ours), eq(payments.provider, kind), isNull(payments.providerPaymentId)))
-      .returning();
+    const adopted = await adoptProviderPayment(db, ours, kind, payment.id, this.deps.clock.now());
     if (adopted) return adopted;
     // Stored meanwhile by the charging instance (or its fulfilment): ours all the same.
-    const [stored] = await db
-      .select()
-      .from(payments)
-      .where(
-        and(eq(payments.id, ours), eq(payments.provider, kind), eq(payments.providerPaymentId, payment.id)),
-      );
-    return stored;
+    return paymentOfProvider(db, kind, payment.id, { id: ours });
   }
 
   /**

@@ -210,3 +210,11 @@ export async function similarCards(
       limit ${limit} offset ${offset}`),
   );
 }
+
+/** The catalogue's version (table `catalogue_version`); '0' when the row is missing. */
+export async function catalogueVersion(db: Db): Promise<string> {
+  const [row] = rowsOf<{ version: string }>(
+    await db.execute(sql`select version::text as version from catalogue_version`),
+  );
+  return row?.version ?? '0';
+}

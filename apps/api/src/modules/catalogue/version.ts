@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { type Clock, systemClock } from '../../clock';
 import type { Db } from '../../db/client';
+import { catalogueVersion } from './queries';
 
 /** How often the version is read again at most (an import shows in cached answers within this). */
 export const VERSION_CHECK_MS = 1000;
@@ -32,11 +32,8 @@ export class CatalogueVersion {
   }
 
   private async read(now: number): Promise<string> {
-    const result = (await this.db.execute(sql`select version::text as version from catalogue_version`)) as {
-      rows: Array<{ version: string }>;
-    };
     // No row (a database migrated without it is not expected): a constant, so caches still work.
-    const version = result.rows[0]?.version ?? '0';
+    const version = await catalogueVersion(this.db);
     this.known = { version, readAt: now };
     return version;
   }

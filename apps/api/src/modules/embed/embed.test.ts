@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channels, contents } from '../../db/schema';
 import { errorReply } from '../../errors';
 import { backends, useApi } from '../../test/harness';
+import { clearSwitch, setSwitch } from './queries';
 import { CONFIG_MAX_AGE, SWITCH_MAX_AGE } from './routes';
-import { clearSwitch, setSwitch } from './switches';
 
 const NOW = new Date('2030-01-15T10:00:00Z');
 const RESERVE = 'https://reserve.kadr.example/embed/v1/config/film/1.json';

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type Db, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import { notFoundHandler } from '../../http/error-handler';
 import { packageRoot } from '../../paths';
+import { exampleChannels, exampleTitles } from './queries';
 
 /** Where the playground is served (docs/decisions/036-embed-playground.md). */
 export const PLAYGROUND_PATH = '/embed/playground/';
@@ -41,22 +41,8 @@ export interface PlaygroundExample {
  * titles with a vendor, a channel whose title (if any) has one.
  */
 export async function playgroundExamples(db: Db): Promise<PlaygroundExample[]> {
-  const titles = rowsOf<{ id: number; type: string; title: string }>(
-    await db.execute(sql`
-      (select id, type, title from contents where type = 'film' and vendor_id is not null order by id limit 3)
-      union all
-      (select id, type, title from contents where type in ('series', 'tvshow') and vendor_id is not null
-       order by id limit 1)`),
-  );
-  const channels = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`
-      select ch.id, ch.name from channels ch
-      left join lateral (
-        select id, vendor_id from contents where channel_id = ch.id and type = 'channel' order by id limit 1
-      ) k on true
-      where k.id is null or k.vendor_id is not null
-      order by ch.id limit 1`),
-  );
+  const titles = await exampleTitles(db);
+  const channels = await exampleChannels(db);
   return [
     ...titles.map(({ id, type, title }) =>
       type === 'film'

@@ -5,14 +5,13 @@ import {
   embedFlagAnswer as flagAnswer,
   embedStatusAnswer as statusAnswer,
 } from '@kadr/api-contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, rowsOf } from '../../db/client';
-import { contents } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { allowAnyOrigin } from '../../http/any-origin';
+import { channelConfigRow, titleConfigRow } from './queries';
 import { isContentName, switchState } from './switches';
 
 /** Seconds a config may be kept: it changes with the catalogue, rarely; a title taken down goes within a minute. */
@@ -70,16 +69,7 @@ export const embedRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
       async (request, reply) => {
         const id = idOf(request.params.file);
         if (id === undefined) throw new AppError('no_content');
-        const [row] = await db
-          .select({
-            id: contents.id,
-            type: contents.type,
-            title: contents.title,
-            posterUrl: contents.posterUrl,
-            vendorId: contents.vendorId,
-          })
-          .from(contents)
-          .where(and(eq(contents.id, id), inArray(contents.type, types)));
+        const row = await titleConfigRow(db, id, types);
         if (!row) throw new AppError('no_content');
         // No vendor: "no content" everywhere in the catalogue (SPEC §5, §8 code 900).
         if (row.vendorId === null) throw new AppError('no_vendor');
@@ -111,21 +101,7 @@ export const embedRoutes: FastifyPluginAsync<{ db: Db }> = async (base, { db }) 
       const id = idOf(request.params.file);
       if (id === undefined) throw new AppError('channel_not_found');
       // As playback sees it (playback/channel-queries.ts): a channel whose title has no vendor is no channel.
-      const [row] = rowsOf<{
-        id: number;
-        name: string;
-        logo_url: string;
-        vendor_id: string | null;
-        sold: boolean;
-      }>(
-        await db.execute(sql`
-          select ch.id, ch.name, ch.logo_url, k.vendor_id, k.id is not null as sold
-          from channels ch
-          left join lateral (
-            select id, vendor_id from contents where channel_id = ch.id and type = 'channel' order by id limit 1
-          ) k on true
-          where ch.id = ${id}`),
-      );
+      const row = await channelConfigRow(db, id);
       if (!row || (row.sold && row.vendor_id === null)) throw new AppError('channel_not_found');
       reply.header('cache-control', `public, max-age=${CONFIG_MAX_AGE}`);
       return {

@@ -1,5 +1,4 @@
 import { envelope, errorEnvelope } from '@kadr/api-contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, type ErrorDetail } from '../../errors';
 import type { Lifecycle } from './lifecycle';
+import { pingDatabase } from './queries';
 
 /** A readiness check waits this long for a dependency; a probe must answer before its own timeout. */
 export const READINESS_CHECK_MS = 2000;
@@ -81,7 +81,7 @@ export const systemRoutes: FastifyPluginAsync<{
     async (request) => {
       if (lifecycle.draining) throw new AppError('shutting_down');
       const [database, cache] = await Promise.all([
-        problemOf(() => db.execute(sql`select 1`)),
+        problemOf(() => pingDatabase(db)),
         redis
           ? problemOf(async () => {
               // A connection lost and being retried: say so at once rather than queue a PING until the

@@ -4,6 +4,5 @@ export {
   SANDBOX_CODE_TTL_SECONDS,
   SANDBOX_OIDC_PREFIX,
   SANDBOX_REDIRECT_PATH,
-  SandboxOidcProvider,
 } from './provider';
 export { registerSandboxIdentityProvider } from './sandbox';

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Db } from '../../../db/client';
 import { type ArtworkGenerator, type ImageStore, resolveImages } from './images';
 import type { Manifest } from './manifest';
-import type { ImportCounts } from './table-sync';
+import type { ImportCounts } from './table-sync-queries';
 import {
   formatOfPath,
   ManifestError,
@@ -11,7 +11,7 @@ import {
   parseManifestText,
   validateManifest,
 } from './validate';
-import { type Counted, catalogueIsEmpty, noCounts, writeCatalogue } from './write';
+import { type Counted, catalogueIsEmpty, noCounts, writeCatalogue } from './write-queries';
 
 /** How to import. */
 export interface ImportOptions {

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { LocalImageStore } from './images';
 import { type ImportSummary, importManifestFile } from './import';
 import { ManifestError } from './validate';
-import { catalogueIsEmpty } from './write';
+import { catalogueIsEmpty } from './write-queries';
 
 /**
  * First start: imports `manifest` when the catalogue has no titles and no channels (checked again

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../../db/client';
 
 // Set-based SQL that makes a table hold given rows, each list sent as one jsonb parameter so a
-// statement's cost does not grow with its text. It knows nothing of the catalogue; write.ts does.
+// statement's cost does not grow with its text. It knows nothing of the catalogue; write-queries.ts does.
 
 /** What an import did to one kind of row. */
 export interface ImportCounts {

@@ -18,7 +18,7 @@ import {
   reconcileChildren,
   selectByIds,
   upsertKeyed,
-} from './table-sync';
+} from './table-sync-queries';
 
 /** Advisory lock key of catalogue imports ("kadc"): one import at a time across instances. */
 export const CATALOGUE_LOCK_KEY = 0x6b616463;
