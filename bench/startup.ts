@@ -2,6 +2,9 @@
 // first start on an empty data folder and restart on an existing one, beside a bare Fastify process
 // and the service started directly (`node apps/api/dist/server.js`, no npm and no bootstrap).
 // Run after `npm start` has installed and built once: node bench/startup.ts
+// BENCH_BASELINE_ROOT=<another checkout, its api built> adds that build's server.js, started the same
+// way run by run beside this one, and the ratio of the two: how a change moved start-up (issue 23's
+// module wiring was measured against the commit before it this way).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -122,11 +125,18 @@ try {
 const builtBefore = builtAt();
 const loadBefore = loadavg()[0]!;
 
+/** Another checkout's built api, started beside this one run by run (BENCH_BASELINE_ROOT). */
+const baselineRoot = process.env.BENCH_BASELINE_ROOT;
+const baselineServer = baselineRoot && join(baselineRoot, 'apps/api/dist/server.js');
+if (baselineServer && !existsSync(baselineServer))
+  throw new Error(`${baselineServer}: build that checkout's api first`);
+
 const series: { name: string; samples: Sample[] }[] = [
   { name: 'bare Fastify process (baseline)', samples: [] },
   { name: '`npm start`, empty data folder', samples: [] },
   { name: '`npm start`, existing data folder', samples: [] },
   { name: '`node apps/api/dist/server.js`, existing data folder', samples: [] },
+  ...(baselineServer ? [{ name: `the same, the build in ${baselineRoot}`, samples: [] as Sample[] }] : []),
 ];
 for (let run = 0; run < RUNS; run++) {
   series[0]!.samples.push(
@@ -142,6 +152,17 @@ for (let run = 0; run < RUNS; run++) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (!baselineServer) continue;
+  // Its own data folder, made by an untimed first start of that build: existing, as series 3's is.
+  const baselineData = mkdtempSync(join(tmpdir(), 'kadr-startup-baseline-'));
+  try {
+    // The same web build as this one's (the other checkout need not build its web app).
+    const env = { DATA_DIR: baselineData, LOG_LEVEL: 'warn', WEB_DIST: join(root, 'apps/web/dist') };
+    await timeToHealthy(process.execPath, [baselineServer], env);
+    series[4]!.samples.push(await timeToHealthy(process.execPath, [baselineServer], env));
+  } finally {
+    rmSync(baselineData, { recursive: true, force: true });
+  }
 }
 if (builtAt() !== builtBefore)
   throw new Error('the service was rebuilt during the run (sources changed): the figures include a build');
@@ -150,6 +171,18 @@ const cpuColumn = (samples: Sample[]) => {
   const cpu = samples.flatMap((s) => (s.cpuSeconds === undefined ? [] : [s.cpuSeconds]));
   return cpu.length ? quantile(cpu, 0.5).toFixed(2) : 'n/a';
 };
+/** This build's median over the baseline build's, wall and CPU (run by run, so the hour is the same). */
+function baselineRatio(ours: Sample[], theirs: Sample[]): string {
+  const median = (samples: Sample[], key: 'seconds' | 'cpuSeconds') =>
+    quantile(
+      samples.flatMap((sample) => (sample[key] === undefined ? [] : [sample[key]])),
+      0.5,
+    );
+  const wall = median(ours, 'seconds') / median(theirs, 'seconds');
+  const cpu = median(ours, 'cpuSeconds') / median(theirs, 'cpuSeconds');
+  return `This build against ${baselineRoot}: wall ${wall.toFixed(2)}×, CPU ${cpu.toFixed(2)}× (medians, started alternately).`;
+}
+
 const body = [
   `${RUNS} runs each; time from spawning the command to the first 200 from /healthz. CPU s: user + system time of the command's processes until then (median), which other work on the machine disturbs less than wall time. Load average (1 min) ${loadBefore.toFixed(1)} before the runs, ${loadavg()[0]!.toFixed(1)} after.`,
   '',
@@ -166,6 +199,7 @@ const body = [
     }),
   ),
   '',
+  ...(baselineServer ? [baselineRatio(series[3]!.samples, series[4]!.samples), ''] : []),
   'Goal: ready in under 3 s.',
 ].join('\n');
 writeSection('startup', 'Start-up time (bench/startup.ts)', body);
