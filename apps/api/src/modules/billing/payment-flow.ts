@@ -3,10 +3,10 @@ import type { PaymentStatus as CheckStatus } from '@kadr/api-contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { SessionContext } from '../../http/session-context';
 import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Payment } from '../../providers/payments';
 import { type CreatePaymentParams, YooKassaError } from '../../providers/payments';
-import type { SessionContext } from '../auth';
 import {
   insertPayment,
   openFirstPayment,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { SessionContext } from '../auth';
+import type { SessionContext } from '../../http/session-context';
 import type { PartnerAccounts } from '../partners';
 import * as q from './queries';
 
