@@ -15,7 +15,6 @@ export const NGINX_CONFIG = join(
   '..',
   '..',
   '..',
-  '..',
   'docs',
   'nginx',
   'kadr-media.conf',
