@@ -1,5 +1,5 @@
 import { ChannelCard } from '../channel-card/channel-card.js';
-import { FilmCard } from '../film-card/film-card.js';
+import { FilmCard, type FilmCardProps } from '../film-card/film-card.js';
 import type { LinkComponent } from '../link.js';
 import { Loader } from '../loader/loader.js';
 import { uiMessages } from '../messages.js';
@@ -25,14 +25,9 @@ export interface SearchResultItem {
 }
 
 /** A film card of the recommendations row. */
-export interface SearchCardItem {
+export interface SearchCardItem
+  extends Pick<FilmCardProps, 'href' | 'title' | 'imageUrl' | 'genre' | 'year' | 'stickerUrl'> {
   key: string;
-  href: string;
-  title: string;
-  imageUrl: string | null;
-  genre?: string;
-  year?: number | null;
-  stickerUrl?: string | null;
 }
 
 /** The recommendations row: its title comes from the collection named `search`. */
