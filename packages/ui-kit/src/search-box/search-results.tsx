@@ -72,25 +72,17 @@ export function SearchResults({
   if (status === 'results') {
     return (
       <Rail title={m.results} aside={m.found(results.length)} arrows={arrows}>
-        {results.map((item) =>
-          item.kind === 'channel' ? (
+        {results.map(({ key, kind, ...card }) =>
+          kind === 'channel' ? (
             <ChannelCard
-              key={item.key}
-              href={item.href}
-              title={item.title}
-              imageUrl={item.imageUrl}
+              key={key}
+              href={card.href}
+              title={card.title}
+              imageUrl={card.imageUrl}
               LinkComponent={LinkComponent}
             />
           ) : (
-            <FilmCard
-              key={item.key}
-              href={item.href}
-              title={item.title}
-              imageUrl={item.imageUrl}
-              year={item.year}
-              stickerUrl={item.stickerUrl}
-              LinkComponent={LinkComponent}
-            />
+            <FilmCard key={key} {...card} LinkComponent={LinkComponent} />
           ),
         )}
       </Rail>
@@ -110,17 +102,8 @@ export function SearchResults({
       )}
       {recommendations && recommendations.items.length > 0 && (
         <Rail title={recommendations.title} arrows={arrows}>
-          {recommendations.items.map((item) => (
-            <FilmCard
-              key={item.key}
-              href={item.href}
-              title={item.title}
-              imageUrl={item.imageUrl}
-              genre={item.genre}
-              year={item.year}
-              stickerUrl={item.stickerUrl}
-              LinkComponent={LinkComponent}
-            />
+          {recommendations.items.map(({ key, ...card }) => (
+            <FilmCard key={key} {...card} LinkComponent={LinkComponent} />
           ))}
         </Rail>
       )}
