@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { createDatabase, type Database } from '../db/client';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from '../db/embedded-lock';
 import { migrateDatabase } from '../db/migrate';
@@ -56,23 +56,41 @@ export function storageOrReport(io: CliIo): ReturnType<typeof loadStorageEnv> | 
   }
 }
 
+/** What a command prints for wrong usage: the problem, then the usage text; its exit status, 2. */
+export const usageProblem = (usage: string, io: CliIo) => (problem: string) => {
+  io.err(`${problem}\n\n${usage}`);
+  return 2;
+};
+
+/** The `--help` (`-h`) option every command takes. */
+const HELP = { type: 'boolean', short: 'h' } as const;
+
+/** What parseArgs makes of a command's arguments with `options` and --help. */
+type CommandArgs<O extends ParseArgsOptionsConfig, P extends boolean> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O & { help: typeof HELP }; allowPositionals: P }>
+>;
+
 /**
- * A command's parsed arguments, or its exit status once usage was printed: 2 with what was wrong
- * (an unknown option, a missing value), 0 for --help.
+ * A command's arguments parsed with its `options` (--help is added), or its exit status once usage was
+ * printed: 2 with what was wrong (an unknown option, a missing value, a positional it does not take), 0
+ * for --help.
  */
-export function parsedOrUsage<T extends { values: { help?: boolean } }>(
-  parse: () => T,
+export function parsedOrUsage<O extends ParseArgsOptionsConfig, P extends boolean = false>(
+  command: { argv: string[]; options: O; allowPositionals?: P },
   usage: string,
   io: CliIo,
-): T | number {
-  let parsed: T;
+): CommandArgs<O, P> | number {
+  let parsed: CommandArgs<O, P>;
   try {
-    parsed = parse();
+    parsed = parseArgs({
+      args: command.argv,
+      options: { ...command.options, help: HELP },
+      allowPositionals: command.allowPositionals ?? false,
+    }) as CommandArgs<O, P>;
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${usage}`);
-    return 2;
+    return usageProblem(usage, io)((error as Error).message);
   }
-  if (parsed.values.help) {
+  if ((parsed.values as { help?: boolean }).help) {
     io.out(usage);
     return 0;
   }
@@ -153,12 +171,7 @@ export function fileImportArgs(
   io: CliIo,
 ): { file: string; prune: boolean; storage: NonNullable<ReturnType<typeof storageOrReport>> } | number {
   const options = parsedOrUsage(
-    () =>
-      parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: { prune: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      }),
+    { argv, allowPositionals: true, options: { prune: { type: 'boolean' } } },
     usage,
     io,
   );

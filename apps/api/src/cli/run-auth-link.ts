@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { deviceUid as deviceUidSchema } from '@kadr/api-contract';
 import {
   createSignInLink,
@@ -8,7 +7,7 @@ import {
   SIGN_IN_LINK_PARAM,
   SignInLinkError,
 } from '../modules/auth';
-import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
+import { type CliIo, parsedOrUsage, usageProblem, withCommandDatabase } from './command';
 
 /** Where the printed link points unless --origin says otherwise: the one-process service's address. */
 const DEFAULT_ORIGIN = 'http://localhost:8080';
@@ -45,26 +44,21 @@ function newDeviceUid(): string {
 
 function parseCommand(argv: string[], io: CliIo): LinkCommand | number {
   const parsed = parsedOrUsage(
-    () =>
-      parseArgs({
-        args: argv,
-        options: {
-          profile: { type: 'string' },
-          'ttl-minutes': { type: 'string' },
-          path: { type: 'string' },
-          device: { type: 'string' },
-          origin: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      }),
+    {
+      argv,
+      options: {
+        profile: { type: 'string' },
+        'ttl-minutes': { type: 'string' },
+        path: { type: 'string' },
+        device: { type: 'string' },
+        origin: { type: 'string' },
+      },
+    },
     AUTH_LINK_USAGE,
     io,
   );
   if (typeof parsed === 'number') return parsed;
-  const problem = (text: string) => {
-    io.err(`${text}\n\n${AUTH_LINK_USAGE}`);
-    return 2;
-  };
+  const problem = usageProblem(AUTH_LINK_USAGE, io);
   const { profile, 'ttl-minutes': ttl, path = DEFAULT_PATH, device, origin = DEFAULT_ORIGIN } = parsed.values;
   if (profile === undefined) return problem('give --profile');
   if (!/^[1-9]\d{0,9}$/.test(profile)) return problem(`--profile ${profile}: expected a profile id`);

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Database } from '../db/client';
 import {
   clearSwitch,
@@ -9,7 +8,7 @@ import {
   setSwitch,
   switchRow,
 } from '../modules/embed';
-import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
+import { type CliIo, parsedOrUsage, usageProblem, withCommandDatabase } from './command';
 
 /** Usage text of the embed switch command. */
 export const EMBED_SWITCH_USAGE = `Usage: embed:switch lock|unlock|reserve <url>|clear [--content film-42]
@@ -31,20 +30,12 @@ type Action =
 
 function parseCommand(argv: string[], io: CliIo): Action | number {
   const parsed = parsedOrUsage(
-    () =>
-      parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: { content: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      }),
+    { argv, allowPositionals: true, options: { content: { type: 'string' } } },
     EMBED_SWITCH_USAGE,
     io,
   );
   if (typeof parsed === 'number') return parsed;
-  const problem = (text: string) => {
-    io.err(`${text}\n\n${EMBED_SWITCH_USAGE}`);
-    return 2;
-  };
+  const problem = usageProblem(EMBED_SWITCH_USAGE, io);
   const { content } = parsed.values;
   if (content !== undefined && !isContentName(content))
     return problem(`--content ${content}: expected film-{id}, series-{id} or channel-{id}`);

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadFfmpegPath } from '../env';
 import { FfmpegError, findFfmpeg } from '../media/ffmpeg';
 import {
@@ -13,7 +12,7 @@ import {
 import { DEFAULT_SEGMENT_SECONDS, MediaInputError, packageVideo, readAssetMeta } from '../media/package';
 import { probeInput } from '../media/probe';
 import { isLiveLoopId, isMediaAssetId, type MediaEncryption, MediaStore } from '../media/store';
-import { type CliIo, parsedOrUsage, storageOrReport } from './command';
+import { type CliIo, parsedOrUsage, storageOrReport, usageProblem } from './command';
 
 /** Usage text of the media packaging command. */
 export const USAGE = `Usage: media-package <video file> --asset <ek-<EK_id>|ep-<EP_id>|lv-<channel>-<look>> [options]
@@ -30,18 +29,12 @@ the channel's key); a channel plays once each of its looks 0–${LOOKS - 1} is p
   --segment-seconds <n>    target segment length, 4 by default; not for loops
 Environment: FFMPEG_PATH picks an ffmpeg binary (default: the system's, else @ffmpeg-installer/ffmpeg).`;
 
-const parseOptions = (args: string[]) =>
-  parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      asset: { type: 'string' },
-      'data-dir': { type: 'string' },
-      encryption: { type: 'string' },
-      'segment-seconds': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+const OPTIONS = {
+  asset: { type: 'string' },
+  'data-dir': { type: 'string' },
+  encryption: { type: 'string' },
+  'segment-seconds': { type: 'string' },
+} as const;
 
 const ENCRYPTIONS: readonly MediaEncryption[] = ['aes-128', 'cenc-clearkey'];
 
@@ -51,7 +44,7 @@ const ENCRYPTIONS: readonly MediaEncryption[] = ['aes-128', 'cenc-clearkey'];
  * the timeline's segments), or ffmpeg failed, 2 wrong usage or configuration.
  */
 export async function runMediaPackage(argv: string[], io: CliIo): Promise<number> {
-  const options = parsedOrUsage(() => parseOptions(argv), USAGE, io);
+  const options = parsedOrUsage({ argv, allowPositionals: true, options: OPTIONS }, USAGE, io);
   if (typeof options === 'number') return options;
   const { values } = options;
   const [file, ...extra] = options.positionals;
@@ -77,8 +70,7 @@ export async function runMediaPackage(argv: string[], io: CliIo): Promise<number
   else if (loop && segmentSeconds !== LIVE_SEGMENT_SECONDS)
     problems.push(`--segment-seconds: a live loop's segments are ${LIVE_SEGMENT_SECONDS} s (the timeline's)`);
   if (problems.length > 0 || !file || !asset || !(isMediaAssetId(asset) || isLiveLoopId(asset))) {
-    io.err(`${problems.join('; ')}\n\n${USAGE}`);
-    return 2;
+    return usageProblem(USAGE, io)(problems.join('; '));
   }
 
   const storage = storageOrReport(io);

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { phone as phoneNumber } from '@kadr/api-contract';
 import { grantPackage, HoldingError, type ProfileRef, revokePackage } from '../modules/billing';
-import { type CliIo, withCommandDatabase } from './command';
+import { type CliIo, parsedOrUsage, usageProblem, withCommandDatabase } from './command';
 
 /** Usage text of the package grant and revoke commands. */
 export const PACKAGE_USAGE = `Usage: package:grant  (--phone 79991234567 | --profile 12) --package 1 [--until 2027-01-01T00:00:00Z]
@@ -13,53 +12,46 @@ Writes DATABASE_URL, or the embedded database in DATA_DIR: not while the server 
 embedded database takes one process at a time; the command refuses while another process holds
 DATA_DIR/db.lock). Support tool; payments grant packages themselves.`;
 
-const parseOptions = (args: string[]) =>
-  parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      phone: { type: 'string' },
-      profile: { type: 'string' },
-      package: { type: 'string' },
-      until: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
+type Command = { action: 'grant' | 'revoke'; profile: ProfileRef; packageId: number; until: Date | null };
+
+function parseCommand(argv: string[], io: CliIo): Command | number {
+  const options = parsedOrUsage(
+    {
+      argv,
+      allowPositionals: true,
+      options: {
+        phone: { type: 'string' },
+        profile: { type: 'string' },
+        package: { type: 'string' },
+        until: { type: 'string' },
+      },
     },
-  });
-
-type Parsed =
-  | { action: 'grant' | 'revoke'; profile: ProfileRef; packageId: number; until: Date | null }
-  | { problem: string };
-
-function parseCommand(argv: string[]): Parsed | 'help' {
-  let options: ReturnType<typeof parseOptions>;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    return { problem: (error as Error).message };
-  }
-  if (options.values.help) return 'help';
+    PACKAGE_USAGE,
+    io,
+  );
+  if (typeof options === 'number') return options;
+  const problem = usageProblem(PACKAGE_USAGE, io);
   const [action, ...extra] = options.positionals;
   if ((action !== 'grant' && action !== 'revoke') || extra.length > 0)
-    return { problem: 'expected grant or revoke' };
+    return problem('expected grant or revoke');
   const { phone, profile, package: pack, until } = options.values;
-  if ((phone === undefined) === (profile === undefined)) return { problem: 'give --phone or --profile' };
+  if ((phone === undefined) === (profile === undefined)) return problem('give --phone or --profile');
   let ref: ProfileRef;
   if (phone !== undefined) {
     const digits = phone.replace(/\D/g, '');
     if (!phoneNumber.safeParse(digits).success)
-      return { problem: `--phone ${phone}: expected 11 digits starting with 7` };
+      return problem(`--phone ${phone}: expected 11 digits starting with 7`);
     ref = { phone: digits };
   } else {
-    if (!/^[1-9]\d{0,9}$/.test(profile ?? ''))
-      return { problem: `--profile ${profile}: expected a profile id` };
+    if (!/^[1-9]\d{0,9}$/.test(profile ?? '')) return problem(`--profile ${profile}: expected a profile id`);
     ref = { profileId: Number(profile) };
   }
-  if (!/^[1-9]\d{0,9}$/.test(pack ?? '')) return { problem: '--package: expected a package id' };
+  if (!/^[1-9]\d{0,9}$/.test(pack ?? '')) return problem('--package: expected a package id');
   let untilDate: Date | null = null;
   if (until !== undefined) {
-    if (action === 'revoke') return { problem: '--until is for grant only' };
+    if (action === 'revoke') return problem('--until is for grant only');
     untilDate = new Date(until);
-    if (Number.isNaN(untilDate.getTime())) return { problem: `--until ${until}: expected an ISO date` };
+    if (Number.isNaN(untilDate.getTime())) return problem(`--until ${until}: expected an ISO date`);
   }
   return { action, profile: ref, packageId: Number(pack), until: untilDate };
 }
@@ -70,15 +62,8 @@ function parseCommand(argv: string[]): Parsed | 'help' {
  * configuration.
  */
 export async function runPackageAccess(argv: string[], io: CliIo, now = new Date()): Promise<number> {
-  const parsed = parseCommand(argv);
-  if (parsed === 'help') {
-    io.out(PACKAGE_USAGE);
-    return 0;
-  }
-  if ('problem' in parsed) {
-    io.err(`${parsed.problem}\n\n${PACKAGE_USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommand(argv, io);
+  if (typeof parsed === 'number') return parsed;
   return withCommandDatabase(
     io,
     `package:${parsed.action}`,

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Database } from '../db/client';
 import { EnvError, loadPartnerAccountsEnv } from '../env';
 import {
@@ -9,7 +8,7 @@ import {
   profileOf,
   type SkippedAccount,
 } from '../modules/partners';
-import { type CliIo, parsedOrUsage, withCommandDatabase } from './command';
+import { type CliIo, parsedOrUsage, usageProblem, withCommandDatabase } from './command';
 
 /** Usage text of the partner-site accounts commands. */
 export const PARTNERS_USAGE = `Usage: partners:set --profile 12 --title Кинозал --email user@example.ru --password-stdin
@@ -40,27 +39,22 @@ type Command =
 const MAX_PROFILE_ID = 2_147_483_647;
 
 async function parseCommand(argv: string[], io: CliIo): Promise<Command | number> {
-  const problem = (text: string) => {
-    io.err(`${text}\n\n${PARTNERS_USAGE}`);
-    return 2;
-  };
+  const problem = usageProblem(PARTNERS_USAGE, io);
   // Checked before parsing: the parser's own message would repeat the value, the password itself.
   if (argv.some((arg) => arg === '--password' || arg.startsWith('--password=')))
     return problem('the password is read from standard input only (--password-stdin), never from arguments');
   const parsed = parsedOrUsage(
-    () =>
-      parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          profile: { type: 'string' },
-          title: { type: 'string' },
-          email: { type: 'string' },
-          'password-stdin': { type: 'boolean' },
-          'show-passwords': { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      }),
+    {
+      argv,
+      allowPositionals: true,
+      options: {
+        profile: { type: 'string' },
+        title: { type: 'string' },
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        'show-passwords': { type: 'boolean' },
+      },
+    },
     PARTNERS_USAGE,
     io,
   );

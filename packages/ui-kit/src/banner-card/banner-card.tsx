@@ -1,31 +1,17 @@
 import { useId } from 'react';
 import card from '../card.module.css';
-import { genreYear } from '../film-card/film-card.js';
+import { type FilmCardProps, genreYear } from '../film-card/film-card.js';
 import { LazyImage } from '../lazy-image/lazy-image.js';
-import { DefaultLink, type LinkComponent } from '../link.js';
+import { DefaultLink } from '../link.js';
 import { Sticker } from '../sticker/sticker.js';
 import styles from './banner-card.module.css';
 
-/** Props of {@link BannerCard}. */
-export interface BannerCardProps {
-  /** In-app path of the content card. */
-  href: string;
-  /** The title; it starts the name of the link. */
-  title: string;
+/** Props of {@link BannerCard}: a film card's, with a banner for the poster. */
+export interface BannerCardProps extends Omit<FilmCardProps, 'imageUrl'> {
   /** Banner address (the banner thumbnail, 1280 × 540); null shows a placeholder. */
   imageUrl: string | null;
-  /** Genre, shown before the year. */
-  genre?: string;
-  /** Release year. */
-  year?: number | null;
-  /** A small badge image over the banner. */
-  stickerUrl?: string | null;
   /** `m`: 474 × 200 inside a 290 px card; `l`: the big banners of the page's first rail. */
   size?: 'm' | 'l';
-  /** Loads the banner at once (the first screen). */
-  priority?: boolean;
-  /** Renders the link; a plain anchor by default. */
-  LinkComponent?: LinkComponent;
 }
 
 /** Banner size (the catalogue's 1280 × 540 artwork). */

@@ -105,6 +105,20 @@ export function Rail({
     track.scrollBy({ left: direction * distance, behavior: reduce ? 'auto' : 'smooth' });
   };
 
+  // The paging buttons: `previous` hides at the start of the track, `next` at its end.
+  const arrow = (side: 'previous' | 'next', icon: ReactNode) =>
+    arrows && (
+      <button
+        type="button"
+        className={`${styles.arrow} ${styles[side]}`}
+        aria-label={labels?.[side] ?? uiMessages.rail[side]}
+        hidden={side === 'previous' ? edges.start : edges.end}
+        onClick={() => page(side === 'previous' ? -1 : 1)}
+      >
+        {icon}
+      </button>
+    );
+
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section
@@ -123,17 +137,7 @@ export function Rail({
         </div>
       )}
       <div className={styles.viewport}>
-        {arrows && (
-          <button
-            type="button"
-            className={[styles.arrow, styles.previous].join(' ')}
-            aria-label={labels?.previous ?? uiMessages.rail.previous}
-            hidden={edges.start}
-            onClick={() => page(-1)}
-          >
-            <IconChevronLeft size={28} />
-          </button>
-        )}
+        {arrow('previous', <IconChevronLeft size={28} />)}
         <ul ref={trackRef} className={styles.track}>
           {items.map((child) => (
             <li key={child.key} className={styles.item}>
@@ -141,17 +145,7 @@ export function Rail({
             </li>
           ))}
         </ul>
-        {arrows && (
-          <button
-            type="button"
-            className={[styles.arrow, styles.next].join(' ')}
-            aria-label={labels?.next ?? uiMessages.rail.next}
-            hidden={edges.end}
-            onClick={() => page(1)}
-          >
-            <IconChevronRight size={28} />
-          </button>
-        )}
+        {arrow('next', <IconChevronRight size={28} />)}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { ChannelCard } from '../channel-card/channel-card.js';
-import { FilmCard } from '../film-card/film-card.js';
+import { FilmCard, type FilmCardProps } from '../film-card/film-card.js';
 import type { LinkComponent } from '../link.js';
 import { Loader } from '../loader/loader.js';
 import { uiMessages } from '../messages.js';
@@ -25,14 +25,9 @@ export interface SearchResultItem {
 }
 
 /** A film card of the recommendations row. */
-export interface SearchCardItem {
+export interface SearchCardItem
+  extends Pick<FilmCardProps, 'href' | 'title' | 'imageUrl' | 'genre' | 'year' | 'stickerUrl'> {
   key: string;
-  href: string;
-  title: string;
-  imageUrl: string | null;
-  genre?: string;
-  year?: number | null;
-  stickerUrl?: string | null;
 }
 
 /** The recommendations row: its title comes from the collection named `search`. */
@@ -77,25 +72,17 @@ export function SearchResults({
   if (status === 'results') {
     return (
       <Rail title={m.results} aside={m.found(results.length)} arrows={arrows}>
-        {results.map((item) =>
-          item.kind === 'channel' ? (
+        {results.map(({ key, kind, ...card }) =>
+          kind === 'channel' ? (
             <ChannelCard
-              key={item.key}
-              href={item.href}
-              title={item.title}
-              imageUrl={item.imageUrl}
+              key={key}
+              href={card.href}
+              title={card.title}
+              imageUrl={card.imageUrl}
               LinkComponent={LinkComponent}
             />
           ) : (
-            <FilmCard
-              key={item.key}
-              href={item.href}
-              title={item.title}
-              imageUrl={item.imageUrl}
-              year={item.year}
-              stickerUrl={item.stickerUrl}
-              LinkComponent={LinkComponent}
-            />
+            <FilmCard key={key} {...card} LinkComponent={LinkComponent} />
           ),
         )}
       </Rail>
@@ -115,17 +102,8 @@ export function SearchResults({
       )}
       {recommendations && recommendations.items.length > 0 && (
         <Rail title={recommendations.title} arrows={arrows}>
-          {recommendations.items.map((item) => (
-            <FilmCard
-              key={item.key}
-              href={item.href}
-              title={item.title}
-              imageUrl={item.imageUrl}
-              genre={item.genre}
-              year={item.year}
-              stickerUrl={item.stickerUrl}
-              LinkComponent={LinkComponent}
-            />
+          {recommendations.items.map(({ key, ...card }) => (
+            <FilmCard key={key} {...card} LinkComponent={LinkComponent} />
           ))}
         </Rail>
       )}

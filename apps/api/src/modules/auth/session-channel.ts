@@ -101,20 +101,20 @@ export class RedisSessionChannel implements SessionChannel {
   }
 
   async publish(sessionIds: readonly string[]): Promise<void> {
-    if (sessionIds.length === 0 || !this.connected) return;
-    try {
-      await this.publisher.publish(SESSION_ENDED_CHANNEL, sessionIds.join(','));
-    } catch (err) {
-      this.log.warn({ err }, 'session channel: announcing ended sessions failed');
-    }
+    await this.announce(SESSION_ENDED_CHANNEL, sessionIds, 'ended sessions');
   }
 
   async publishAdopted(profileIds: readonly number[]): Promise<void> {
-    if (profileIds.length === 0 || !this.connected) return;
+    await this.announce(PROFILE_ADOPTED_CHANNEL, profileIds, 'signed-in profiles');
+  }
+
+  /** Sends ids on a channel while connected; a failure is logged (naming `what`), not thrown. */
+  private async announce(channel: string, ids: readonly (string | number)[], what: string): Promise<void> {
+    if (ids.length === 0 || !this.connected) return;
     try {
-      await this.publisher.publish(PROFILE_ADOPTED_CHANNEL, profileIds.join(','));
+      await this.publisher.publish(channel, ids.join(','));
     } catch (err) {
-      this.log.warn({ err }, 'session channel: announcing signed-in profiles failed');
+      this.log.warn({ err }, `session channel: announcing ${what} failed`);
     }
   }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 
 // Raw SQL like the catalogue module; times travel as ISO text and come back as `Date | string`
@@ -67,14 +67,18 @@ export async function programmesOverlapping(
 
 /** Deletes every programme that ended before `before` (older than the catch-up archive); returns how many. */
 export async function deleteProgrammesEndedBefore(db: Db, before: Date): Promise<number> {
-  const [row] = rowsOf<{ deleted: number }>(
-    await db.execute(sql`
-      with deleted as (
-        delete from tv_programmes where ends_at < ${before.toISOString()}::timestamptz returning 1
-      )
-      select count(*)::int as deleted from deleted`),
+  return countChanged(
+    db,
+    sql`delete from tv_programmes where ends_at < ${before.toISOString()}::timestamptz returning 1`,
   );
-  return row?.deleted ?? 0;
+}
+
+/** How many rows a data-changing statement (one ending in `returning 1`) changed. */
+async function countChanged(db: Db | Tx, statement: SQL): Promise<number> {
+  const [row] = rowsOf<{ changed: number }>(
+    await db.execute(sql`with changed as (${statement}) select count(*)::int as changed from changed`),
+  );
+  return row?.changed ?? 0;
 }
 
 /** A programme to write. */
@@ -206,9 +210,9 @@ function programmeRowsJson(programmes: readonly NewProgramme[]): string {
 export async function insertProgrammes(db: Db, programmes: readonly NewProgramme[]): Promise<number> {
   if (programmes.length === 0) return 0;
   const rows = programmeRowsJson(programmes);
-  const [row] = rowsOf<{ written: number }>(
-    await db.execute(sql`
-      with written as (
+  return countChanged(
+    db,
+    sql`
         insert into tv_programmes (channel_id, starts_at, ends_at, title, description, poster_url, announce_url)
         select v.channel_id, v.starts_at, v.ends_at, v.title, v.description, v.poster_url, v.announce_url
         from json_to_recordset(${rows}::json) as v(${PROGRAMME_RECORD})
@@ -216,11 +220,8 @@ export async function insertProgrammes(db: Db, programmes: readonly NewProgramme
           select 1 from tv_programmes p
           where p.channel_id = v.channel_id and p.ends_at > v.starts_at and p.starts_at < v.ends_at)
         on conflict (channel_id, starts_at) do nothing
-        returning 1
-      )
-      select count(*)::int as written from written`),
+        returning 1`,
   );
-  return row?.written ?? 0;
 }
 
 /** A channel a guide file may name: its id in XMLTV files and its catch-up depth. */
@@ -291,22 +292,17 @@ export async function replaceSchedules(
     await tx.execute(sql`lock table tv_programmes in share row exclusive mode`);
     let pruned = 0;
     if (options.prune && ranges.length > 0) {
-      const [row] = rowsOf<{ pruned: number }>(
-        await tx.execute(sql`
-          with r as (
-            select * from jsonb_to_recordset(${rangeRows}::jsonb) as r(
-              channel_id int, starts_at timestamptz, ends_at timestamptz)
-          ),
-          pruned as (
-            delete from tv_programmes p using r, channels ch
-            where p.channel_id = r.channel_id and ch.id = r.channel_id
-              and (p.starts_at >= r.ends_at
-                   or p.ends_at <= ${options.now.toISOString()}::timestamptz - make_interval(days => ch.archive_days))
-            returning 1
-          )
-          select count(*)::int as pruned from pruned`),
+      pruned = await countChanged(
+        tx,
+        sql`
+          delete from tv_programmes p
+          using jsonb_to_recordset(${rangeRows}::jsonb) as r(channel_id int, starts_at timestamptz, ends_at timestamptz),
+            channels ch
+          where p.channel_id = r.channel_id and ch.id = r.channel_id
+            and (p.starts_at >= r.ends_at
+                 or p.ends_at <= ${options.now.toISOString()}::timestamptz - make_interval(days => ch.archive_days))
+          returning 1`,
       );
-      pruned = row?.pruned ?? 0;
     }
     // One statement: its three changes touch disjoint rows (a start the guide lists is updated or
     // inserted, any other start in a range deleted), so none needs to see another's effect.

@@ -56,71 +56,109 @@ const GRANT_PATTERN =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The HMAC key of one kind of grant: derived from MEDIA_SECRET with the kind's own label. */
-export const grantKey = (secret: string, label = 'kadr playback grant') =>
-  createHmac('sha256', secret).update(label).digest();
+const grantKey = (secret: string, label: string) => createHmac('sha256', secret).update(label).digest();
 /** A grant's MAC: HMAC-SHA256 truncated to 128 bits, 22 base64url characters. */
-export const grantMac = (key: Buffer, body: string) =>
+const grantMac = (key: Buffer, body: string) =>
   createHmac('sha256', key).update(body).digest().subarray(0, 16).toString('base64url');
-const mac = grantMac;
 
 /** A session UUID as 22 base64url characters. */
-export function packSession(sessionId: string): string {
+function packSession(sessionId: string): string {
   if (!UUID.test(sessionId)) throw new Error('A grant needs a session UUID');
   return Buffer.from(sessionId.replaceAll('-', ''), 'hex').toString('base64url');
 }
 
 /** The UUID of a packed session. */
-export function unpackSession(packed: string): string {
+function unpackSession(packed: string): string {
   const hex = Buffer.from(packed, 'base64url').toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Signs and parses grants with one secret. */
-export class GrantSigner {
+/** Whether a token's last 22 characters are the MAC of what comes before the dot preceding them. */
+function macMatches(key: Buffer, token: string): boolean {
+  const expected = Buffer.from(grantMac(key, token.slice(0, token.length - 23)));
+  const given = Buffer.from(token.slice(token.length - 22));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A grant's access as its token writes it: `f`, or `p<seconds>` for a preview. */
+const packAccess = (grant: GrantFacts) => (grant.access === 'full' ? 'f' : `p${grant.previewSeconds}`);
+
+/** The access and preview seconds of a packed access. */
+const unpackAccess = (packed: string) =>
+  packed === 'f'
+    ? { access: 'full' as const, previewSeconds: 0 }
+    : { access: 'preview' as const, previewSeconds: Number(packed.slice(1)) };
+
+/** What every kind of grant holds besides what it names (a title here, a channel in live/channel-grants.ts). */
+export type GrantFacts = Omit<Grant, 'contentId' | 'episodeId'>;
+
+/**
+ * The envelope every kind of grant shares: `profile.<the kind's own fields>.access.package.session.expires`
+ * and the MAC under a key of the kind's own label, so no grant of one kind reads as another's.
+ */
+export class GrantSeal {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = grantKey(secret);
+  constructor(secret: string, label: string) {
+    this.key = grantKey(secret, label);
   }
 
-  /** The grant as a URL path segment. */
-  sign(grant: Grant): string {
-    const access = grant.access === 'full' ? 'f' : `p${grant.previewSeconds}`;
+  /** The token of a grant whose kind names itself with `own` fields. */
+  seal(grant: GrantFacts, own: readonly (string | number)[]): string {
     const body = [
       grant.profileId,
-      grant.contentId,
-      grant.episodeId,
-      access,
+      ...own,
+      packAccess(grant),
       grant.packageId,
       packSession(grant.sessionId),
       grant.expires,
     ].join('.');
-    return `${body}.${mac(this.key, body)}`;
+    return `${body}.${grantMac(this.key, body)}`;
+  }
+
+  /**
+   * The facts of a token matching `pattern` (a group a field) and its kind's own fields, or why it is
+   * refused: the pattern and the signature are checked before the expiry.
+   */
+  open(
+    token: string,
+    pattern: RegExp,
+    nowSeconds: number,
+  ): { grant: GrantFacts; own: string[] } | GrantProblem {
+    const m = pattern.exec(token);
+    if (!m || !macMatches(this.key, token)) return 'invalid';
+    const [profile, ...own] = m.slice(1, -5) as [string, ...string[]];
+    const [access, packageId, session, expires] = m.slice(-5, -1) as [string, string, string, string];
+    if (Number(expires) <= nowSeconds) return 'expired';
+    const grant = {
+      profileId: Number(profile),
+      ...unpackAccess(access),
+      packageId: Number(packageId),
+      sessionId: unpackSession(session),
+      expires: Number(expires),
+    };
+    return { grant, own };
+  }
+}
+
+/** Signs and parses grants with one secret. */
+export class GrantSigner {
+  private readonly seal: GrantSeal;
+
+  constructor(secret: string) {
+    this.seal = new GrantSeal(secret, 'kadr playback grant');
+  }
+
+  /** The grant as a URL path segment. */
+  sign(grant: Grant): string {
+    return this.seal.seal(grant, [grant.contentId, grant.episodeId]);
   }
 
   /** The grant a token stands for, or why it is refused (the signature is checked before the expiry). */
   verify(token: string, nowSeconds: number): Grant | GrantProblem {
-    const m = GRANT_PATTERN.exec(token);
-    if (!m) return 'invalid';
-    const [, profile, content, episode, access, packageId, sessionId, expires] = m as unknown as string[];
-    if (!macMatches(this.key, token)) return 'invalid';
-    if (Number(expires) <= nowSeconds) return 'expired';
-    return {
-      profileId: Number(profile),
-      contentId: Number(content),
-      episodeId: Number(episode),
-      access: access === 'f' ? 'full' : 'preview',
-      previewSeconds: access === 'f' ? 0 : Number((access as string).slice(1)),
-      packageId: Number(packageId),
-      sessionId: unpackSession(sessionId as string),
-      expires: Number(expires),
-    };
+    const opened = this.seal.open(token, GRANT_PATTERN, nowSeconds);
+    if (typeof opened === 'string') return opened;
+    const [content, episode] = opened.own;
+    return { ...opened.grant, contentId: Number(content), episodeId: Number(episode) };
   }
-}
-
-/** Whether a token's last 22 characters are the MAC of what comes before the dot preceding them. */
-export function macMatches(key: Buffer, token: string): boolean {
-  const expected = Buffer.from(grantMac(key, token.slice(0, token.length - 23)));
-  const given = Buffer.from(token.slice(token.length - 22));
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }

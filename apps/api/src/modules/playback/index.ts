@@ -3,17 +3,13 @@
 // preview cut by the server. Live TV plays with the same grants. docs/architecture/vod-playback.md
 export { admitGrant } from './grant-admission';
 export { GrantGuard } from './grant-guard';
+export type { GrantProblem } from './grants';
 export {
   FULL_SEGMENT_SECONDS,
   GRANT_SECONDS,
-  type GrantProblem,
+  GrantSeal,
   GrantSigner,
-  grantKey,
-  grantMac,
-  macMatches,
   PREVIEW_SEGMENT_MARGIN_SECONDS,
-  packSession,
-  unpackSession,
 } from './grants';
 export type { MediaDeliveryOptions } from './media-routes';
 export { waitForMedia } from './media-wait';

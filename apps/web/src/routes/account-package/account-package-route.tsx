@@ -105,35 +105,42 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
     }
   }, [dialog, mainButtonId]);
 
-  const cancel = async () => {
+  // A billing call: the button busy while it runs, then its dialog; the billing data is read again either way.
+  const settle = async (
+    name: string,
+    call: () => Promise<unknown>,
+    done: NoticeDialog,
+    failed: NoticeDialog,
+  ) => {
     setBusy(true);
     try {
-      await api.call('unsubscribePackage', {
-        body: { package_id: info.package_id, ...(reason ? { reason } : {}) },
-      });
-      setDialog('successCancel');
+      await call();
+      setDialog(done);
     } catch (error) {
-      console.error('[billing] cancel failed', error);
-      setDialog('cancelFailed');
+      console.error(`[billing] ${name} failed`, error);
+      setDialog(failed);
     } finally {
       setBusy(false);
       void refreshAfterBilling(queryClient);
     }
   };
-
-  const restore = async () => {
-    setBusy(true);
-    try {
-      await api.call('restorePackage', { body: { package_id: info.package_id } });
-      setDialog('successRestore');
-    } catch (error) {
-      console.error('[billing] restore failed', error);
-      setDialog('restoreFailed');
-    } finally {
-      setBusy(false);
-      void refreshAfterBilling(queryClient);
-    }
-  };
+  const cancel = () =>
+    settle(
+      'cancel',
+      () =>
+        api.call('unsubscribePackage', {
+          body: { package_id: info.package_id, ...(reason ? { reason } : {}) },
+        }),
+      'successCancel',
+      'cancelFailed',
+    );
+  const restore = () =>
+    settle(
+      'restore',
+      () => api.call('restorePackage', { body: { package_id: info.package_id } }),
+      'successRestore',
+      'restoreFailed',
+    );
 
   const press = () => {
     if (action === 'pay') setDialog('pay');

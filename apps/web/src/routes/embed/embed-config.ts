@@ -54,27 +54,14 @@ export function parseEmbedConfig(value: unknown): EmbedConfig | null {
   if (typeof config.title !== 'string' || typeof config.poster !== 'string') return null;
   if (typeof config.live !== 'boolean' || (config.kind !== 'vod' && config.kind !== 'live')) return null;
   const { type } = content;
+  const shown = { version: 1, title: config.title, poster: config.poster } as const;
   if (type === 'channel') {
     if (config.kind !== 'live' || !isPositiveId(content.tv_channel_id)) return null;
-    return {
-      version: 1,
-      kind: 'live',
-      content: { type, tv_channel_id: content.tv_channel_id },
-      title: config.title,
-      poster: config.poster,
-      live: true,
-    };
+    return { ...shown, kind: 'live', content: { type, tv_channel_id: content.tv_channel_id }, live: true };
   }
   if (type !== 'film' && type !== 'series' && type !== 'tvshow') return null;
   if (config.kind !== 'vod' || !isPositiveId(content.EK_id)) return null;
-  return {
-    version: 1,
-    kind: 'vod',
-    content: { type, EK_id: content.EK_id },
-    title: config.title,
-    poster: config.poster,
-    live: false,
-  };
+  return { ...shown, kind: 'vod', content: { type, EK_id: content.EK_id }, live: false };
 }
 
 /**
