@@ -5,7 +5,7 @@
 // BENCH_BASELINE_ROOT=<another checkout, its api built> adds that build's server.js, started the same
 // way run by run beside this one, and the ratio of the two: how a change moved start-up (issue 23's
 // module wiring was measured against the commit before it this way).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,13 +130,17 @@ const baselineRoot = process.env.BENCH_BASELINE_ROOT;
 const baselineServer = baselineRoot && join(baselineRoot, 'apps/api/dist/server.js');
 if (baselineServer && !existsSync(baselineServer))
   throw new Error(`${baselineServer}: build that checkout's api first`);
+/** How the baseline is named in the figures: its commit. */
+const baselineName =
+  baselineRoot &&
+  `commit ${execFileSync('git', ['-C', baselineRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}`;
 
 const series: { name: string; samples: Sample[] }[] = [
   { name: 'bare Fastify process (baseline)', samples: [] },
   { name: '`npm start`, empty data folder', samples: [] },
   { name: '`npm start`, existing data folder', samples: [] },
   { name: '`node apps/api/dist/server.js`, existing data folder', samples: [] },
-  ...(baselineServer ? [{ name: `the same, the build in ${baselineRoot}`, samples: [] as Sample[] }] : []),
+  ...(baselineServer ? [{ name: `the same, the build of ${baselineName}`, samples: [] as Sample[] }] : []),
 ];
 for (let run = 0; run < RUNS; run++) {
   series[0]!.samples.push(
@@ -180,7 +184,7 @@ function baselineRatio(ours: Sample[], theirs: Sample[]): string {
     );
   const wall = median(ours, 'seconds') / median(theirs, 'seconds');
   const cpu = median(ours, 'cpuSeconds') / median(theirs, 'cpuSeconds');
-  return `This build against ${baselineRoot}: wall ${wall.toFixed(2)}×, CPU ${cpu.toFixed(2)}× (medians, started alternately).`;
+  return `This build against the build of ${baselineName}: wall ${wall.toFixed(2)}×, CPU ${cpu.toFixed(2)}× (medians, started alternately).`;
 }
 
 const body = [
