@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePortForTest } from './free-port';
 
 // A PostgreSQL and a Redis of a suite's own, in a temp folder on free ports, so the recovery suite and
 // bench/recovery.ts can stop, kill and restart them without disturbing the machine's shared ones.
@@ -28,19 +29,6 @@ export const postgresBinariesAvailable =
 
 /** Whether `redis-server` is on the PATH. */
 export const redisServerAvailable = spawnSync('redis-server', ['--version']).status === 0;
-
-/** A free TCP port on loopback. */
-export async function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether something accepts TCP connections on 127.0.0.1:port. */
 function accepts(port: number): Promise<boolean> {
@@ -115,7 +103,7 @@ export async function startPostgres(): Promise<DependencyProcess> {
     { encoding: 'utf8', ...user },
   );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const port = await freeTcpPort();
+  const port = await freePortForTest();
   return ownProcess({
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -150,7 +138,7 @@ export async function startPostgres(): Promise<DependencyProcess> {
  */
 export async function startRedis(): Promise<DependencyProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-redis-'));
-  const port = await freeTcpPort();
+  const port = await freePortForTest();
   return ownProcess({
     url: `redis://127.0.0.1:${port}`,
     port,
