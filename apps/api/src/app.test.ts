@@ -4,6 +4,7 @@ import { authCalls } from '@kadr/api-contract';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from './http/server';
 import { pgliteBackend, useApi } from './test/harness';
+import { PRODUCTION_SETTINGS } from './test/security-settings';
 
 // HTTP behaviour that does not depend on the database engine: PGlite only.
 describe('app shell (PGlite)', () => {
@@ -204,13 +205,7 @@ describe('app shell (PGlite)', () => {
   });
 
   it('hides /docs and /openapi.json in production (the 404 envelope) unless API_DOCS is on', async () => {
-    const prod = {
-      NODE_ENV: 'production',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-      SMS_GATEWAY_TOKEN: 't',
-      YOOKASSA_SHOP_ID: '100500',
-      YOOKASSA_SECRET_KEY: 'live_secret',
-    };
+    const prod = PRODUCTION_SETTINGS;
     const closed = await setup(prod);
     for (const url of ['/openapi.json', '/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
       const res = await closed.app.inject({ method: 'GET', url });
@@ -222,36 +217,42 @@ describe('app shell (PGlite)', () => {
     expect((await open.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
   });
 
-  it('hides the sandbox in production mode unless enabled', async () => {
-    const prod = {
-      NODE_ENV: 'production',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-      SMS_GATEWAY_TOKEN: 't',
-      YOOKASSA_SHOP_ID: '100500',
-      YOOKASSA_SECRET_KEY: 'live_secret',
-    };
-    const closed = await setup(prod);
-    expect(
-      (await closed.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode,
-    ).toBe(404);
-    const open = await setup({ ...prod, SANDBOX_PROVIDERS: 'on' });
-    expect((await open.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79991234567' })).statusCode).toBe(
-      200,
+  it('never serves a sandbox in production: refuses to start with them, serves none without', async () => {
+    // Every sandbox page and the playground: in development they answer (the sandboxes' own suites).
+    const sandboxUrls = [
+      '/sandbox/sms?phone=79991234567',
+      '/sandbox/push?phone=79991234567',
+      '/sandbox/yookassa/v3/payments/00000000-0000-4000-8000-000000000000',
+      '/sandbox/yookassa/checkout-widget/v1/checkout-widget.js',
+      '/sandbox/oidc/.well-known/openid-configuration',
+      '/embed/playground/',
+    ];
+    const development = await setup({});
+    for (const url of sandboxUrls)
+      expect((await development.app.inject({ method: 'GET', url })).statusCode, url).not.toBe(404);
+    const closed = await setup(PRODUCTION_SETTINGS);
+    for (const url of sandboxUrls) {
+      const res = await closed.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ success: false, response: { error: 'not_found' } });
+    }
+    await expect(setup({ ...PRODUCTION_SETTINGS, SANDBOX_PROVIDERS: 'on' })).rejects.toThrow(
+      /SANDBOX_PROVIDERS: never in production/,
     );
-    // The YooKassa emulator too: absent, then answering YooKassa's 401 to a call without credentials.
-    const payment = '/sandbox/yookassa/v3/payments/00000000-0000-4000-8000-000000000000';
-    expect((await closed.app.inject({ method: 'GET', url: payment })).statusCode).toBe(404);
-    expect((await open.app.inject({ method: 'GET', url: payment })).json()).toMatchObject({
-      type: 'error',
-      code: 'invalid_credentials',
-    });
   });
 
   describe('web app', () => {
     function webDist() {
       const dir = api.tempDir();
       mkdirSync(join(dir, 'assets'));
-      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Кадр</title><div id="root"></div>');
+      writeFileSync(
+        join(dir, 'index.html'),
+        '<!doctype html><head><title>Кадр</title></head><div id="root"></div>',
+      );
+      writeFileSync(
+        join(dir, 'embed.html'),
+        '<!doctype html><head><title>Плеер</title></head><div id="root"></div>',
+      );
       writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log("kadr")');
       return dir;
     }
@@ -268,6 +269,10 @@ describe('app shell (PGlite)', () => {
       const index = await app.inject({ method: 'GET', url: '/promo/web/' });
       expect(index.statusCode).toBe(200);
       expect(index.body).toContain('<div id="root">');
+      // The deployment's payment widget, written into the page (docs/decisions/054): the sandbox's here.
+      expect(index.body).toContain(
+        '<meta name="kadr:checkout-widget" content="/sandbox/yookassa/checkout-widget/v1/checkout-widget.js">',
+      );
       const asset = await app.inject({ method: 'GET', url: '/promo/web/assets/app-1234.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['content-type']).toMatch(/javascript/);

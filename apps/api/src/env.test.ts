@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv, loadPartnerAccountsEnv } from './env';
+import { PRODUCTION_SETTINGS } from './test/security-settings';
 
 /** A partner-account key as operators write it (openssl rand -base64 32). */
 const PARTNER_KEY = Buffer.alloc(32, 1).toString('base64');
@@ -105,7 +106,7 @@ describe('loadEnv', () => {
   });
 
   it('requires PARTNER_ACCOUNTS_KEY in production, for the server and the operator commands', () => {
-    const production = { NODE_ENV: 'production', DATA_DIR: tempDir(), SANDBOX_PROVIDERS: 'on' };
+    const production = { ...PRODUCTION_SETTINGS, DATA_DIR: tempDir() };
     expect(() => loadEnv({ ...production, TOKEN_SECRET: 'x'.repeat(32) }, {})).toThrow(
       'PARTNER_ACCOUNTS_KEY: required in production',
     );
@@ -126,8 +127,59 @@ describe('loadEnv', () => {
     })();
     expect(message).toContain('TOKEN_SECRET');
     expect(message).toContain('SMS_GATEWAY_URL');
-    expect(message).toContain(
-      'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required when sandbox providers are off',
+    expect(message).toContain('SMS_GATEWAY_URL: required in production');
+    expect(message).toContain('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required in production');
+    // Nothing suggests the sandboxes as a way out (docs/decisions/054).
+    expect(message).not.toMatch(/SANDBOX_PROVIDERS|sandbox/i);
+  });
+
+  it('refuses to start production with the sandbox providers on, however production is chosen', () => {
+    const secrets = { TOKEN_SECRET: 'x'.repeat(32), PARTNER_ACCOUNTS_KEY: PARTNER_KEY };
+    for (const mode of [{ NODE_ENV: 'production' }, { KADR_PRODUCTION: 'on' }]) {
+      for (const on of ['on', 'true', '1', 'yes']) {
+        const settings = { ...PRODUCTION_SETTINGS, ...secrets, ...mode, DATA_DIR: tempDir() };
+        expect(() => loadEnv({ ...settings, SANDBOX_PROVIDERS: on }, {}), on).toThrow(
+          /SANDBOX_PROVIDERS: never in production/,
+        );
+        expect(loadEnv({ ...settings, SANDBOX_PROVIDERS: 'off' }, {}).sandboxProviders).toBe(false);
+        expect(loadEnv(settings, {}).sandboxProviders).toBe(false);
+      }
+    }
+    // Nor does the sandbox push come back through PUSH_SIGNIN.
+    const settings = { ...PRODUCTION_SETTINGS, ...secrets, DATA_DIR: tempDir() };
+    expect(() => loadEnv({ ...settings, PUSH_SIGNIN: 'on' }, {})).toThrow(
+      /PUSH_SIGNIN: no real push provider/,
+    );
+    // Outside production the sandboxes stay the default, and can be turned off.
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).sandboxProviders).toBe(true);
+    expect(
+      loadEnv(
+        { KADR_PRODUCTION: 'off', NODE_ENV: 'production', DATA_DIR: tempDir(), SANDBOX_PROVIDERS: 'on' },
+        {},
+      ).production,
+    ).toBe(false);
+  });
+
+  it("gives the web app YooKassa's checkout widget with a real shop, the sandbox's without, and only https in production", () => {
+    const sandbox = '/sandbox/yookassa/checkout-widget/v1/checkout-widget.js';
+    const yookassa = 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js';
+    expect(loadEnv({ DATA_DIR: tempDir() }, {}).checkoutWidgetUrl).toBe(sandbox);
+    const shop = { YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 's' };
+    expect(loadEnv({ DATA_DIR: tempDir(), ...shop }, {}).checkoutWidgetUrl).toBe(yookassa);
+    const own = 'https://pay.kadr.example/widget.js';
+    expect(loadEnv({ DATA_DIR: tempDir(), CHECKOUT_WIDGET_URL: own }, {}).checkoutWidgetUrl).toBe(own);
+    const production = {
+      ...PRODUCTION_SETTINGS,
+      TOKEN_SECRET: 'x'.repeat(32),
+      PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
+      DATA_DIR: tempDir(),
+    };
+    expect(loadEnv(production, {}).checkoutWidgetUrl).toBe(yookassa);
+    expect(() => loadEnv({ ...production, CHECKOUT_WIDGET_URL: 'http://pay.kadr.example/w.js' }, {})).toThrow(
+      /CHECKOUT_WIDGET_URL: must be https in production/,
+    );
+    expect(() => loadEnv({ DATA_DIR: tempDir(), CHECKOUT_WIDGET_URL: 'javascript:alert(1)' }, {})).toThrow(
+      /CHECKOUT_WIDGET_URL/,
     );
   });
 
@@ -169,8 +221,7 @@ describe('loadEnv', () => {
       loadEnv(
         {
           DATA_DIR: tempDir(),
-          KADR_PRODUCTION: 'on',
-          SANDBOX_PROVIDERS: 'on',
+          ...PRODUCTION_SETTINGS,
           TOKEN_SECRET: 'x'.repeat(32),
           ...oidc,
           OIDC_ISSUER: 'http://id.example',
@@ -183,8 +234,7 @@ describe('loadEnv', () => {
   it('takes only an https OIDC_REDIRECT_URI in production', () => {
     const production = {
       DATA_DIR: tempDir(),
-      KADR_PRODUCTION: 'on',
-      SANDBOX_PROVIDERS: 'on',
+      ...PRODUCTION_SETTINGS,
       TOKEN_SECRET: 'x'.repeat(32),
       ...oidc,
     };
@@ -560,7 +610,7 @@ describe('loadEnv', () => {
       TOKEN_SECRET: 'x'.repeat(32),
       PARTNER_ACCOUNTS_KEY: PARTNER_KEY,
     };
-    const sandboxes = { SANDBOX_PROVIDERS: 'on' };
+    const sandboxes = PRODUCTION_SETTINGS;
     expect(loadEnv({ DATA_DIR: dataDir }, {}, true).logFormat).toBe('pretty');
     expect(loadEnv({ DATA_DIR: dataDir }, {}, false).logFormat).toBe('json');
     expect(loadEnv({ ...production, ...sandboxes }, {}, true).logFormat).toBe('json');

@@ -123,6 +123,11 @@ export interface Env {
   pushSignin: boolean;
   /** Real YooKassa (HTTP Basic shopId:secretKey); undefined means the sandbox emulator. */
   yookassa: { shopId: string; secretKey: string; apiUrl: string } | undefined;
+  /**
+   * The card payment widget's script (CHECKOUT_WIDGET_URL), given to the web app's pages as they are
+   * served (modules/web): YooKassa's with a real shop, else the sandbox's on this origin.
+   */
+  checkoutWidgetUrl: string;
   /** The sandbox YooKassa's notifications (docs/decisions/016-payment-provider.md). */
   yookassaSandbox: {
     /** Where notifications are posted; undefined: this api's own route on its own address. */
@@ -233,6 +238,10 @@ export interface PartnerAccountKeys {
   previous: readonly Buffer[];
 }
 
+/** YooKassa's checkout widget, and the sandbox's copy of it (providers/payments/sandbox/routes.ts). */
+const YOOKASSA_CHECKOUT_WIDGET = 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js';
+const SANDBOX_CHECKOUT_WIDGET = '/sandbox/yookassa/checkout-widget/v1/checkout-widget.js';
+
 /** Default drain delay in production (a balancer polling readiness every second or two sees it). */
 const PRODUCTION_SHUTDOWN_DELAY_MS = 2000;
 
@@ -273,16 +282,18 @@ export function loadEnv(
     problems.push('PARTNER_ACCOUNTS_KEY: required in production (openssl rand -base64 32)');
   if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN)
     problems.push('SMS_GATEWAY_TOKEN: required with SMS_GATEWAY_URL');
-  if (!e.SMS_GATEWAY_URL && !sandboxProviders) {
-    problems.push('SMS_GATEWAY_URL: required when sandbox providers are off (or set SANDBOX_PROVIDERS=on)');
-  }
+  // The sandboxes hand out every phone's sign-in code, subscriptions and identities to whoever asks:
+  // production never serves them, and no message suggests turning them on (docs/decisions/054).
+  if (production && e.SANDBOX_PROVIDERS)
+    problems.push(
+      'SANDBOX_PROVIDERS: never in production (the sandboxes give anyone sign-in codes and subscriptions)',
+    );
+  const required = production ? 'required in production' : 'required when SANDBOX_PROVIDERS is off';
+  if (!e.SMS_GATEWAY_URL && !sandboxProviders) problems.push(`SMS_GATEWAY_URL: ${required}`);
   if (Boolean(e.YOOKASSA_SHOP_ID) !== Boolean(e.YOOKASSA_SECRET_KEY))
     problems.push('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: set both or neither');
-  if (!e.YOOKASSA_SHOP_ID && !sandboxProviders) {
-    problems.push(
-      'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required when sandbox providers are off (or set SANDBOX_PROVIDERS=on for the YooKassa sandbox)',
-    );
-  }
+  if (!e.YOOKASSA_SHOP_ID && !sandboxProviders)
+    problems.push(`YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: ${required}`);
   const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, e.OIDC_REDIRECT_URI].filter(
     Boolean,
   );
@@ -299,7 +310,12 @@ export function loadEnv(
     problems.push(`OIDC_REDIRECT_URI: must be the web route /promo/web/auth_${e.OIDC_NAME}/`);
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.
   if (pushSignin && !sandboxProviders)
-    problems.push('PUSH_SIGNIN: needs SANDBOX_PROVIDERS=on (no real push provider)');
+    problems.push('PUSH_SIGNIN: no real push provider yet (only the sandbox push, never in production)');
+  const checkoutWidgetUrl =
+    e.CHECKOUT_WIDGET_URL ?? (e.YOOKASSA_SHOP_ID ? YOOKASSA_CHECKOUT_WIDGET : SANDBOX_CHECKOUT_WIDGET);
+  // The page runs this script with the card form: over http anyone on the way could replace it.
+  if (production && !checkoutWidgetUrl.startsWith('https:'))
+    problems.push('CHECKOUT_WIDGET_URL: must be https in production');
   const shutdownDelayMs = e.SHUTDOWN_DELAY_MS ?? (production ? PRODUCTION_SHUTDOWN_DELAY_MS : 0);
   if (shutdownDelayMs >= e.SHUTDOWN_TIMEOUT_MS) {
     problems.push(`SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS})`);
@@ -365,6 +381,7 @@ export function loadEnv(
             redirectUri: e.OIDC_REDIRECT_URI,
           }
         : undefined,
+    checkoutWidgetUrl,
     yookassaSandbox: {
       webhookUrl: e.YOOKASSA_WEBHOOK_URL,
       webhookDuplicates: e.SANDBOX_YOOKASSA_WEBHOOK_DUPLICATES,

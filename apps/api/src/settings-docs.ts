@@ -14,9 +14,9 @@ variable cannot be read without a row here; \`settings.test.ts\` fails when this
 value, or a missing one that production requires, stops the start with a message naming every problem.
 
 Production mode is \`NODE_ENV=production\` or \`KADR_PRODUCTION=on\`. In the Production column,
-*required*: production does not start without it; *required without sandboxes*: nor does it while the
-sandbox providers are off, as they are in production unless \`SANDBOX_PROVIDERS=on\`. Flags take \`on\`
-or \`off\` (also \`true\`/\`false\`, \`1\`/\`0\`, \`yes\`/\`no\`); lists are comma-separated.
+*required*: production does not start without it. Production never runs the sandbox providers: it
+refuses to start with \`SANDBOX_PROVIDERS\` on. Flags take \`on\` or \`off\` (also \`true\`/\`false\`,
+\`1\`/\`0\`, \`yes\`/\`no\`); lists are comma-separated.
 
 Running it in production (nginx, PostgreSQL, Redis, media, health, scaling out) is
 [deployment.md](deployment.md); the secrets and how to rotate them are its

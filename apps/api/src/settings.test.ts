@@ -100,14 +100,6 @@ describe('settings', () => {
     }
   });
 
-  it('needs only the always-required settings in production with the sandbox providers on', () => {
-    const { production } = setup();
-    const always = Object.fromEntries(
-      names.filter((name) => SETTINGS[name].production === 'required').map((n) => [n, PRODUCTION_SAMPLES[n]]),
-    );
-    expect(() => production({ ...always, SANDBOX_PROVIDERS: 'on' })).not.toThrow();
-  });
-
   it('documents a single-value default as the value an unset variable gets', () => {
     const literal = names.flatMap((name) => {
       const value = /^`([^`]*)`$/.exec(SETTINGS[name].default)?.[1];

@@ -29,11 +29,8 @@ export interface Setting<S extends z.ZodType = z.ZodType> {
   default: string;
   /** What it does, markdown in one table cell (no line breaks, no `|`). */
   meaning: string;
-  /**
-   * Whether production mode refuses to start without it: always, or when the sandbox providers are off
-   * (production's default). Checked against loadEnv by settings.test.ts.
-   */
-  production?: 'required' | 'required without sandboxes';
+  /** Whether production mode refuses to start without it. Checked against loadEnv by settings.test.ts. */
+  production?: 'required';
   /** Parses the variable's text; it gets undefined when the variable is unset. */
   schema: S;
 }
@@ -226,9 +223,9 @@ export const SETTINGS = {
   }),
   SANDBOX_PROVIDERS: setting({
     group: 'Server',
-    default: 'on, off in production',
+    default: 'on; off in production',
     meaning:
-      'Sandbox SMS outbox, push page, YooKassa emulator and OpenID Connect provider, and their `/sandbox/*` pages; the embed playground `/embed/playground/`. Keep it off in production.',
+      'Sandbox SMS outbox, push page, YooKassa emulator and OpenID Connect provider, and their `/sandbox/*` pages; the embed playground `/embed/playground/`. Production refuses to start with it on: the sandboxes give anyone sign-in codes, subscriptions and identities (docs/decisions/054).',
     schema: flag,
   }),
   TOKEN_SECRET: setting({
@@ -392,14 +389,14 @@ export const SETTINGS = {
     group: 'Sign-in',
     default: 'unset: the sandbox outbox',
     meaning: 'Real SMS gateway: `POST {to, text}` JSON with `Authorization: Bearer $SMS_GATEWAY_TOKEN`.',
-    production: 'required without sandboxes',
+    production: 'required',
     schema: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   }),
   SMS_GATEWAY_TOKEN: setting({
     group: 'Sign-in',
     default: 'unset',
     meaning: "The SMS gateway's bearer token; required with `SMS_GATEWAY_URL`.",
-    production: 'required without sandboxes',
+    production: 'required',
     schema: z.preprocess(emptyAsUndefined, z.string().optional()),
   }),
   PUSH_SIGNIN: setting({
@@ -413,14 +410,14 @@ export const SETTINGS = {
     default: 'unset: the sandbox YooKassa',
     meaning:
       "Real YooKassa shop id (HTTP Basic user); set it with `YOOKASSA_SECRET_KEY`, or neither for the sandbox YooKassa at `/sandbox/yookassa/`. Notifications arrive at `/v1/payments/yookassa/notifications`: set that URL in YooKassa's dashboard. docs/decisions/016-payment-provider.md.",
-    production: 'required without sandboxes',
+    production: 'required',
     schema: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   }),
   YOOKASSA_SECRET_KEY: setting({
     group: 'Payments',
     default: 'unset',
     meaning: 'Real YooKassa secret key (HTTP Basic password); set both or neither.',
-    production: 'required without sandboxes',
+    production: 'required',
     schema: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   }),
   YOOKASSA_API_URL: setting({
@@ -435,6 +432,14 @@ export const SETTINGS = {
     default: "the api's own `/v1/payments/yookassa/notifications`",
     meaning:
       "Where the sandbox YooKassa posts its notifications; by default this api's own route on the address it listens on.",
+    schema: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  }),
+  CHECKOUT_WIDGET_URL: setting({
+    group: 'Payments',
+    default:
+      "YooKassa's `https://yookassa.ru/checkout-widget/v1/checkout-widget.js` with `YOOKASSA_SHOP_ID`, else the sandbox's `/sandbox/yookassa/checkout-widget/v1/checkout-widget.js`",
+    meaning:
+      "The card payment widget's script the web app loads. The api writes it into the app's pages as they are served, so one build serves every deployment; https in production, and its origin is allowed in the web app's policy. docs/decisions/054.",
     schema: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   }),
   OIDC_NAME: setting({

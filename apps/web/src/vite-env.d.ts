@@ -19,8 +19,6 @@ interface ImportMetaEnv {
   readonly VITE_METRIKA_ALLOWED_COUNTERS?: string;
   /** Google Analytics measurement id (G-…): goals go to it as events (empty = off). */
   readonly VITE_GTAG_MEASUREMENT_ID?: string;
-  /** The card payment widget's script (default: the api sandbox's, /sandbox/yookassa/checkout-widget/v1/checkout-widget.js). */
-  readonly VITE_CHECKOUT_WIDGET_URL?: string;
   /** 'true' writes every goal to the console ('false' silences the dev server). */
   readonly VITE_ANALYTICS_CONSOLE?: string;
 }

@@ -21,10 +21,13 @@ describe('security headers (PGlite)', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(
       join(dir, 'index.html'),
-      `<!doctype html><title>Кадр</title><style>body{margin:0}</style><div id="root"></div><script>${INLINE_SCRIPT}</script><script type="module" src="/promo/web/assets/app-1.js"></script>`,
+      `<!doctype html><head><title>Кадр</title><style>body{margin:0}</style></head><div id="root"></div><script>${INLINE_SCRIPT}</script><script type="module" src="/promo/web/assets/app-1.js"></script>`,
     );
     writeFileSync(join(dir, 'assets', 'app-1.js'), 'console.log("kadr")');
-    writeFileSync(join(dir, 'embed.html'), '<!doctype html><title>Плеер Кадра</title><div id="root"></div>');
+    writeFileSync(
+      join(dir, 'embed.html'),
+      '<!doctype html><head><title>Плеер Кадра</title></head><div id="root"></div>',
+    );
     return dir;
   }
 
@@ -104,8 +107,26 @@ describe('security headers (PGlite)', () => {
     expect(policy['upgrade-insecure-requests']).toEqual([]);
     expect(policy['script-src']).toContain('https://yookassa.ru');
     expect(policy['frame-src']).toEqual(["'self'", 'https://yookassa.ru']);
+    expect(res.body).toContain(
+      '<meta name="kadr:checkout-widget" content="https://yookassa.ru/checkout-widget/v1/checkout-widget.js">',
+    );
     const json = await app.inject({ method: 'GET', url: '/healthz' });
     expect(json.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('lets the checkout widget of CHECKOUT_WIDGET_URL in by its origin, and gives the page that address', async () => {
+    const widget = 'https://pay.kadr.example:8443/checkout/widget.js';
+    const { app } = await api.setup({
+      ...PRODUCTION_SETTINGS,
+      CHECKOUT_WIDGET_URL: widget,
+      WEB_DIST: webDist(),
+    });
+    const res = await app.inject({ method: 'GET', url: '/promo/web/' });
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy['script-src']).toContain('https://pay.kadr.example:8443');
+    expect(policy['script-src']).not.toContain('https://yookassa.ru');
+    expect(policy['frame-src']).toEqual(["'self'", 'https://pay.kadr.example:8443']);
+    expect(res.body).toContain(`<meta name="kadr:checkout-widget" content="${widget}">`);
   });
 
   it('adds the sources of WEB_CSP to the web app’s policy only', async () => {

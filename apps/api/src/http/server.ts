@@ -22,8 +22,14 @@ import { bodylessAwareValidator } from './validator';
 
 /** Request bodies are small JSON or forms; anything bigger is refused with 413. */
 export const BODY_LIMIT = 16 * 1024;
-/** Where YooKassa's checkout widget script and its payment frame come from. */
-const YOOKASSA_WIDGET_ORIGIN = 'https://yookassa.ru';
+/**
+ * The origins the web app's policy allows for the checkout widget's script and payment frame: the
+ * script's own (YooKassa's); none beside this one for a script on this origin (the sandbox's).
+ */
+export function checkoutOriginsOf(widgetUrl: string): string[] {
+  if (widgetUrl.startsWith('/')) return [];
+  return [new URL(widgetUrl).origin];
+}
 
 /**
  * Request log lines carry method, path and address only: never query strings, headers (tokens),
@@ -98,8 +104,8 @@ export async function createHttpServer(env: Env, options: HttpServerOptions): Pr
   registerSecurityHeaders(app, {
     production: env.production,
     inlineScripts: existsSync(webIndex) ? inlineScriptHashes(readFileSync(webIndex, 'utf8')) : [],
-    // YooKassa's checkout widget: its script and its frame (the sandbox's are on this origin).
-    checkoutOrigins: env.yookassa ? [YOOKASSA_WIDGET_ORIGIN] : [],
+    // The checkout widget's origin, for its script and its frame (the sandbox's is this one).
+    checkoutOrigins: checkoutOriginsOf(env.checkoutWidgetUrl),
     extraWebSources: env.webCsp,
     sandboxAncestors: env.corsOrigins,
     // The frame player page: partners' pages frame it (docs/decisions/035).

@@ -4,6 +4,7 @@ import { PaymentJobs } from '../modules/billing';
 import { YooKassaError } from '../providers/payments';
 import { pgliteBackend, type TestApi, useApi } from '../test/harness';
 import { CARDS, paymentsApp, SERIALY, useBillingCatalogue } from '../test/payments-fixture';
+import { PRODUCTION_SETTINGS } from '../test/security-settings';
 import { ServiceMetrics } from './metrics';
 
 const TOKEN = 'metrics-token-metrics-token-0123456789';
@@ -82,7 +83,7 @@ describe('metrics (PGlite)', () => {
   });
 
   it('is not served in production without a METRICS_TOKEN, and is with one', async () => {
-    const production = { KADR_PRODUCTION: 'on', SANDBOX_PROVIDERS: 'on' };
+    const production = PRODUCTION_SETTINGS;
     const open = await api.setup(production);
     expect((await scrape(open)).status).toBe(404);
     const guarded = await api.setup({ ...production, METRICS_TOKEN: TOKEN });

@@ -48,9 +48,7 @@ function paymentProvider(env: Env, sandbox: YooKassaSandbox | undefined): Paymen
     });
   }
   if (!sandbox) {
-    throw new Error(
-      'No payment provider: set YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY, or SANDBOX_PROVIDERS=on',
-    );
+    throw new Error('No payment provider: set YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY');
   }
   return sandboxPaymentProvider(sandbox);
 }

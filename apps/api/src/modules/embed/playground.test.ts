@@ -136,11 +136,6 @@ describe('the embed playground (PGlite)', () => {
     }
   });
 
-  it('is served in production when the sandbox providers are enabled explicitly (SANDBOX_PROVIDERS)', async () => {
-    const { app } = await setup({ NODE_ENV: 'production', SANDBOX_PROVIDERS: 'on' });
-    for (const url of PAGES) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
-  });
-
   it('runs under a strict policy: scripts and styles of this origin only, frames of this origin and the web app’s', async () => {
     const { app } = await setup({ CORS_ORIGINS: 'https://web.kadr.example' });
     for (const url of PAGES) {

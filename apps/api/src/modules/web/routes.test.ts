@@ -4,10 +4,17 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheControlFor, webRoutes } from './routes';
+import { cacheControlFor, type PageSettings, webRoutes, withPageSettings } from './routes';
 
-const INDEX = '<!doctype html><title>Кадр</title><div id="root"></div>';
-const EMBED = '<!doctype html><title>Плеер Кадра</title><div id="root"></div>';
+const INDEX = '<!doctype html><head><title>Кадр</title></head><div id="root"></div>';
+const EMBED = '<!doctype html><head><title>Плеер Кадра</title></head><div id="root"></div>';
+const SETTINGS = { 'checkout-widget': 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js' };
+/** A page as the api sends it: the build's, with the settings before </head>. */
+const served = (html: string) =>
+  html.replace(
+    '</head>',
+    '<meta name="kadr:checkout-widget" content="https://yookassa.ru/checkout-widget/v1/checkout-widget.js"></head>',
+  );
 const SCRIPT = 'console.log("kadr");'.repeat(100);
 
 const dirs: string[] = [];
@@ -16,7 +23,7 @@ afterEach(() => {
 });
 
 /** A built web app as apps/web's build leaves it: text files with .br and .gz copies beside them. */
-async function setup({ precompressed = true } = {}) {
+async function setup({ precompressed = true, settings = SETTINGS as PageSettings } = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'kadr-web-dist-'));
   dirs.push(dist);
   mkdirSync(join(dist, 'assets'));
@@ -29,7 +36,7 @@ async function setup({ precompressed = true } = {}) {
   }
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const app = Fastify();
-  await app.register(webRoutes, { webDist: dist });
+  await app.register(webRoutes, { webDist: dist, settings });
   return app;
 }
 
@@ -43,7 +50,7 @@ describe('the frame player page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(EMBED);
+    expect(res.body).toBe(served(EMBED));
   });
 
   it('redirects /promo/web/embed to the page, keeping the query; deeper paths are the site', async () => {
@@ -55,7 +62,7 @@ describe('the frame player page', () => {
       url: '/promo/web/embed/other',
       headers: { 'accept-encoding': 'identity' },
     });
-    expect(deeper.body).toBe(INDEX);
+    expect(deeper.body).toBe(served(INDEX));
   });
 });
 
@@ -111,7 +118,7 @@ describe('web app serving', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(served(INDEX));
     }
   });
 
@@ -127,6 +134,58 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+});
+
+describe("the pages' settings (docs/decisions/054)", () => {
+  it('are written into every address of both pages, never the page as built', async () => {
+    const app = await setup();
+    for (const [url, page] of [
+      ['/promo/web/', INDEX],
+      ['/promo/web/index.html', INDEX],
+      ['/promo/web/account/', INDEX],
+      ['/promo/web/embed/', EMBED],
+      ['/promo/web/embed.html', EMBED],
+    ] as const) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+        const body =
+          encoding === 'br'
+            ? brotliDecompressSync(res.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(res.rawPayload)
+              : res.rawPayload;
+        expect(body.toString(), `${url} ${encoding}`).toBe(served(page));
+      }
+    }
+  });
+
+  it('escape what they carry', () => {
+    expect(withPageSettings('<head></head>', { 'checkout-widget': '"><script>alert(1)</script>' })).toBe(
+      '<head><meta name="kadr:checkout-widget" content="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"></head>',
+    );
+    expect(() => withPageSettings('<title>no head</title>', SETTINGS)).toThrow(/<\/head>/);
+  });
+
+  it('answer 304 to a browser holding the page, and a new ETag once the settings change', async () => {
+    const app = await setup();
+    const first = await app.inject({ url: '/promo/web/' });
+    expect(first.headers.etag).toMatch(/^"[\w-]{22}"$/);
+    const again = await app.inject({
+      url: '/promo/web/tv/',
+      headers: { 'if-none-match': first.headers.etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await setup({
+      settings: { 'checkout-widget': '/sandbox/yookassa/checkout-widget/v1/checkout-widget.js' },
+    });
+    const changed = await other.inject({
+      url: '/promo/web/',
+      headers: { 'if-none-match': first.headers.etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
   });
 });
 

@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFoundHandler } from '../../http/error-handler';
+import { escapeHtml } from '../../http/html';
 
 /** Base path of the web app (SPEC §1). */
 export const WEB_BASE = '/promo/web/';
@@ -33,11 +37,57 @@ export function cacheControlFor(path: string): string {
 }
 
 /**
+ * Deployment settings the app's pages carry, by name (`<meta name="kadr:{name}" content>`, read by
+ * apps/web/src/env.ts pageSetting): one build serves every deployment (docs/decisions/054).
+ */
+export type PageSettings = Readonly<Record<string, string>>;
+
+/** A page of the build with the settings written before `</head>`, their values escaped. */
+export function withPageSettings(html: string, settings: PageSettings): string {
+  if (!html.includes('</head>')) throw new Error('a page of the web build has no </head>');
+  const metas = Object.entries(settings)
+    .map(([name, value]) => `<meta name="kadr:${escapeHtml(name)}" content="${escapeHtml(value)}">`)
+    .join('');
+  return html.replace('</head>', `${metas}</head>`);
+}
+
+/** A page as it is served: its HTML with the settings and its compressed copies, made once. */
+interface Page {
+  bodies: Readonly<Record<'br' | 'gzip' | 'identity', Buffer>>;
+  etag: string;
+}
+
+function pageOf(path: string, settings: PageSettings): Page {
+  const html = Buffer.from(withPageSettings(readFileSync(path, 'utf8'), settings));
+  return {
+    bodies: { br: brotliCompressSync(html), gzip: gzipSync(html), identity: html },
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
+  };
+}
+
+const pageEncodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] as const });
+
+/**
+ * Sends a page in the encoding the browser takes best, or 304 to a browser that holds it. Always
+ * revalidated: a new build or new settings must show at once.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
+  reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = pageEncodings.negotiate(request.headers['accept-encoding'] ?? 'identity') ?? 'identity';
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('text/html; charset=utf-8').send(page.bodies[encoding]);
+}
+
+/**
  * Serves the built web app under /promo/web/ with an SPA fallback: any path there that is not a file
  * gets index.html, and the client router takes over. `/` and `/promo/web` redirect there, keeping the
  * query string (campaign parameters travel with every link, SPEC §2).
  */
-export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { webDist }) => {
+export const webRoutes: FastifyPluginAsync<{ webDist: string; settings: PageSettings }> = async (
+  app,
+  { webDist, settings },
+) => {
   const hidden = { schema: { hide: true } };
   const toBase = async (request: FastifyRequest, reply: FastifyReply) =>
     reply.redirect(`${WEB_BASE}${queryOf(request.url)}`, 302);
@@ -59,6 +109,9 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
     return;
   }
 
+  // The two HTML pages carry the settings: they are made here, once, and never sent as built.
+  const appPage = pageOf(index, settings);
+  const framePage = pageOf(join(webDist, 'embed.html'), settings);
   await app.register(
     async (scope) => {
       await scope.register(fastifyStatic, {
@@ -66,7 +119,7 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
         // The scope already carries /promo/web; `/` here makes the route /promo/web/*.
         prefix: '/',
         schemaHide: true,
-        index: ['index.html'],
+        index: false,
         // The web build writes .br and .gz beside every text file (apps/web/build/precompress.ts):
         // they are sent as they are to clients that accept them, so no response is compressed per request.
         preCompressed: true,
@@ -74,16 +127,21 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
           reply.header('cache-control', cacheControlFor(path));
         },
       });
+      const index = async (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, appPage);
+      // Only /promo/web/: /promo/web redirects (above).
+      scope.route({ method: 'GET', url: '/', prefixTrailingSlash: 'slash', ...hidden, handler: index });
+      scope.get('/index.html', hidden, index);
       // The frame player page: its own HTML (no site layout), framed by partners (app.ts's frame rule).
       scope.get('/embed', hidden, async (request, reply) =>
         reply.redirect(`${EMBED_PAGE}${queryOf(request.url)}`, 301),
       );
-      scope.get('/embed/', hidden, async (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('embed.html'),
-      );
+      const frame = async (request: FastifyRequest, reply: FastifyReply) =>
+        sendPage(request, reply, framePage);
+      scope.get('/embed/', hidden, frame);
+      scope.get('/embed.html', hidden, frame);
       scope.setNotFoundHandler(async (request, reply) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundHandler(request, reply);
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendPage(request, reply, appPage);
       });
     },
     { prefix: '/promo/web' },

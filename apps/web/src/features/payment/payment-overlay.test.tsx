@@ -214,6 +214,29 @@ describe('PaymentOverlay', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось загрузить форму оплаты.');
   });
 
+  it('loads the widget the page names (the api writes it in), and creates no payment on a page that names none', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    widget.remove();
+    const meta = document.head.appendChild(document.createElement('meta'));
+    meta.name = 'kadr:checkout-widget';
+    meta.content = 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js';
+    try {
+      setup();
+      await vi.waitFor(() =>
+        expect(document.head.querySelector('script')?.getAttribute('src')).toBe(meta.content),
+      );
+      cleanup();
+      document.head.querySelector('script')?.remove();
+      meta.content = '';
+      const { calls } = setup();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось загрузить форму оплаты.');
+      expect(calls.filter((call) => call.id === 'createPayment')).toEqual([]);
+      expect(document.head.querySelector('script')).toBeNull();
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('asks to close with its close button, and removes the widget when it goes', async () => {
     const { user, onClose } = setup();
     await screen.findByRole('button', { name: 'Заплатить' });

@@ -1,7 +1,7 @@
 import type { CallResponse } from '@kadr/api-contract';
 import { Button, Loader, Modal } from '@kadr/ui-kit';
 import { useEffect, useId, useRef, useState } from 'react';
-import { config } from '../../env';
+import { checkoutWidgetUrl } from '../../env';
 import { formatPrice } from '../../shared/billing-format';
 import { useIsMobile } from '../../shared/device';
 import { useServices } from '../../shared/services';
@@ -74,7 +74,7 @@ export function PaymentOverlay({
   source,
   onClose,
   onConfirmed,
-  widgetUrl = config.checkoutWidgetUrl,
+  widgetUrl = checkoutWidgetUrl(),
 }: PaymentOverlayProps) {
   const { api, deviceUid, analytics, reload } = useServices();
   const mobile = useIsMobile();
@@ -100,12 +100,15 @@ export function PaymentOverlay({
     if (start.current?.attempt !== attempt) {
       start.current = {
         attempt,
-        promise: Promise.all([
-          api.call('createPayment', {
-            body: { type: 'widget_yookassa', package_id: packageId, device_uid: deviceUid },
-          }),
-          loadCheckoutWidget(widgetUrl),
-        ]),
+        // A page that names no widget (a build not served by the api) creates no payment it cannot take.
+        promise: widgetUrl
+          ? Promise.all([
+              api.call('createPayment', {
+                body: { type: 'widget_yookassa', package_id: packageId, device_uid: deviceUid },
+              }),
+              loadCheckoutWidget(widgetUrl),
+            ])
+          : Promise.reject(new CheckoutScriptError('missing', widgetUrl)),
       };
     }
     start.current.promise.then(
