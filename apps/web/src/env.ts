@@ -44,22 +44,3 @@ export const config = {
 
 /** The app's configuration. */
 export type AppConfig = typeof config;
-
-/**
- * A deployment setting the api writes into the page as it serves it (`<meta name="kadr:{name}">`,
- * apps/api/src/modules/web): one build serves every deployment, and production checks them at start
- * (docs/decisions/054). Undefined where no api served the page (the dev server, Storybook, tests).
- */
-export function pageSetting(name: string): string | undefined {
-  return document.querySelector<HTMLMetaElement>(`meta[name="kadr:${name}"]`)?.content;
-}
-
-/**
- * The card payment widget's script (YooKassa's checkout widget): the api's CHECKOUT_WIDGET_URL; under
- * the dev server, the api sandbox's copy. Empty when a built app's page does not say: no widget.
- */
-export function checkoutWidgetUrl(): string {
-  const url = pageSetting('checkout-widget');
-  if (url !== undefined) return url;
-  return env.DEV ? `${config.apiBaseUrl}/sandbox/yookassa/checkout-widget/v1/checkout-widget.js` : '';
-}

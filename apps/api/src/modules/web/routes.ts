@@ -38,7 +38,7 @@ export function cacheControlFor(path: string): string {
 
 /**
  * Deployment settings the app's pages carry, by name (`<meta name="kadr:{name}" content>`, read by
- * apps/web/src/env.ts pageSetting): one build serves every deployment (docs/decisions/054).
+ * apps/web/src/shared/page-settings.ts): one build serves every deployment (docs/decisions/054).
  */
 export type PageSettings = Readonly<Record<string, string>>;
 

@@ -1,9 +1,9 @@
 import type { CallResponse } from '@kadr/api-contract';
 import { Button, Loader, Modal } from '@kadr/ui-kit';
 import { useEffect, useId, useRef, useState } from 'react';
-import { checkoutWidgetUrl } from '../../env';
 import { formatPrice } from '../../shared/billing-format';
 import { useIsMobile } from '../../shared/device';
+import { checkoutWidgetUrl } from '../../shared/page-settings';
 import { useServices } from '../../shared/services';
 import {
   CheckoutScriptError,
