@@ -28,6 +28,7 @@ interface Envelope<T> {
 }
 
 const FAKE_CAST_SCRIPT = join(import.meta.dirname, 'support/fake-cast-sender.js');
+const FAKE_REMOTE_SCRIPT = join(import.meta.dirname, 'support/fake-remote-playback.js');
 
 /**
  * The partner's page: two containers, the SDK by a script tag (after the Cast sender framework on /cast,
@@ -130,6 +131,8 @@ declare global {
     fakeCast: FakeCastHandle;
     players: Record<string, import('../packages/embed-player/src/index.ts').EmbedPlayer>;
     events: Record<string, { event: string; data: unknown }[]>;
+    /** What the partner page heard from frames, as JSON. */
+    frameMessages: string[];
     embed(name: string, configUrl: string, light?: string, options?: object): Promise<boolean>;
   }
 }
@@ -297,47 +300,63 @@ describe.skipIf(!hasChromium)('the embeddable player on a partner page in Chromi
     await page.close();
   });
 
-  it("casts from the frame's button through the partner page's Cast framework, and plays on in the frame when it ends", async () => {
+  it("casts the frame's own video from its button, and never hands the partner page what plays", async () => {
     page = await browser.context.newPage();
+    // The frame's video gets a TV to cast to (headless Chromium has none); the partner page has the
+    // Cast framework, which the frame no longer uses (decision 052).
+    await page.addInitScript({ path: FAKE_REMOTE_SCRIPT });
     await page.goto(`${partner.origin}/cast`);
+    await page.evaluate(() => {
+      window.frameMessages = [];
+      window.addEventListener('message', (event) => window.frameMessages.push(JSON.stringify(event.data)));
+    });
     await page.evaluate(
       ({ config, origin }) => window.embed('first', config, undefined, { targetOrigin: origin }),
       { config: configOf('film', film.id), origin: service.baseUrl },
     );
     await page.evaluate(() => window.players.first!.play());
     await reachesState(page, 'first', 'playing');
-    // The frame offers the film (clear HLS) to Google's Default Media Receiver; the SDK sets the page's
-    // Cast framework up with it.
-    await page.waitForFunction(() => window.players.first!.getState().castAvailable);
-    expect(await page.evaluate(() => window.fakeCast.log.options)).toEqual([
-      { receiverApplicationId: 'CC1AD845', autoJoinPolicy: 'origin_scoped' },
-    ]);
     const frame = await frameOf(page, 'first');
     await frame.getByRole('button', { name: 'Смотреть на телевизоре' }).click();
-    // The session starts on the page; the frame gives what to play and pauses its own video.
-    await page.waitForFunction(() => window.fakeCast.log.loaded.length === 1);
-    const [loaded] = await page.evaluate(() => window.fakeCast.log.loaded);
-    expect(loaded).toMatchObject({
-      contentType: 'application/x-mpegurl',
-      streamType: 'BUFFERED',
-      title: film.title,
-    });
-    expect(loaded!.contentId.startsWith(`${service.baseUrl}/media/`)).toBe(true);
-    // The receiver (another origin, no cookies) can read it: the signed URL is the permission.
-    const master = await fetch(loaded!.contentId, { headers: { origin: 'https://www.gstatic.com' } });
-    expect(master.status).toBe(200);
-    expect(master.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await master.text()).toContain('#EXTM3U');
+    // The browser's picker for the frame's video; the TV has it: the frame says so.
     await frame.getByText('Идёт трансляция на телевизор').waitFor();
-    await frame.waitForFunction(() => document.querySelector('video')?.paused === true);
+    expect(
+      await frame.evaluate(
+        () => (window as unknown as { fakeRemote: { prompts: number } }).fakeRemote.prompts,
+      ),
+    ).toBe(1);
 
-    // The TV plays on to 9 s; the session ends there: the frame resumes from the TV's time.
-    await page.evaluate(() => window.fakeCast.remote({ currentTime: 9 }));
-    await page.evaluate(() => window.fakeCast.end());
+    // The page was never offered a Cast session, and one it starts anyway loads nothing.
+    expect(await page.evaluate(() => window.players.first!.getState().castAvailable)).toBe(false);
+    expect(await page.evaluate(() => window.fakeCast.log.options)).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        window.players.first!.requestCasting().then(
+          () => 'ok',
+          (e: Error) => e.message,
+        ),
+      ),
+    ).toBe('cast unavailable');
+    await page.evaluate(() =>
+      (
+        window as unknown as {
+          cast: { framework: { CastContext: { getInstance(): { requestSession(): Promise<void> } } } };
+        }
+      ).cast.framework.CastContext.getInstance().requestSession(),
+    );
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.fakeCast.log.loaded)).toEqual([]);
+    // Nothing the frame posted names the media or its grant.
+    const posted = await page.evaluate(() => window.frameMessages);
+    expect(posted.length).toBeGreaterThan(0);
+    for (const message of posted) expect(message).not.toContain('/media/');
+
+    // «Остановить трансляцию»: the same picker ends it, the note goes, the frame plays on.
+    await frame.getByRole('button', { name: 'Остановить трансляцию' }).click();
     await frame.getByText('Идёт трансляция на телевизор').waitFor({ state: 'detached' });
     await frame.waitForFunction(() => {
       const video = document.querySelector('video');
-      return Boolean(video && !video.paused && video.currentTime >= 8.5);
+      return Boolean(video && !video.paused);
     });
     await page.close();
   });

@@ -231,6 +231,23 @@ describe('loadEnv', () => {
     ).toThrow(/must be https in production/);
   });
 
+  it.each([
+    ['userinfo', 'https://user@kadr.example/promo/web/auth_yandex/'],
+    ['another host in userinfo form', 'https://kadr.example@evil.example/promo/web/auth_yandex/'],
+    ['a fragment', 'https://kadr.example/promo/web/auth_yandex/#x'],
+    ['a query', 'https://kadr.example/promo/web/auth_yandex/?next=/'],
+    ['another path ending in the route', 'https://kadr.example/evil/auth_yandex/'],
+    ['a dot segment', 'https://kadr.example/promo/web/auth_yandex/x/../'],
+    ['backslashes', 'https://kadr.example\\promo\\web\\auth_yandex\\'],
+    ['an encoded character', 'https://kadr.example/promo/web/auth%5Fyandex/'],
+    ['the default port spelled out', 'https://kadr.example:443/promo/web/auth_yandex/'],
+    ['an upper-case host', 'https://KADR.example/promo/web/auth_yandex/'],
+  ])('refuses an OIDC_REDIRECT_URI with %s: the provider matches it as a string', (_form, uri) => {
+    expect(() => loadEnv({ DATA_DIR: tempDir(), ...oidc, OIDC_REDIRECT_URI: uri }, {})).toThrow(
+      'OIDC_REDIRECT_URI: must be the web route itself, https://',
+    );
+  });
+
   it('takes only an https OIDC_REDIRECT_URI in production', () => {
     const production = {
       DATA_DIR: tempDir(),

@@ -306,8 +306,15 @@ export function loadEnv(
   // The code and state come back to this address: over http a network observer could take them.
   if (production && e.OIDC_REDIRECT_URI && !e.OIDC_REDIRECT_URI.startsWith('https:'))
     problems.push('OIDC_REDIRECT_URI: must be https in production');
-  if (e.OIDC_REDIRECT_URI && !new URL(e.OIDC_REDIRECT_URI).pathname.endsWith(`/auth_${e.OIDC_NAME}/`))
-    problems.push(`OIDC_REDIRECT_URI: must be the web route /promo/web/auth_${e.OIDC_NAME}/`);
+  // The provider compares it with its registration as a string (RFC 9700 §2.1): it must be the web
+  // route itself, written as a URL parser writes it — no user@, query, fragment, `\`, dot segments.
+  if (e.OIDC_REDIRECT_URI) {
+    const route = `${new URL(e.OIDC_REDIRECT_URI).origin}/promo/web/auth_${e.OIDC_NAME}/`;
+    if (e.OIDC_REDIRECT_URI !== route)
+      problems.push(
+        `OIDC_REDIRECT_URI: must be the web route itself, ${route} (no user@, query or fragment)`,
+      );
+  }
   // Only the sandbox push exists so far: asking for push without it would silently send nothing.
   if (pushSignin && !sandboxProviders)
     problems.push('PUSH_SIGNIN: no real push provider yet (only the sandbox push, never in production)');

@@ -477,7 +477,7 @@ export const SETTINGS = {
     group: 'Sign-in',
     default: 'unset',
     meaning:
-      'The web route registered with the provider as redirect URI, `https://<site>/promo/web/auth_{OIDC_NAME}/`; https in production.',
+      'The web route registered with the provider as redirect URI, exactly `https://<site>/promo/web/auth_{OIDC_NAME}/` as a URL parser writes it (no `user@`, query or fragment: the provider compares it as a string); https in production.',
     schema: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   }),
   SANDBOX_YOOKASSA_WEBHOOK_DUPLICATES: setting({

@@ -5,6 +5,7 @@ import {
   LIVE_WINDOW_SEGMENTS,
   liveEdge,
   looksOf,
+  PREVIEW_LEAD_SEGMENTS,
   type StreamAccess,
   segmentAt,
   segmentFrom,
@@ -86,13 +87,13 @@ describe('playlist windows', () => {
     });
   });
 
-  it('gives a live preview the window at its start and the segments until its end, then ends it', () => {
+  it('gives a live preview its seconds of video from just behind the edge, sliding, then ends it', () => {
     const access: StreamAccess = { preview: true, seconds: 60, fromMs: now };
     const allowed = allowedSegments({ kind: 'live' }, access, now, 450);
-    // The live window at the grant's start, up to the segment airing at 60 s.
-    expect(allowed).toEqual({ first: edge - LIVE_WINDOW_SEGMENTS + 1, last: segmentAt(now + 60_000) });
+    // 15 segments (60 s) from 3 behind the edge at the grant's start: those aired before it count.
+    expect(allowed).toEqual({ first: edge - PREVIEW_LEAD_SEGMENTS + 1, last: edge - 2 + 14 });
     expect(windowAt({ kind: 'live' }, access, now, 450)).toEqual({
-      first: edge - 5,
+      first: edge - 2,
       last: edge,
       type: 'live',
       ended: false,
@@ -103,6 +104,35 @@ describe('playlist windows', () => {
     expect(windowAt({ kind: 'live' }, access, now + 600_000, 450)).toEqual({
       first: allowed.last - 5,
       last: allowed.last,
+      type: 'live',
+      ended: true,
+    });
+  });
+
+  it('never lets a live preview list more than its seconds + one segment, wherever in a segment it starts', () => {
+    for (const seconds of [1, 4, 10, 30, 59, 60, 61, 120])
+      for (let offset = 0; offset < 4000; offset += 250) {
+        const access: StreamAccess = { preview: true, seconds, fromMs: now + offset };
+        const listed = new Set<number>();
+        // Every playlist the grant gets, every 2 s from its start until long after its end.
+        for (let t = now + offset; t < now + offset + (seconds + 300) * 1000; t += 2000) {
+          const w = windowAt({ kind: 'live' }, access, t, 450);
+          for (let n = w?.first ?? 0; w && n <= w.last; n++) listed.add(n);
+        }
+        const video = listed.size * 4;
+        expect(video, `${seconds} s from +${offset} ms`).toBeGreaterThanOrEqual(seconds);
+        expect(video, `${seconds} s from +${offset} ms`).toBeLessThan(seconds + 4);
+        const allowed = allowedSegments({ kind: 'live' }, access, now + offset, 450);
+        expect(Math.min(...listed)).toBe(allowed.first);
+        expect(Math.max(...listed)).toBe(allowed.last);
+      }
+  });
+
+  it('cuts a 4 s preview to one segment, ended as soon as it has aired', () => {
+    const access: StreamAccess = { preview: true, seconds: 4, fromMs: now };
+    expect(windowAt({ kind: 'live' }, access, now, 450)).toEqual({
+      first: edge - 2,
+      last: edge - 2,
       type: 'live',
       ended: true,
     });

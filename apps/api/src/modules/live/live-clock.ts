@@ -14,6 +14,16 @@ export const SEGMENT_MS = LIVE_SEGMENT_SECONDS * 1000;
 /** A live playlist without DVR (and a preview's): 6 segments, 24 s — hls.js plays 3 behind the edge. */
 export const LIVE_WINDOW_SEGMENTS = 6;
 
+/**
+ * A live preview starts this many segments behind the edge at its grant: where hls.js starts a live
+ * playlist (3 target durations behind its end: player-core's LIVE_SYNC_TARGET_DURATIONS), so the
+ * player starts at once with those segments buffered, and nothing before them is listed.
+ */
+export const PREVIEW_LEAD_SEGMENTS = 3;
+/** Segments a preview of `seconds` plays: the first that cover them, at least one. */
+export const previewSegments = (seconds: number): number =>
+  Math.max(1, Math.ceil(seconds / LIVE_SEGMENT_SECONDS));
+
 /** The segment airing at `ms`. */
 export const segmentAt = (ms: number): number => Math.floor(ms / SEGMENT_MS);
 /** The first segment that starts at or after `ms` (a programme's first segment: it owns those on air at their start). */
@@ -92,8 +102,10 @@ export interface StreamWindow {
 /**
  * The segments a grant may ever fetch, [first, last] (keys and playlists are held to it):
  * - live in full: the DVR window behind the edge (`windowSegments`), and the edge;
- * - a live preview: the live window as it was at the grant's start, up to the last segment starting
- *   before the preview's end (the one airing at that moment plays out, as in a VOD preview);
+ * - a live preview: `seconds` of video (rounded up to whole segments) from PREVIEW_LEAD_SEGMENTS behind
+ *   the edge at the grant's start — the segments aired before the grant count, so a preview is never
+ *   longer than its seconds + less than one segment (it listed the 6-segment live window at its start
+ *   and then 60 s more: 84–88 s of video for a 60 s preview, issue 24);
  * - a programme: its segments; a preview of it, those starting in its first `seconds`.
  * `last` may lie in the future (it is capped by the edge where it matters: `windowAt`).
  */
@@ -105,14 +117,12 @@ export function allowedSegments(
 ): { first: number; last: number } {
   if (scope.kind === 'programme') {
     const { first, end } = segmentsOf(scope);
-    const cut = access.preview ? first + Math.max(1, Math.ceil(access.seconds / LIVE_SEGMENT_SECONDS)) : end;
+    const cut = access.preview ? first + previewSegments(access.seconds) : end;
     return { first, last: Math.min(end, cut) - 1 };
   }
   if (access.preview) {
-    return {
-      first: liveEdge(access.fromMs) - LIVE_WINDOW_SEGMENTS + 1,
-      last: Math.max(liveEdge(access.fromMs), segmentFrom(access.fromMs + access.seconds * 1000) - 1),
-    };
+    const first = liveEdge(access.fromMs) - PREVIEW_LEAD_SEGMENTS + 1;
+    return { first, last: first + previewSegments(access.seconds) - 1 };
   }
   const edge = liveEdge(nowMs);
   return { first: edge - windowSegments + 1, last: edge };

@@ -377,10 +377,12 @@ for (const backend of backends) {
         const stream = (await release({ stream_id: 1 })).body.response;
         const url = await mediaUrl(stream);
         const start = await playlist(url);
-        // The live window at the grant's start: 6 segments, no DVR.
-        expect(start.segments).toHaveLength(6);
+        // At the grant's start: the 3 segments behind the edge (where hls.js starts), no DVR.
+        expect(start.segments).toHaveLength(3);
+        expect(start.segments[0]!.pdt).toBe('2030-01-15T09:59:48.000Z');
         const firstAllowed = start.segments[0]!.n;
-        const lastAllowed = segmentAt(at('2030-01-15T10:01:00Z')) - 1; // starts 10:00:56, before 60 s
+        // 15 segments, 60 s of video, from 09:59:48: the last starts at 10:00:44.
+        const lastAllowed = segmentAt(at('2030-01-15T10:00:44Z'));
         t.clock.advance(30);
         const middle = await playlist(url);
         expect(middle.segments).toHaveLength(6);
@@ -388,7 +390,7 @@ for (const backend of backends) {
         t.clock.advance(90);
         const after = await playlist(url);
         expect(after.ended).toBe(true);
-        expect(after.segments.at(-1)).toMatchObject({ n: lastAllowed, pdt: '2030-01-15T10:00:56.000Z' });
+        expect(after.segments.at(-1)).toMatchObject({ n: lastAllowed, pdt: '2030-01-15T10:00:44.000Z' });
         // Every listed segment decrypts with its key; keys outside the preview are refused.
         const last = after.segments.at(-1)!;
         expect((await decrypt(get, last)).subarray(0, 12).toString()).toBe(`lv-1-1/360p/`);
@@ -425,6 +427,43 @@ for (const backend of backends) {
         expect(expiredSegment.statusCode).toBe(410);
         expect(expiredSegment.json().response.error).toBe('signature_expired');
       });
+
+      // The outside test of issue 24 got 84–88 s of video from a 60 s preview: the live window at the
+      // grant (24 s) was listed on top of the 60 s after it. Everything a preview grant ever lists, over
+      // its whole life, wherever in a segment it starts, is its seconds + less than one segment.
+      for (const startAt of ['2030-01-15T10:00:00Z', '2030-01-15T10:00:03.900Z'])
+        it(`yields at most 60 s + one segment of video over its whole life (granted at ${startAt.slice(11)})`, async () => {
+          const { t, release, mediaUrl, get } = await setup({}, { startAt });
+          const grantedAt = t.clock.now().getTime();
+          const url = await mediaUrl((await release({ stream_id: 1 })).body.response);
+          const played = new Map<number, number>();
+          let ended = false;
+          // A player asking every 2 s (half a target duration) until the grant is refused.
+          for (let s = 0; s < 60 + 120 + 10; s += 2) {
+            const res = await get(url);
+            if (res.statusCode !== 200) {
+              expect(res.json().response.error).toBe('grant_expired');
+              break;
+            }
+            const listed = parsePlaylist(res.body, url);
+            ended ||= listed.ended;
+            const durations = listed.lines.filter((l) => l.startsWith('#EXTINF:'));
+            expect(durations.length).toBe(listed.segments.length);
+            for (const [i, segment] of listed.segments.entries()) {
+              if (played.has(segment.n)) continue;
+              await decrypt(get, segment);
+              played.set(segment.n, Number.parseFloat(durations[i]!.slice(8)));
+            }
+            t.clock.advance(2);
+          }
+          expect(ended).toBe(true);
+          const seconds = [...played.values()].reduce((a, b) => a + b, 0);
+          expect(seconds).toBeGreaterThanOrEqual(60);
+          expect(seconds).toBeLessThanOrEqual(60 + 4);
+          // What it plays is live: it starts at most 3 segments (12 s) before the grant, plus the one airing.
+          const firstStart = Math.min(...played.keys()) * 4000;
+          expect(grantedAt - firstStart).toBeLessThan(16_000);
+        });
 
       it('is given three times an hour per channel, then refused until the hour has room again', async () => {
         const { advance, release } = await setup();

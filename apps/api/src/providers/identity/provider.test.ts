@@ -133,6 +133,72 @@ describe.skipIf(!backends[0]?.available)('sandbox OpenID Connect provider', () =
     });
   });
 
+  // RFC 9700 §2.1: the redirect URI is compared with the registered one as a string. Each of these
+  // names the registered route to a URL parser, or a page beside it, and none may get a redirect.
+  const notRegistered = {
+    userinfo: 'http://user@localhost/promo/web/auth_sandbox/',
+    'userinfo with a password': 'http://user:pass@localhost/promo/web/auth_sandbox/',
+    'another host in userinfo form': 'http://localhost@evil.example/promo/web/auth_sandbox/',
+    'another port': 'http://localhost:8080/promo/web/auth_sandbox/',
+    'the default port spelled out': 'http://localhost:80/promo/web/auth_sandbox/',
+    'another scheme': 'https://localhost/promo/web/auth_sandbox/',
+    'upper-case host': 'http://LOCALHOST/promo/web/auth_sandbox/',
+    'a longer path': 'http://localhost/promo/web/auth_sandbox/evil',
+    'a path prefix without the slash': 'http://localhost/promo/web/auth_sandbox',
+    'a dot segment': 'http://localhost/promo/web/auth_sandbox/x/../',
+    'an encoded dot segment': 'http://localhost/promo/web/auth_sandbox/x/%2e%2e/',
+    'an encoded character': 'http://localhost/promo/web/auth%5Fsandbox/',
+    'an encoded slash': 'http://localhost/promo%2Fweb/auth_sandbox/',
+    fragment: 'http://localhost/promo/web/auth_sandbox/#x',
+    'an empty fragment': 'http://localhost/promo/web/auth_sandbox/#',
+    query: 'http://localhost/promo/web/auth_sandbox/?next=https://evil.example',
+    backslashes: 'http:\\\\localhost\\promo\\web\\auth_sandbox\\',
+    'a backslash in the path': 'http://localhost/promo/web\\auth_sandbox/',
+    'surrounding space': ' http://localhost/promo/web/auth_sandbox/',
+    'a tab in the path': 'http://localhost/promo/web/auth_\tsandbox/',
+    'not a URL': 'auth_sandbox',
+  };
+
+  it.each(Object.entries(notRegistered))(
+    'refuses a redirect URI with %s on an error page, never redirecting to it',
+    async (_form, redirectUri) => {
+      const t = await setup();
+      const request = { ...t.authorize, redirect_uri: redirectUri };
+      const page = await t.get(`/sandbox/oidc/authorize?${new URLSearchParams(request)}`);
+      expect(page.statusCode).toBe(400);
+      expect(page.headers.location).toBeUndefined();
+      expect(page.body).toContain('Адрес возврата не зарегистрирован');
+      // The consent page's answer is checked again: no code is issued for it, even with a bad request.
+      const allowed = await t.post('/sandbox/oidc/authorize', {
+        ...request,
+        decision: 'allow',
+        login: 'alice',
+      });
+      expect(allowed.statusCode).toBe(400);
+      expect(allowed.headers.location).toBeUndefined();
+      const bad = await t.get(
+        `/sandbox/oidc/authorize?${new URLSearchParams({ ...request, code_challenge_method: 'plain' })}`,
+      );
+      expect(bad.headers.location).toBeUndefined();
+    },
+  );
+
+  it('redirects to the registered URI exactly as registered', async () => {
+    const t = await setup();
+    expect((await t.get(`/sandbox/oidc/authorize?${new URLSearchParams(t.authorize)}`)).statusCode).toBe(200);
+    const res = await t.post('/sandbox/oidc/authorize', {
+      ...t.authorize,
+      decision: 'allow',
+      login: 'alice',
+    });
+    expect(res.statusCode).toBe(303);
+    const location = new URL(String(res.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(location.username).toBe('');
+    expect(location.hash).toBe('');
+    expect(location.searchParams.get('code')).toMatch(/^[\w-]{43}$/);
+  });
+
   it('shows the consent page in Russian, and asks again for a malformed account name', async () => {
     const t = await setup();
     const page = await t.get(`/sandbox/oidc/authorize?${new URLSearchParams(t.authorize)}`);

@@ -52,6 +52,11 @@ export interface TokenAnswer {
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 const hashCode = (code: string) => sha256(code).toString('hex');
 
+/** The sandbox client's one registered redirect URI: the issuer's origin + SANDBOX_REDIRECT_PATH. */
+export function registeredRedirectUri(issuer: string): string {
+  return `${new URL(issuer).origin}${SANDBOX_REDIRECT_PATH}`;
+}
+
 /** Adds `params` to a redirect URI's query. */
 function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
@@ -115,18 +120,11 @@ export class SandboxOidcProvider {
   checkAuthorize(issuer: string, params: AuthorizeParams): AuthorizeCheck {
     if (params.client_id !== this.client.clientId)
       return { kind: 'page', message: 'Неизвестное приложение (client_id)' };
+    // Exact string matching (RFC 9700 §2.1, RFC 6749 §3.1.2.3): the one registered URI, byte for byte.
+    // Comparing parsed parts let through what a parser folds away or keeps beside the origin: userinfo
+    // (`https://user@host/…`), a fragment, `\` for `/`, dot segments, percent-encoded path characters.
     const redirectUri = params.redirect_uri ?? '';
-    let redirect: URL;
-    try {
-      redirect = new URL(redirectUri);
-    } catch {
-      return { kind: 'page', message: 'Неверный адрес возврата (redirect_uri)' };
-    }
-    if (
-      redirect.origin !== new URL(issuer).origin ||
-      redirect.pathname !== SANDBOX_REDIRECT_PATH ||
-      redirect.search
-    )
+    if (redirectUri !== registeredRedirectUri(issuer))
       return { kind: 'page', message: 'Адрес возврата не зарегистрирован для приложения (redirect_uri)' };
     const back = (error: string, description: string): AuthorizeCheck => ({
       kind: 'redirect',

@@ -15,7 +15,7 @@ const meta = {
   ],
   args: {
     available: true,
-    casting: null,
+    casting: false,
     onCast: () => console.info('[story] cast'),
     onStop: () => console.info('[story] stop casting'),
   },
@@ -27,8 +27,5 @@ type Story = StoryObj<typeof meta>;
 /** Casting is possible: the button over the player. */
 export const Available: Story = {};
 
-/** A session runs: the note and the way back. */
-export const Casting: Story = { args: { casting: { action: 'play', time: 42 } } };
-
-/** The receiver went idle (the film ended there). */
-export const ReceiverStopped: Story = { args: { casting: { action: 'stop', time: 5400 } } };
+/** A device has the video: the note and the way back. */
+export const Casting: Story = { args: { casting: true } };

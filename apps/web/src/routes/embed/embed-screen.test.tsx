@@ -117,6 +117,33 @@ describe('the frame player page', () => {
     );
   });
 
+  it('never posts the partner page what plays: no cast offer, requestcasting refused, no grant in any message', async () => {
+    const { command, engine, posted, events } = setup();
+    await screen.findByRole('button', { name: 'Смотреть' });
+    expect(await command('play')).toEqual({ ok: true });
+    await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+    const grant = 'v1.f12.s9f3c.e1767225600.Zm9yZ2Vk-signature';
+    act(() =>
+      engine.last().set({
+        release: {
+          content_url: `https://kadr.test/media/play/${grant}/master.m3u8`,
+          drm: null,
+          preview_timer: null,
+        },
+      }),
+    );
+    // A Cast session the page started anyway is answered with a refusal, never with the media.
+    expect(await command('requestcasting')).toEqual({
+      ok: false,
+      error: 'requestcasting: the frame casts by itself',
+    });
+    expect(await command('stopcasting', { time: 3 })).toEqual({ ok: true });
+    expect(events('castavailable')).toEqual([]);
+    const wire = JSON.stringify(posted);
+    for (const secret of [grant, 'Zm9yZ2Vk', '/media/play/', 'master.m3u8'])
+      expect(wire, secret).not.toContain(secret);
+  });
+
   it('tells the SDK it cannot play, with the reason, and the viewer what happened', async () => {
     const { events } = setup({ error: 'no_content' }, 404);
     expect(await screen.findByRole('alert')).toHaveTextContent('Это видео недоступно.');

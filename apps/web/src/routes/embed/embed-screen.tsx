@@ -23,11 +23,11 @@ import { scheduleDayQuery } from '../../features/schedule/schedule-queries';
 import { type Content, channelPath, moviePath } from '../../shared/catalogue-types';
 import { useServices } from '../../shared/services';
 import { channelPackageQuery, isNotFound } from '../tv-channel/channel-queries';
-import { CastControls, type CastingState } from './cast-controls';
+import { CastControls } from './cast-controls';
 import styles from './embed.module.css';
 import { EmbedConfigError, type EmbedParams, embedConfigQuery } from './embed-config';
 import { EmbedStill } from './embed-still';
-import { castMediaOf, castOfferOf } from './frame-cast';
+import { castable, type FrameCast, NO_CAST, promptCast, watchCast } from './frame-cast';
 import { type FramePlayer, isValid, runFrameCommand } from './frame-commands';
 import { createFrameLink, type FrameLink } from './frame-link';
 import { bufferedAheadOf, type FrameView, stateChange, stateOf } from './frame-state';
@@ -165,12 +165,9 @@ function useFrameDriver({
   programme,
   start,
   stageRef,
-  castAbout,
 }: {
   link: BoundLink;
   live: boolean;
-  /** What a Cast receiver shows. */
-  castAbout: { title: string; poster: string | null };
   /** The content is loaded: play can start it (the SDK hears `ready`). */
   canStart: boolean;
   programme: () => EmbedProgramme;
@@ -188,9 +185,8 @@ function useFrameDriver({
   /** play() settles once playback starts (or fails); pause() before the player exists waits for it. */
   const playWaiters = useRef<{ resolve: () => void; reject: (error: Error) => void }[]>([]);
   const pauseWhenCreated = useRef(false);
-  /** Casting: the host page cannot (its castunavailable); the receiver's state while a session runs. */
-  const [castBlocked, setCastBlocked] = useState(false);
-  const [casting, setCasting] = useState<CastingState | null>(null);
+  /** Casting the frame's own video (Remote Playback API): a device available, one connected. */
+  const [cast, setCast] = useState<FrameCast>(NO_CAST);
   const snapshot = useSyncExternalStore(
     controller ? controller.subscribe : noSubscribe,
     controller ? (controller.getSnapshot as () => PlayerSnapshot) : noSnapshot,
@@ -224,8 +220,8 @@ function useFrameDriver({
     start();
   }, [start]);
 
-  const latest = useRef({ controller, snapshot, programme, begin, started, castAbout });
-  latest.current = { controller, snapshot, programme, begin, started, castAbout };
+  const latest = useRef({ controller, snapshot, programme, begin, started });
+  latest.current = { controller, snapshot, programme, begin, started };
   useEffect(() => {
     if (!canStart) return;
     const player: FramePlayer = {
@@ -273,40 +269,20 @@ function useFrameDriver({
       exitFullscreen: async () => {
         if (document.fullscreenElement) await document.exitFullscreen();
       },
-      startCasting: () => {
-        const { snapshot: now, controller: current, castAbout: about } = latest.current;
-        const media = castMediaOf(now, { ...about, live }, window.location.href);
-        if (!media) throw new Error('nothing to cast');
-        current?.pause();
-        setCasting({ action: 'play', time: media.currentTime ?? 0 });
-        return media;
-      },
-      castAction: (action, time) => setCasting((was) => (was ? { action, time: time ?? was.time } : was)),
-      stopCasting: (time) => {
-        setCasting(null);
-        const { controller: current, snapshot: now } = latest.current;
-        if (!current) return;
-        if (!live && time !== undefined && now?.controlsEnabled) current.seekTo(time);
-        void current.play();
-      },
-      castUnavailable: () => setCastBlocked(true),
     };
     link.bind(player);
     link.post('playerinitend');
     return () => link.bind(null);
-  }, [canStart, link, live]);
+  }, [canStart, link]);
 
-  // What plays can be cast (or no longer): the SDK hears it once per change.
-  const offer = castBlocked ? null : castOfferOf(snapshot);
-  const offerKey = offer ? JSON.stringify(offer) : '';
-  const offered = useRef('');
+  // The video the engine plays in (a new one per controller): whether a device can take it, whether
+  // one has it (decision 052).
+  const [castVideo, setCastVideo] = useState<HTMLVideoElement | null>(null);
+  useEffect(() => setCastVideo(video()));
   useEffect(() => {
-    if (offerKey === offered.current) return;
-    const had = offered.current !== '';
-    offered.current = offerKey;
-    if (offerKey) link.post('castavailable', JSON.parse(offerKey));
-    else if (had) link.post('castunavailable');
-  }, [offerKey, link]);
+    setCast(NO_CAST);
+    return watchCast(castVideo, setCast);
+  }, [castVideo]);
 
   // The state record, as it changes (only what changed goes).
   const sent = useRef<ReturnType<typeof stateOf> | null>(null);
@@ -329,10 +305,10 @@ function useFrameDriver({
   const castControls = (
     <>
       <CastControls
-        available={offer !== null}
-        casting={casting}
-        onCast={() => link.post('castrequest')}
-        onStop={() => link.post('caststop')}
+        available={cast.available && castable(snapshot)}
+        casting={cast.casting}
+        onCast={() => void promptCast(castVideo)}
+        onStop={() => void promptCast(castVideo)}
       />
       {started && <FullscreenButton target={stageRef} />}
     </>
@@ -454,7 +430,6 @@ function EmbedTitlePlayer({
     programme,
     start: noop,
     stageRef,
-    castAbout: { title, poster },
   });
   return (
     <Stage stageRef={stageRef}>
@@ -514,7 +489,6 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
     programme,
     start,
     stageRef,
-    castAbout: { title: onAir ? `${config.title}: ${onAir.EK_title}` : config.title, poster: config.poster },
   });
 
   // The programme on air changes: the SDK hears it.

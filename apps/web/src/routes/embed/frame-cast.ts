@@ -1,41 +1,65 @@
-// Casting from the frame (decisions 034, 035): the frame says what can be cast and what to play; the
-// SDK on the partner's page runs the Cast session (only a top-level page can open the Cast dialog).
-import type { EmbedCastAvailability, EmbedCastMedia } from '@kadr/embed-player/protocol';
+// Casting from the frame itself (decision 052): the browser's Remote Playback API on the frame's own
+// video (Chromecast in Chrome, AirPlay in Safari). What plays — the release's signed URL, a grant —
+// stays in the frame: the partner's page is never asked to cast it, so never holds it (it used to get
+// the URL in the reply to `requestcasting`, a 5-minute grant it could hand to anyone; issue 24).
 import type { PlayerSnapshot } from '@kadr/player-core';
 
+/** The frame's cast state: whether a device can take the video, and whether one has it. */
+export interface FrameCast {
+  available: boolean;
+  /** A device is connecting or playing the video (the frame shows so, with the way back). */
+  casting: boolean;
+}
+
+export const NO_CAST: FrameCast = { available: false, casting: false };
+
+/** Whether what plays may be cast: a release loaded, without DRM (no receiver has a licence of ours). */
+export function castable(snapshot: PlayerSnapshot | null): boolean {
+  return Boolean(snapshot?.release && snapshot.release.drm === null);
+}
+
+const CAST_EVENTS = ['connecting', 'connect', 'disconnect'] as const;
+
 /**
- * Google's Default Media Receiver: it plays HLS, AES-128 included (our keys are signed URLs it can
- * fetch, and the media answers any origin), but no DRM of ours.
+ * Follows `video`'s remote playback: `onChange` hears the availability the browser reports and the
+ * connection's state. A browser without the API, or that cannot watch availability (NotSupportedError),
+ * offers nothing: its own Cast menu stays. Returns the stop function.
  */
-export const DEFAULT_RECEIVER_APP_ID = 'CC1AD845';
-
-/** HLS's MIME type as Cast receivers name it. */
-export const HLS_TYPE = 'application/x-mpegurl';
-
-/** The offer for what plays: clear or AES-128 HLS can be cast; DRM, or nothing loaded yet, cannot. */
-export function castOfferOf(snapshot: PlayerSnapshot | null): EmbedCastAvailability | null {
-  const release = snapshot?.release;
-  if (!release || release.drm !== null) return null;
-  return {
-    appId: DEFAULT_RECEIVER_APP_ID,
-    capabilities: ['video_out', 'audio_out'],
-    autoJoinPolicy: 'origin_scoped',
+export function watchCast(video: HTMLVideoElement | null, onChange: (cast: FrameCast) => void): () => void {
+  const remote = video?.remote;
+  if (!remote) return () => {};
+  let available = false;
+  let stopped = false;
+  let watch: number | undefined;
+  const report = () => {
+    if (!stopped) onChange({ available, casting: remote.state !== 'disconnected' });
+  };
+  remote
+    .watchAvailability((value) => {
+      available = value;
+      report();
+    })
+    .then(
+      (id) => {
+        if (stopped) remote.cancelWatchAvailability(id).catch(() => {});
+        else watch = id;
+      },
+      () => {},
+    );
+  for (const type of CAST_EVENTS) remote.addEventListener(type, report);
+  report();
+  return () => {
+    stopped = true;
+    for (const type of CAST_EVENTS) remote.removeEventListener(type, report);
+    if (watch !== undefined) remote.cancelWatchAvailability(watch).catch(() => {});
   };
 }
 
-/** What the receiver plays for `snapshot` (the release's own signed URL, absolute), or null when nothing can be cast. */
-export function castMediaOf(
-  snapshot: PlayerSnapshot | null,
-  about: { title: string; poster: string | null; live: boolean },
-  base: string,
-): EmbedCastMedia | null {
-  if (!castOfferOf(snapshot) || !snapshot?.release) return null;
-  return {
-    contentId: new URL(snapshot.release.content_url, base).href,
-    contentType: HLS_TYPE,
-    live: about.live,
-    title: about.title,
-    ...(about.poster ? { poster: about.poster } : {}),
-    ...(about.live ? {} : { currentTime: Math.floor(snapshot.currentTime) }),
-  };
+/**
+ * The browser's device picker for `video` (in a click handler: it needs the viewer's gesture). While
+ * casting, the same picker is how the viewer stops (the API has no disconnect of its own). A closed
+ * picker is no error.
+ */
+export function promptCast(video: HTMLVideoElement | null): Promise<void> {
+  return video?.remote ? video.remote.prompt().catch(() => {}) : Promise.resolve();
 }

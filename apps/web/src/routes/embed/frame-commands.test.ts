@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type FramePlayer, runFrameCommand } from './frame-commands';
+import { type FramePlayer, REQUEST_CASTING_REFUSED, runFrameCommand } from './frame-commands';
 import type { FrameCommand } from './frame-link';
 
 function fakePlayer() {
@@ -16,13 +16,6 @@ function fakePlayer() {
     setCaptionsStyle: vi.fn(),
     requestFullscreen: vi.fn(async () => {}),
     exitFullscreen: vi.fn(async () => {}),
-    startCasting: vi.fn(() => ({
-      contentId: 'https://kadr.example/media/x/master.m3u8',
-      contentType: 'application/x-mpegurl',
-    })),
-    castAction: vi.fn(),
-    stopCasting: vi.fn(),
-    castUnavailable: vi.fn(),
   } satisfies FramePlayer;
 }
 
@@ -101,23 +94,18 @@ describe('runFrameCommand', () => {
     expect(await run(null, 'play')).toEqual({ ok: false, error: 'not ready' });
   });
 
-  it('runs the casting commands: what to play, the receiver mirrored, the end, the host unable to cast', async () => {
+  it('refuses requestcasting with no media in the reply, and leaves the player alone for the host cast commands', async () => {
     const player = fakePlayer();
-    expect(await run(player, 'requestcasting')).toEqual({
-      ok: true,
-      value: { contentId: 'https://kadr.example/media/x/master.m3u8', contentType: 'application/x-mpegurl' },
-    });
-    await run(player, 'castreceiveraction', { action: 'pause', time: 12 });
-    await run(player, 'castreceiveraction', { action: 'stop' });
-    await run(player, 'stopcasting', { time: 40 });
-    await run(player, 'stopcasting');
-    await run(player, 'castunavailable');
-    expect(player.castAction.mock.calls).toEqual([
-      ['pause', 12],
-      ['stop', undefined],
-    ]);
-    expect(player.stopCasting.mock.calls).toEqual([[40], [undefined]]);
-    expect(player.castUnavailable).toHaveBeenCalledOnce();
+    // The host page never gets what plays (decision 052): the reply is a refusal without a value.
+    expect(await run(player, 'requestcasting')).toEqual({ ok: false, error: REQUEST_CASTING_REFUSED });
+    for (const [event, data] of [
+      ['castreceiveraction', { action: 'pause', time: 12 }],
+      ['stopcasting', { time: 40 }],
+      ['stopcasting', undefined],
+      ['castunavailable', undefined],
+    ] as const)
+      expect(await run(player, event, data)).toEqual({ ok: true });
+    for (const spy of Object.values(player)) expect(spy).not.toHaveBeenCalled();
     for (const [event, data] of [
       ['castreceiveraction', { action: 'rewind', time: 1 }],
       ['castreceiveraction', { action: 'play', time: -3 }],

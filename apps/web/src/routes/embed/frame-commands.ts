@@ -1,11 +1,5 @@
 // The SDK's commands (SPEC §7 outgoing events), checked and run against the frame's player.
-import type {
-  EmbedCastAction,
-  EmbedCastMedia,
-  EmbedCommands,
-  EmbedEnv,
-  EmbedProgramme,
-} from '@kadr/embed-player/protocol';
+import type { EmbedCommands, EmbedEnv, EmbedProgramme } from '@kadr/embed-player/protocol';
 import type { FrameCommand, FrameReply } from './frame-link';
 
 /** What the commands drive: the frame's player, whatever plays in it (embed-screen.tsx). */
@@ -29,15 +23,10 @@ export interface FramePlayer {
   setCaptionsStyle(style: EmbedCommands['setcaptionsstyle']): void;
   requestFullscreen(): Promise<void>;
   exitFullscreen(): Promise<void>;
-  /** A Cast session started on the host page: pause, show casting, give what to play; throws when nothing can be cast. */
-  startCasting(): EmbedCastMedia;
-  /** The receiver's playback (mirrored while casting). */
-  castAction(action: EmbedCastAction, time: number | undefined): void;
-  /** The session ended: resume here, from `time` when given. */
-  stopCasting(time: number | undefined): void;
-  /** The host page cannot cast: no cast button. */
-  castUnavailable(): void;
 }
+
+/** The reply to `requestcasting`: the host page does not cast the frame's content (decision 052). */
+export const REQUEST_CASTING_REFUSED = 'requestcasting: the frame casts by itself';
 
 /** The quality id meaning "automatic" (the SDK's qualities list it first). */
 export const AUTO_QUALITY = 'auto';
@@ -149,18 +138,14 @@ export async function runFrameCommand(
     case 'exitfullscreen':
       await player.exitFullscreen();
       break;
+    // The frame casts its own video (decision 052): it never offers the host page a Cast session, and
+    // never answers what plays — the release's URL is a grant the page could hand to anyone.
     case 'requestcasting':
-      return { ok: true, value: player.startCasting() };
-    case 'castreceiveraction': {
-      const { action, time } = data as EmbedCommands['castreceiveraction'];
-      player.castAction(action, time);
-      break;
-    }
+      return { ok: false, error: REQUEST_CASTING_REFUSED };
+    // No host session to mirror or end: accepted (the data was checked above), nothing to do.
+    case 'castreceiveraction':
     case 'stopcasting':
-      player.stopCasting((data as EmbedCommands['stopcasting'])?.time);
-      break;
     case 'castunavailable':
-      player.castUnavailable();
       break;
   }
   return { ok: true };

@@ -18,9 +18,8 @@ export const embedMessages = {
   retry: 'Повторить',
   fullscreen: 'На весь экран',
   exitFullscreen: 'Свернуть',
-  /** The cast button (the partner's page opens the browser's Cast dialog). */
+  /** The cast button (the browser's device picker for the frame's video). */
   cast: 'Смотреть на телевизоре',
   casting: 'Идёт трансляция на телевизор',
-  castStopped: 'Трансляция на телевизоре остановлена',
   stopCasting: 'Остановить трансляцию',
 } as const;
