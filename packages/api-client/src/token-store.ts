@@ -1,21 +1,6 @@
-/** The tokens a session consists of (what anonymousAuth, authApp and refreshToken return). */
-export interface SessionTokens {
-  access_token: string;
-  refresh_token: string;
-  profile_id: number;
-}
+import type { SessionTokens, TokenStore } from '@kadr/api-contract';
 
-/**
- * Where the client reads and writes the session's tokens. `@kadr/auth-session` implements it over
- * localStorage (SPEC §3 keys); `createMemoryTokenStore` keeps them in memory.
- */
-export interface TokenStore {
-  getAccessToken(): string | null;
-  getRefreshToken(): string | null;
-  setTokens(tokens: SessionTokens): void;
-  /** Forgets the tokens and the login (SPEC §4: code 910). */
-  clear(): void;
-}
+export type { SessionTokens, TokenStore };
 
 /** A `TokenStore` in memory, optionally starting with a session (tests, server-side use). */
 export function createMemoryTokenStore(initial?: SessionTokens): TokenStore {

@@ -1,4 +1,4 @@
-export type { AsyncAuthStatus } from './calls/auth.js';
+export type { AsyncAuthStatus, SessionTokens, TokenStore } from './calls/auth.js';
 export {
   ASYNC_AUTH_STATUSES,
   anonymousAuth,

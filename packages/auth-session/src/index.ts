@@ -22,6 +22,7 @@ export {
   ASYNC_AUTH_POLL_MS,
   CODE_LENGTH,
   createLoginFlow,
+  initialLoginFlowState,
   LOGIN_DEVICE_MODEL,
   RESEND_LOCKOUT_SECONDS,
 } from './login-flow.js';

@@ -3,6 +3,7 @@ import {
   CODE_EXPIRED,
   createLoginFlow,
   createMemoryStorage,
+  initialLoginFlowState,
   LOGIN_REJECTED,
   LOGIN_TITLE,
   type LoginFlowOptions,
@@ -90,6 +91,12 @@ describe('createLoginFlow: phone screen', () => {
   it('uses the registration title in prompt mode', () => {
     const { flow } = setup({}, { promptMode: true });
     expect(flow.getState().title).toBe(PROMPT_TITLE);
+  });
+
+  it('starts in initialLoginFlowState, the login or the prompt one', () => {
+    expect(setup().flow.getState()).toEqual(initialLoginFlowState());
+    expect(setup({}, { promptMode: true }).flow.getState()).toEqual(initialLoginFlowState(true));
+    expect(initialLoginFlowState(true)).toEqual({ ...initialLoginFlowState(), title: PROMPT_TITLE });
   });
 
   it('filters the phone field', () => {

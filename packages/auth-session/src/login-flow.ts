@@ -130,6 +130,28 @@ const globalTimers: LoginFlowTimers = {
   clearInterval: (handle) => globalThis.clearInterval(handle as Parameters<typeof clearInterval>[0]),
 };
 
+/** The state a login flow starts (and starts over) in: the phone screen, empty; the prompt's title in `promptMode`. */
+export function initialLoginFlowState(promptMode = false): LoginFlowState {
+  return {
+    screen: 'phone',
+    title: promptMode ? PROMPT_TITLE : LOGIN_TITLE,
+    phoneInput: PHONE_PREFIX,
+    phoneError: null,
+    sending: false,
+    goodlineBlocked: false,
+    phone: null,
+    maskedPhone: null,
+    resendIn: 0,
+    digits: EMPTY_DIGITS,
+    focusIndex: 0,
+    verifying: false,
+    codeError: null,
+    asyncStatus: null,
+    failed: false,
+    loggedIn: false,
+  };
+}
+
 /**
  * The phone / SMS / push sign-in of SPEC §4 as a framework-free store. Owns the resend countdown and
  * the async-status polling timers; every response is checked against the attempt it belongs to, so a
@@ -148,24 +170,7 @@ export function createLoginFlow(options: LoginFlowOptions): LoginFlow {
     log = consoleLog,
   } = options;
 
-  const initialState = (): LoginFlowState => ({
-    screen: 'phone',
-    title: options.promptMode ? PROMPT_TITLE : LOGIN_TITLE,
-    phoneInput: PHONE_PREFIX,
-    phoneError: null,
-    sending: false,
-    goodlineBlocked: false,
-    phone: null,
-    maskedPhone: null,
-    resendIn: 0,
-    digits: EMPTY_DIGITS,
-    focusIndex: 0,
-    verifying: false,
-    codeError: null,
-    asyncStatus: null,
-    failed: false,
-    loggedIn: false,
-  });
+  const initialState = () => initialLoginFlowState(options.promptMode);
 
   const store = createStore<LoginFlowState>(initialState());
   const state = () => store.getState();

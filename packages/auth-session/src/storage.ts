@@ -1,3 +1,5 @@
+import type { SessionTokens, TokenStore } from '@kadr/api-contract';
+
 /** Local storage keys of the session (SPEC §3), plus `utmSent`, our marker for the one-time campaign call. */
 export const StorageKey = {
   profileId: 'profile_id',
@@ -26,20 +28,8 @@ export type SessionFlagValue = (typeof SessionFlag)[keyof typeof SessionFlag];
 /** The part of the Web Storage API this package uses; `localStorage`/`sessionStorage` fit it. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Tokens of a session as stored (the `TokenStore` shape of `@kadr/api-client`). */
-export interface SessionTokens {
-  access_token: string;
-  refresh_token: string;
-  profile_id: number;
-}
-
-/** Where the API client reads and writes tokens; same shape as `@kadr/api-client`'s `TokenStore`. */
-export interface TokenStore {
-  getAccessToken(): string | null;
-  getRefreshToken(): string | null;
-  setTokens(tokens: SessionTokens): void;
-  clear(): void;
-}
+/** Tokens of a session as stored, and the store the API client reads them from (`@kadr/api-contract`). */
+export type { SessionTokens, TokenStore };
 
 /** Sets AUTH to 'false' when it is absent (SPEC §3). */
 export function ensureAuthFlag(storage: StorageLike): void {

@@ -10,9 +10,9 @@ import type {
   PlayerConfig,
   PlayerError,
   PlayerErrorCode,
-  PlayerPhase,
   PlayerQuality,
   PlayerRelease,
+  PlayerSnapshot,
   VideoSource,
   VideoTimeline,
 } from './types.js';
@@ -69,12 +69,28 @@ export interface PlayerSetup {
   readonly config: PlayerConfig;
 }
 
-/** The store of facts (SPEC §4, §6): everything `reduce` needs and nothing a selector can derive. */
-export interface PlayerState {
+/**
+ * The store of facts (SPEC §4, §6): everything `reduce` needs and nothing a selector can derive. The facts
+ * the UI sees as they are (phase, time, qualities, error, release…) are the snapshot's own fields.
+ */
+export interface PlayerState
+  extends Pick<
+    PlayerSnapshot,
+    | 'phase'
+    | 'muted'
+    | 'currentEpisodeId'
+    | 'currentTime'
+    | 'duration'
+    | 'qualities'
+    | 'quality'
+    | 'rate'
+    | 'pictureInPicture'
+    | 'error'
+    | 'release'
+  > {
   readonly setup: PlayerSetup;
   readonly stream: PlayerStream;
   readonly output: PlayerOutput;
-  readonly phase: PlayerPhase;
   readonly access: PlayerAccess;
   /** Null for buyers and until the first release of the episode arrived. */
   readonly preview: PlayerPreview | null;
@@ -82,26 +98,13 @@ export interface PlayerState {
   readonly installPaywall: boolean;
   /** The install paywall paused a playing video and owes it a resume. */
   readonly pausedByInstallPaywall: boolean;
-  readonly muted: boolean;
-  readonly currentEpisodeId: number | null;
   /**
    * The channel a channel controller plays (`archiveStart` null for the broadcast); null for content.
    * Loads and renewals of a channel fetch its stream instead of a release.
    */
   readonly channel: PlayerChannel | null;
-  /** Seconds. */
-  readonly currentTime: number;
-  /** Seconds; 0 until known, and for live (no fixed duration: see `stream.timeline`). */
-  readonly duration: number;
   /** Last position seen by `time-updated` or set by a seek, to tell a scrub from the engine's nudges. */
   readonly lastKnownTime: number;
-  readonly qualities: readonly PlayerQuality[];
-  readonly quality: string | null;
-  readonly rate: number;
-  readonly pictureInPicture: boolean;
-  readonly error: PlayerError | null;
-  /** The release being played; null before the first load and after an episode change. */
-  readonly release: PlayerRelease | null;
   /** A release handed in by the caller, used once for the first load instead of the release call. */
   readonly givenRelease: PlayerRelease | null;
   /**

@@ -128,7 +128,7 @@ export interface PlayerSnapshot {
   readonly hasNextEpisode: boolean;
   /** Seconds. */
   readonly currentTime: number;
-  /** Seconds; 0 until known. */
+  /** Seconds; 0 until known, and for live (no fixed duration: see the stream's timeline). */
   readonly duration: number;
   readonly qualities: readonly PlayerQuality[];
   /** Chosen rendition id; null: automatic. */
@@ -136,7 +136,7 @@ export interface PlayerSnapshot {
   readonly rate: number;
   readonly pictureInPicture: boolean;
   readonly error: PlayerError | null;
-  /** The release being played; null before the first load. */
+  /** The release being played; null before the first load and after an episode change. */
   readonly release: PlayerRelease | null;
 }
 

@@ -3,7 +3,7 @@ export { BANNER_SIZE, BannerCard } from './banner-card/banner-card.js';
 export type { BottomBarIcon, BottomBarItem, BottomBarProps } from './bottom-bar/bottom-bar.js';
 export { BottomBar } from './bottom-bar/bottom-bar.js';
 export type { ButtonProps } from './button/button.js';
-export { Button } from './button/button.js';
+export { Button, buttonClass } from './button/button.js';
 export type { ChannelCardProps } from './channel-card/channel-card.js';
 export { CHANNEL_IMAGE_SIZE, ChannelCard } from './channel-card/channel-card.js';
 export type { CheckboxProps } from './checkbox/checkbox.js';

@@ -13,6 +13,24 @@ export const sessionTokens = z.object({
   token_type: z.literal('Bearer'),
 });
 
+/** The tokens a client keeps of a session (from what anonymousAuth, authApp and refreshToken return). */
+export type SessionTokens = Pick<
+  z.infer<typeof sessionTokens>,
+  'access_token' | 'refresh_token' | 'profile_id'
+>;
+
+/**
+ * Where a client reads and writes the session's tokens: `@kadr/api-client` reads them (and keeps them in
+ * memory with `createMemoryTokenStore`), `@kadr/auth-session` keeps them in localStorage (SPEC §3 keys).
+ */
+export interface TokenStore {
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  setTokens(tokens: SessionTokens): void;
+  /** Forgets the tokens and the login (SPEC §4: code 910). */
+  clear(): void;
+}
+
 /** GET /web/1/auth/{device uid}: an anonymous session for the device (SPEC §7). */
 export const anonymousAuth = defineCall({
   ...route('anonymousAuth'),

@@ -15,6 +15,20 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
+/**
+ * The classes of the kit's button look, for an element that is not a `<button>`: a link dressed as a
+ * button (the error screens' way home, the about page's letter) takes the same styles as {@link Button}.
+ */
+export function buttonClass(
+  variant: NonNullable<ButtonProps['variant']> = 'primary',
+  size: NonNullable<ButtonProps['size']> = 'm',
+  fullWidth = false,
+): string {
+  return [styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The kit's button: primary, secondary or link look, with disabled and loading states. */
 export function Button({
   variant = 'primary',
@@ -27,13 +41,10 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
-  const classes = [styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, className]
-    .filter(Boolean)
-    .join(' ');
   return (
     <button
       type={type}
-      className={classes}
+      className={[buttonClass(variant, size, fullWidth), className].filter(Boolean).join(' ')}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...props}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { buttonClass } from '../button/button.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { uiMessages } from '../messages.js';
 import { Modal } from '../modal/modal.js';
@@ -48,7 +49,7 @@ export function ErrorModal({
         <p id={textId} className={styles.text}>
           {labels?.text ?? m.text}
         </p>
-        <LinkComponent href={homeHref} className={styles.home}>
+        <LinkComponent href={homeHref} className={buttonClass('primary', 'm', true)}>
           {labels?.home ?? m.home}
         </LinkComponent>
       </div>

@@ -1,9 +1,8 @@
-import { Button } from '../button/button.js';
+import { Button, buttonClass } from '../button/button.js';
 import { DefaultLink, type LinkComponent } from '../link.js';
 import { MessageBlock } from '../message-block/message-block.js';
 import { uiMessages } from '../messages.js';
 import { unbrokenEnd } from '../unbroken-end/unbroken-end.js';
-import styles from './error-screen.module.css';
 
 /** Props of {@link ErrorScreen}. */
 export interface ErrorScreenProps {
@@ -39,7 +38,7 @@ export function ErrorScreen({ homeHref, onReload, LinkComponent = DefaultLink, l
       actions={
         <>
           <Button onClick={onReload}>{labels?.reload ?? m.reload}</Button>
-          <LinkComponent href={homeHref} className={styles.home}>
+          <LinkComponent href={homeHref} className={buttonClass('secondary')}>
             {labels?.home ?? m.home}
           </LinkComponent>
         </>

@@ -1,7 +1,7 @@
 // Login flow states for stories and view tests.
 import {
   INVALID_PHONE,
-  LOGIN_TITLE,
+  initialLoginFlowState,
   type LoginFlowState,
   PROMPT_TITLE,
   WRONG_CODE,
@@ -11,25 +11,7 @@ import type { LoginActions } from './login-modal-view';
 
 /** The phone screen as the flow starts it. */
 export function phoneState(patch: Partial<LoginFlowState> = {}): LoginFlowState {
-  return {
-    screen: 'phone',
-    title: LOGIN_TITLE,
-    phoneInput: '+7',
-    phoneError: null,
-    sending: false,
-    goodlineBlocked: false,
-    phone: null,
-    maskedPhone: null,
-    resendIn: 0,
-    digits: ['', '', '', ''],
-    focusIndex: 0,
-    verifying: false,
-    codeError: null,
-    asyncStatus: null,
-    failed: false,
-    loggedIn: false,
-    ...patch,
-  };
+  return { ...initialLoginFlowState(), ...patch };
 }
 
 /** The code screen right after a code was sent to 79123456789. */

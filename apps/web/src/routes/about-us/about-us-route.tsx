@@ -1,3 +1,4 @@
+import { buttonClass } from '@kadr/ui-kit';
 import { useId } from 'react';
 import { config } from '../../env';
 import { useSessionStore } from '../../shared/stores/session-store';
@@ -65,7 +66,11 @@ export function AboutUsRoute() {
             {m.feedbackTitle}
           </h2>
           <p>{m.feedbackText}</p>
-          <a className={styles.action} href={aboutMailto(config.supportEmail, m.feedbackSubject, profileId)}>
+          {/* A link dressed as the kit's secondary button: it opens the mail app, not an action here. */}
+          <a
+            className={buttonClass('secondary')}
+            href={aboutMailto(config.supportEmail, m.feedbackSubject, profileId)}
+          >
             {m.feedbackAction}
           </a>
         </section>

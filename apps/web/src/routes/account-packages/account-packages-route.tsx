@@ -1,11 +1,11 @@
-import { Button, LazyImage, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
+import { LazyImage, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type PackageSummary, packagesQuery } from '../../shared/data/billing';
 import { useIsMobile } from '../../shared/device';
 import { QueryLink } from '../../shared/navigation/query-link';
 import { useServices } from '../../shared/services';
-import { AccountPage } from '../account/account-page';
+import { AccountPage, AccountPageEmpty, AccountPageFailed, accountOpensClass } from '../account/account-page';
 import styles from './account-packages.module.css';
 import { packagesMessages as m } from './messages';
 import { badgeOf } from './package-badge';
@@ -32,12 +32,7 @@ export function AccountPackagesRoute() {
       {query.data ? (
         <PackageSections packages={query.data} />
       ) : query.isError ? (
-        <div className={styles.state} role="alert">
-          <p>{m.failed}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {m.retry}
-          </Button>
-        </div>
+        <AccountPageFailed text={m.failed} retry={m.retry} onRetry={() => void query.refetch()} />
       ) : (
         <PackagesSkeleton />
       )}
@@ -48,7 +43,7 @@ export function AccountPackagesRoute() {
 function PackageSections({ packages }: { packages: readonly PackageSummary[] }) {
   const parents = packages.filter((pkg) => pkg.is_parent === 1);
   const individual = packages.filter((pkg) => pkg.is_parent === 0);
-  if (packages.length === 0) return <p className={styles.state}>{m.empty}</p>;
+  if (packages.length === 0) return <AccountPageEmpty>{m.empty}</AccountPageEmpty>;
   return (
     <>
       {parents.length > 0 && <PackageSection title={m.parents} packages={parents} kind="parents" />}
@@ -89,7 +84,7 @@ function PackageSection({
 export function PackageCard({ pkg }: { pkg: PackageSummary }) {
   const badge = badgeOf(pkg);
   return (
-    <QueryLink to={`/account/packages/${pkg.package_id}`} className={styles.card}>
+    <QueryLink to={`/account/packages/${pkg.package_id}`} className={`${styles.card} ${accountOpensClass}`}>
       <LazyImage src={pkg.wide_poster_url} alt="" width={POSTER.width} height={POSTER.height} />
       <div className={styles.body}>
         <h4 className={styles.name}>{pkg.package_name}</h4>

@@ -3,7 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../../shared/billing-format';
 import { type Receipt, receiptsQuery } from '../../shared/data/billing';
 import { useServices } from '../../shared/services';
-import { AccountList, AccountPage, AccountPageEmpty, AccountPageFailed } from '../account/account-page';
+import {
+  AccountList,
+  AccountPage,
+  AccountPageEmpty,
+  AccountPageFailed,
+  accountOpensClass,
+} from '../account/account-page';
 import styles from './account-receipts.module.css';
 import { receiptsMessages as m } from './messages';
 
@@ -53,7 +59,7 @@ function ReceiptItem({ receipt }: { receipt: Receipt }) {
   if (!opensReceipt(receipt)) return <div className={styles.receipt}>{body}</div>;
   return (
     <a
-      className={[styles.receipt, styles.link].join(' ')}
+      className={`${styles.receipt} ${accountOpensClass}`}
       href={receipt.url}
       target="_blank"
       rel="noopener noreferrer"

@@ -5,6 +5,9 @@ import { useBack } from '../../shared/navigation/query-link';
 import styles from './account-page.module.css';
 import { accountMessages as m } from './messages';
 
+/** The class of an account page's card or row that opens something (a package, a receipt). */
+export const accountOpensClass = styles.opens;
+
 /** Props of {@link SectionHeader}. */
 export interface SectionHeaderProps {
   /** The section's heading. */
