@@ -465,6 +465,28 @@ for (const backend of backends) {
         expect((await fromNetwork('2001:db8:9:9::1')).status).toBe(200);
         expect((await release({ stream_id: 1 })).status).toBe(200);
       });
+
+      it('is counted per client subnet too: rotating IPv4 addresses of one /24 meet one budget', async () => {
+        const { t } = await setup({
+          LIVE_PREVIEWS_PER_NETWORK_HOUR: '2',
+          LIVE_PREVIEWS_PER_SUBNET_HOUR: '3',
+        });
+        const fromAddress = async (ip: string) => {
+          const profile = await t.anonymous();
+          return t.call('POST', RELEASE, {
+            token: profile.access_token,
+            ip,
+            body: { dev_model: 'web', stream_id: 1 },
+          });
+        };
+        for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+          expect((await fromAddress(ip)).status).toBe(200);
+        // A fourth address of the /24: the subnet's budget is spent; another subnet is not limited.
+        expect((await fromAddress('198.51.100.4')).body).toMatchObject({
+          response: { error: 'preview_spent' },
+        });
+        expect((await fromAddress('198.51.101.4')).status).toBe(200);
+      });
     });
 
     describe('the archive', () => {
