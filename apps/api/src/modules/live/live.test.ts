@@ -229,6 +229,20 @@ for (const backend of backends) {
         expect(await goods(2)).toMatchObject({ is_bought: true, good_type: 'free' });
       });
 
+      it('answers getPackageByChannel without a session as to a new visitor (decision 047)', async () => {
+        const { t, buy } = await setup();
+        await buy();
+        const res = await t.call<{ goods: { is_bought: boolean } }>(
+          'POST',
+          '/v1/agregator/getPackageByChannel',
+          {
+            body: { stream_id: 1 },
+          },
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.response.goods).toMatchObject({ is_bought: false, package_id: 1 });
+      });
+
       it('refuses an unknown channel, and a channel whose loops are not packaged yet (503)', async () => {
         const { release } = await setup();
         expect((await release({ stream_id: 99 })).body).toMatchObject({
