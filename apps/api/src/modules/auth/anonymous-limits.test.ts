@@ -125,7 +125,7 @@ for (const backend of backends) {
 
     it('refuses cross-site no-cors and frame requests with the envelope, creating and counting nothing', async () => {
       const t = await api.setup(limits);
-      const foreign = [
+      const foreign: Record<string, string>[] = [
         { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
         { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' },
         { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', origin: 'https://evil.example' },

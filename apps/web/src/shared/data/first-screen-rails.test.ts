@@ -1,5 +1,5 @@
-import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { StorageKey } from '@kadr/auth-session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTER_BASENAME } from '../../env';
 import { createFakeServices } from '../../testing/fake-services';
 import { resetStores } from '../../testing/seed-stores';
