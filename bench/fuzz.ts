@@ -109,12 +109,16 @@ async function fuzzService(backend: string, env: Record<string, string>): Promis
     CORS_ORIGINS: PARTNER_ORIGIN,
     // The fuzzer is one client: limits per address would soon answer 429 to everything it sends.
     RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
+    RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: '1000000',
+    RATE_LIMIT_ANONYMOUS_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_DEVICE_DAY: '1000000',
     RATE_LIMIT_IP_HOUR: '1000000',
+    RATE_LIMIT_SUBNET_HOUR: '1000000',
     RATE_LIMIT_PHONE_HOUR: '1000000',
     RATE_LIMIT_PHONE_DAY: '1000000',
     RATE_LIMIT_SMS_HOUR: '1000000',
     RATE_LIMIT_WRONG_CODES_IP_DAY: '1000000',
+    RATE_LIMIT_WRONG_CODES_SUBNET_DAY: '1000000',
     LOG_LEVEL: 'error',
     ...env,
   });

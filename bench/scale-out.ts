@@ -58,6 +58,8 @@ const cluster = await startCluster({
     DEMO_MEDIA: '0',
     DEMO_SCHEDULE: '0',
     RATE_LIMIT_ANONYMOUS_IP_HOUR: '10000',
+    RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: '10000',
+    RATE_LIMIT_ANONYMOUS_HOUR: '10000',
   },
 });
 const rows: Row[] = [];

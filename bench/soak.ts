@@ -112,7 +112,10 @@ async function main() {
     METRICS_TOKEN,
     // The bench's one address stands for an audience: per-address limits would refuse it as one client.
     RATE_LIMIT_ANONYMOUS_IP_HOUR: '10000000',
+    RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: '10000000',
+    RATE_LIMIT_ANONYMOUS_HOUR: '10000000',
     RATE_LIMIT_IP_HOUR: '10000000',
+    RATE_LIMIT_SUBNET_HOUR: '10000000',
     RATE_LIMIT_SMS_HOUR: '10000000',
     RATE_LIMIT_ANONYMOUS_DEVICE_DAY: '10000',
   });

@@ -83,7 +83,10 @@ describe.skipIf(unavailable !== null)(
           // Every browser here comes from 127.0.0.1, and the per-address limits live in the shared Redis
           // for an hour: a few runs in a row would meet them. The limits' own tests are elsewhere.
           RATE_LIMIT_IP_HOUR: '1000',
+          RATE_LIMIT_SUBNET_HOUR: '1000',
           RATE_LIMIT_ANONYMOUS_IP_HOUR: '10000',
+          RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: '10000',
+          RATE_LIMIT_ANONYMOUS_HOUR: '10000',
         },
         envOf: (i) => ({ DEMO_MEDIA: i === 0 ? '1' : '0' }),
       });

@@ -412,7 +412,17 @@ describe('loadEnv', () => {
 
   it('limits new anonymous profiles per address and device, and prunes idle ones after 30 days', () => {
     const env = loadEnv({ DATA_DIR: tempDir() }, {});
-    expect(env.rateLimits).toMatchObject({ anonymousPerAddressHour: 120, anonymousPerDeviceDay: 20 });
+    expect(env.rateLimits).toMatchObject({
+      anonymousPerAddressHour: 120,
+      anonymousPerSubnetHour: 1000,
+      anonymousPerHour: 20000,
+      anonymousPerDeviceDay: 20,
+      subnetPerHour: 100,
+      wrongCodesPerSubnetDay: 150,
+      signInLinkPerAddressHour: 30,
+      signInLinkPerSubnetHour: 150,
+      signInLinkPerProfileHour: 10,
+    });
     expect(env.anonymousProfileIdleDays).toBe(30);
     const set = loadEnv(
       {
@@ -596,6 +606,7 @@ describe('loadEnv', () => {
       archiveDaysCap: undefined,
       previewsPerHour: 3,
       previewsPerNetworkHour: 10,
+      previewsPerSubnetHour: 50,
     });
     expect(
       loadEnv(
@@ -605,10 +616,17 @@ describe('loadEnv', () => {
           ARCHIVE_DAYS: '1',
           LIVE_PREVIEWS_PER_HOUR: '10',
           LIVE_PREVIEWS_PER_NETWORK_HOUR: '50',
+          LIVE_PREVIEWS_PER_SUBNET_HOUR: '500',
         },
         {},
       ).live,
-    ).toEqual({ dvrSeconds: 0, archiveDaysCap: 1, previewsPerHour: 10, previewsPerNetworkHour: 50 });
+    ).toEqual({
+      dvrSeconds: 0,
+      archiveDaysCap: 1,
+      previewsPerHour: 10,
+      previewsPerNetworkHour: 50,
+      previewsPerSubnetHour: 500,
+    });
     for (const [name, bad] of [
       ['LIVE_DVR_SECONDS', '-1'],
       ['LIVE_DVR_SECONDS', '21601'],

@@ -37,6 +37,20 @@ export interface RateLimitSettings {
   anonymousPerDeviceDay: number;
   /** Wrong codes per client address (IPv6: per /64) per 24 hours before it is refused (429). */
   wrongCodesPerNetworkDay: number;
+  /** Codes per client subnet (IPv4 /24, IPv6 /48) per hour (docs/decisions/046). */
+  subnetPerHour: number;
+  /** Wrong codes per client subnet per 24 hours before it is refused (429). */
+  wrongCodesPerSubnetDay: number;
+  /** New anonymous profiles per client subnet per hour. */
+  anonymousPerSubnetHour: number;
+  /** New anonymous profiles of the whole service per hour. */
+  anonymousPerHour: number;
+  /** authByLink exchanges that did not sign in, per client address per hour. */
+  signInLinkPerAddressHour: number;
+  /** The same per client subnet. */
+  signInLinkPerSubnetHour: number;
+  /** Sign-ins by link into one profile per hour. */
+  signInLinkPerProfileHour: number;
 }
 
 /** The validated configuration of one api process. Read once at start; nothing else reads process.env. */
@@ -94,13 +108,15 @@ export interface Env {
    * 0–30; unset: the manifest's `archive_days` as they are), and live previews one profile gets of one
    * channel per hour (LIVE_PREVIEWS_PER_HOUR, default 3), and that one client network (an IPv4 address,
    * an IPv6 /64) gets of one channel per hour, whatever profiles it makes (LIVE_PREVIEWS_PER_NETWORK_HOUR,
-   * default 10: households and carrier NAT share addresses).
+   * default 10: households and carrier NAT share addresses), and one client subnet (IPv4 /24, IPv6 /48)
+   * gets (LIVE_PREVIEWS_PER_SUBNET_HOUR, default 50; docs/decisions/046).
    */
   live: {
     dvrSeconds: number;
     archiveDaysCap: number | undefined;
     previewsPerHour: number;
     previewsPerNetworkHour: number;
+    previewsPerSubnetHour: number;
   };
   /** client_id → client_secret. */
   authClients: ReadonlyMap<string, string>;
@@ -359,6 +375,7 @@ export function loadEnv(
       archiveDaysCap: e.ARCHIVE_DAYS,
       previewsPerHour: e.LIVE_PREVIEWS_PER_HOUR,
       previewsPerNetworkHour: e.LIVE_PREVIEWS_PER_NETWORK_HOUR,
+      previewsPerSubnetHour: e.LIVE_PREVIEWS_PER_SUBNET_HOUR,
     },
     authClients: e.AUTH_CLIENTS,
     goodlineIpRanges: e.GOODLINE_IP_RANGES,
@@ -398,11 +415,18 @@ export function loadEnv(
       phonePerHour: e.RATE_LIMIT_PHONE_HOUR,
       phonePerDay: e.RATE_LIMIT_PHONE_DAY,
       ipPerHour: e.RATE_LIMIT_IP_HOUR,
+      subnetPerHour: e.RATE_LIMIT_SUBNET_HOUR,
       smsPerHour: e.RATE_LIMIT_SMS_HOUR,
       wrongCodesPerDay: e.RATE_LIMIT_WRONG_CODES_DAY,
       anonymousPerAddressHour: e.RATE_LIMIT_ANONYMOUS_IP_HOUR,
+      anonymousPerSubnetHour: e.RATE_LIMIT_ANONYMOUS_SUBNET_HOUR,
+      anonymousPerHour: e.RATE_LIMIT_ANONYMOUS_HOUR,
       anonymousPerDeviceDay: e.RATE_LIMIT_ANONYMOUS_DEVICE_DAY,
       wrongCodesPerNetworkDay: e.RATE_LIMIT_WRONG_CODES_IP_DAY,
+      wrongCodesPerSubnetDay: e.RATE_LIMIT_WRONG_CODES_SUBNET_DAY,
+      signInLinkPerAddressHour: e.RATE_LIMIT_SIGN_IN_LINK_IP_HOUR,
+      signInLinkPerSubnetHour: e.RATE_LIMIT_SIGN_IN_LINK_SUBNET_HOUR,
+      signInLinkPerProfileHour: e.RATE_LIMIT_SIGN_IN_LINK_PROFILE_HOUR,
     },
     anonymousProfileIdleDays: e.ANONYMOUS_PROFILE_IDLE_DAYS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaultWebDist,

@@ -173,6 +173,27 @@ export const errorTable = {
     status: 429,
     message: 'Слишком много запросов. Попробуйте позже',
   },
+  // New anonymous profiles (anonymousAuth, docs/decisions/046): the caller's address or subnet made too
+  // many in the last hour, or the whole service did. Both 429 (never retried by the client: the web app
+  // opens the catalogue without a session instead, decision 047), with retry_after.
+  new_visits_limited: {
+    code: ApiCode.RATE_LIMITED,
+    status: 429,
+    message: 'Слишком много новых посещений из вашей сети. Попробуйте позже',
+  },
+  new_visits_budget_exhausted: {
+    code: ApiCode.RATE_LIMITED,
+    status: 429,
+    message: 'Сейчас слишком много новых посещений. Попробуйте позже',
+  },
+  // A browser request another site made (Fetch-Metadata, docs/decisions/046): an <img> or a frame on any
+  // page must not start sessions on the viewer's address.
+  cross_site_refused: {
+    code: ApiCode.FORBIDDEN,
+    status: 403,
+    message:
+      "Cross-site request refused: anonymous sessions start from this site's pages, apps or CORS_ORIGINS",
+  },
   resend_too_early: {
     code: ApiCode.RATE_LIMITED,
     status: 429,

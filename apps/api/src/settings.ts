@@ -310,6 +310,13 @@ export const SETTINGS = {
       'Live previews one client network (an IPv4 address, an IPv6 /64) gets of one channel per rolling hour, whatever profiles it makes; households and carrier NAT share addresses: raise it behind a shared one.',
     schema: z.coerce.number().int().min(1).max(100_000).default(10),
   }),
+  LIVE_PREVIEWS_PER_SUBNET_HOUR: setting({
+    group: 'Playback and live TV',
+    default: '`50`',
+    meaning:
+      'Live previews one client subnet (IPv4 /24, IPv6 /48) gets of one channel per rolling hour, beside `LIVE_PREVIEWS_PER_NETWORK_HOUR` per address: addresses rotating within one subnet share it (docs/decisions/046).',
+    schema: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  }),
   AUTH_CLIENTS: setting({
     group: 'Secrets and sessions',
     default: '`web:web`',
@@ -513,6 +520,13 @@ export const SETTINGS = {
     meaning: 'Codes per client address per rolling hour: an IPv4 address, an IPv6 /64.',
     schema: positiveInt(20),
   }),
+  RATE_LIMIT_SUBNET_HOUR: setting({
+    group: 'Sign-in',
+    default: '`100`',
+    meaning:
+      'Codes per client subnet (IPv4 /24, IPv6 /48) per rolling hour, beside `RATE_LIMIT_IP_HOUR`: one requester rotating through its addresses meets one budget (docs/decisions/046).',
+    schema: positiveInt(100),
+  }),
   RATE_LIMIT_SMS_HOUR: setting({
     group: 'Sign-in',
     default: '`1000`',
@@ -531,8 +545,22 @@ export const SETTINGS = {
     group: 'Sign-in',
     default: '`120`',
     meaning:
-      'New devices (each a new anonymous profile) per client address (IPv6: per /64) per hour; over it anonymousAuth answers 429 `rate_limited` with `Retry-After`. Known devices are never counted. docs/decisions/023.',
+      'New devices (each a new anonymous profile) per client address (IPv6: per /64) per rolling hour; over it anonymousAuth answers 429 `new_visits_limited` with `Retry-After`. Known devices are never counted, nor cross-site browser requests (refused). docs/decisions/023, 046.',
     schema: positiveInt(120),
+  }),
+  RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: setting({
+    group: 'Sign-in',
+    default: '`1000`',
+    meaning:
+      'New devices per client subnet (IPv4 /24, IPv6 /48) per rolling hour, beside the per-address limit: addresses that rotate within one subnet share it, and no single address can spend it. Over it anonymousAuth answers 429 `new_visits_limited`. docs/decisions/046.',
+    schema: positiveInt(1000),
+  }),
+  RATE_LIMIT_ANONYMOUS_HOUR: setting({
+    group: 'Sign-in',
+    default: '`20000`',
+    meaning:
+      'New devices of the whole service per rolling hour (the ceiling against floods from many networks); over it anonymousAuth answers 429 `new_visits_budget_exhausted`. The web app still shows the catalogue (docs/decisions/047).',
+    schema: positiveInt(20000),
   }),
   RATE_LIMIT_ANONYMOUS_DEVICE_DAY: setting({
     group: 'Sign-in',
@@ -540,6 +568,26 @@ export const SETTINGS = {
     meaning:
       'Anonymous profiles one device uid gets per day (it gets a new one only after a sign-in took its last).',
     schema: positiveInt(20),
+  }),
+  RATE_LIMIT_SIGN_IN_LINK_IP_HOUR: setting({
+    group: 'Sign-in',
+    default: '`30`',
+    meaning:
+      'authByLink exchanges that sign nobody in (unknown, spent or expired values) per client address (IPv6: per /64) per rolling hour; a sign-in gives its count back. Over it: 429 `rate_limited`. docs/decisions/046.',
+    schema: positiveInt(30),
+  }),
+  RATE_LIMIT_SIGN_IN_LINK_SUBNET_HOUR: setting({
+    group: 'Sign-in',
+    default: '`150`',
+    meaning: 'The same per client subnet (IPv4 /24, IPv6 /48).',
+    schema: positiveInt(150),
+  }),
+  RATE_LIMIT_SIGN_IN_LINK_PROFILE_HOUR: setting({
+    group: 'Sign-in',
+    default: '`10`',
+    meaning:
+      'Sign-ins by link into one profile per rolling hour; a refused exchange leaves the link unspent (429 `rate_limited`).',
+    schema: positiveInt(10),
   }),
   ANONYMOUS_PROFILE_IDLE_DAYS: setting({
     group: 'Sign-in',
@@ -555,6 +603,13 @@ export const SETTINGS = {
     meaning:
       'Wrong codes per client address (IPv6: /64) per rolling 24 h; over it that address gets 429 `too_many_wrong_codes`.',
     schema: positiveInt(30),
+  }),
+  RATE_LIMIT_WRONG_CODES_SUBNET_DAY: setting({
+    group: 'Sign-in',
+    default: '`150`',
+    meaning:
+      'Wrong codes per client subnet (IPv4 /24, IPv6 /48) per rolling 24 h, beside the per-address limit; over it that subnet gets 429 `too_many_wrong_codes` (docs/decisions/046).',
+    schema: positiveInt(150),
   }),
   WEB_DIST: setting({
     group: 'Web pages and embeds',

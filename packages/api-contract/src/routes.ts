@@ -54,15 +54,17 @@ export const routes = {
   getProfile: { method: 'POST', path: '/v1/agregator/getProfile', auth: 'session' },
   logout: { method: 'POST', path: '/v1/agregator/logout', auth: 'session' },
   setProfileUtm: { method: 'POST', path: '/v1/agregator/setProfileUtm', auth: 'session' },
-  // catalogue
-  getCollections: { method: 'GET', path: '/web/1/collections', auth: 'session' },
-  getContent: { method: 'GET', path: '/web/2/contents/:id', auth: 'session' },
-  getSeasonEpisodes: { method: 'GET', path: '/web/2/seasons/:season_id/episodes', auth: 'session' },
-  getSeasonByEpisodeId: { method: 'POST', path: '/v1/agregator/getSeasonByEpisodeId', auth: 'session' },
-  getSimilar: { method: 'GET', path: '/web/1/contents/:id/similar', auth: 'session' },
+  // catalogue: public reads, the session only personalises them (a title's goods, is_bought); without
+  // one they answer as to a new visitor, so a visitor whose network is over the new-profile limits still
+  // browses (docs/decisions/047)
+  getCollections: { method: 'GET', path: '/web/1/collections', auth: 'optional' },
+  getContent: { method: 'GET', path: '/web/2/contents/:id', auth: 'optional' },
+  getSeasonEpisodes: { method: 'GET', path: '/web/2/seasons/:season_id/episodes', auth: 'optional' },
+  getSeasonByEpisodeId: { method: 'POST', path: '/v1/agregator/getSeasonByEpisodeId', auth: 'optional' },
+  getSimilar: { method: 'GET', path: '/web/1/contents/:id/similar', auth: 'optional' },
   // tv
-  getTvSchedule: { method: 'POST', path: '/v1/agregator/getTvSchedule', auth: 'session' },
-  getPackageByChannel: { method: 'POST', path: '/v1/agregator/getPackageByChannel', auth: 'session' },
+  getTvSchedule: { method: 'POST', path: '/v1/agregator/getTvSchedule', auth: 'optional' },
+  getPackageByChannel: { method: 'POST', path: '/v1/agregator/getPackageByChannel', auth: 'optional' },
   // playback
   getRelease: { method: 'GET', path: '/web/1/releases/:id', auth: 'session' },
   getReleaseChannel: { method: 'POST', path: '/v1/agregator/getReleaseChannel', auth: 'session' },
@@ -77,7 +79,7 @@ export const routes = {
   deleteCard: { method: 'POST', path: '/v1/agregator/deleteCard', auth: 'session' },
   listReceipts: { method: 'POST', path: '/v1/agregator/listReceipts', auth: 'session' },
   // search
-  searchHint: { method: 'POST', path: '/v2/agregator/searchHint', auth: 'session' },
+  searchHint: { method: 'POST', path: '/v2/agregator/searchHint', auth: 'optional' },
 } as const satisfies Record<string, Route>;
 
 /** The routes table's type. */

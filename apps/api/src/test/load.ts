@@ -19,8 +19,11 @@ export function recoveryEnv(postgresUrl: string, redisUrl: string): Record<strin
     BILLING_FIRST_HOURS: '0',
     LOG_LEVEL: 'info',
     RATE_LIMIT_IP_HOUR: '1000000',
+    RATE_LIMIT_SUBNET_HOUR: '1000000',
     RATE_LIMIT_SMS_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
+    RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: '1000000',
+    RATE_LIMIT_ANONYMOUS_HOUR: '1000000',
   };
 }
 

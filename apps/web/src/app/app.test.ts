@@ -12,13 +12,13 @@ const at = (path: string) => `https://kadr.example${path}`;
 beforeEach(() => resetStores());
 
 describe('startApp', () => {
-  it('asks for the home rails as soon as a new visitor has a session, before the profile answers', async () => {
+  it("asks for the home rails at once, beside the new visitor's session, before the profile answers", async () => {
     const fake = createFakeServices({
       storage: { [StorageKey.accessToken]: '' },
       handlers: { getProfile: never },
     });
     void startApp(fake.services, at('/promo/web/'));
-    await waitFor(() => expect(fake.ids()).toEqual(['anonymousAuth', 'getCollections', 'getProfile']));
+    await waitFor(() => expect(fake.ids()).toEqual(['getCollections', 'anonymousAuth', 'getProfile']));
     await waitFor(() =>
       expect(fake.services.queryClient.getQueryState(collectionKeys.tab(CollectionTab.home))?.status).toBe(
         'success',

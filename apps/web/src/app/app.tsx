@@ -1,29 +1,33 @@
-import { startSession } from '@kadr/auth-session';
+import { type ApiErrorLike, startSession } from '@kadr/auth-session';
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { ROUTER_BASENAME } from '../env';
-import { storageLoadingFirstRails } from '../shared/data/first-screen-rails';
+import { prefetchFirstScreenRails } from '../shared/data/first-screen-rails';
 import { type DeviceKind, DeviceKindContext } from '../shared/device';
 import { type AppServices, ServicesProvider } from '../shared/services';
 import { useSessionStore } from '../shared/stores/session-store';
 import { layoutMessages as m } from './layout/messages';
 
-// The refused sign-in link's notice (and the kit's modal under it) loads only when a link was refused:
-// the entry every screen shares does not carry it (the watch page's JavaScript budget, docs/benchmarks.md).
-const SignInLinkNotice = lazy(() =>
-  import('./sign-in-link-notice').then((module) => ({ default: module.SignInLinkNotice })),
+// The start's notices — a refused sign-in link's, the new-visit limit's — and the kit's modal under them
+// load only when one is due: the entry every screen shares does not carry them (the watch page's
+// JavaScript budget, docs/benchmarks.md).
+const StartupNotices = lazy(() =>
+  import('./startup-notices').then((module) => ({ default: module.StartupNotices })),
 );
 
-/** The sign-in link notice when startup refused a link's value (docs/decisions/038), else nothing. */
-function SignInLinkNoticeSlot() {
-  const refused = useSessionStore((state) => state.signInLinkRefused);
-  if (!refused) return null;
+/**
+ * The start's notices when one is due: a refused sign-in link's value (docs/decisions/038), or no
+ * session for the new-visit limits (decision 047); else nothing.
+ */
+function StartupNoticesSlot() {
+  const due = useSessionStore((state) => state.signInLinkRefused || state.limit !== null);
+  if (!due) return null;
   return (
     <Suspense fallback={null}>
-      <SignInLinkNotice />
+      <StartupNotices />
     </Suspense>
   );
 }
@@ -36,7 +40,7 @@ const replaceBrowserUrl = (url: string) => window.history.replaceState(window.hi
 
 /**
  * Starts the session (SPEC §4 Startup) and records the result in the session store; the first
- * screen's rails load as soon as the session has a token (first-screen-rails.ts). Runs outside React
+ * screen's rails load beside it (first-screen-rails.ts: they need no session). Runs outside React
  * so StrictMode's double effects cannot start it twice. A sign-in link's `auth` value is exchanged
  * there and leaves the address through `replaceUrl` (docs/decisions/038-sign-in-by-link.md).
  */
@@ -45,13 +49,17 @@ export async function startApp(
   url: string,
   replaceUrl: (url: string) => void = replaceBrowserUrl,
 ): Promise<void> {
-  const { api, sessionStorage } = services;
-  const storage = storageLoadingFirstRails(services, url, ROUTER_BASENAME);
+  const { api, storage, sessionStorage } = services;
+  prefetchFirstScreenRails(services, url, ROUTER_BASENAME);
   try {
     useSessionStore.getState().ready(await startSession({ api, storage, sessionStorage, url, replaceUrl }));
   } catch (error) {
     console.error('[web] session start failed', error);
-    useSessionStore.getState().fail();
+    // Too many new visits from the visitor's network (or to the service): the catalogue needs no
+    // session, so it opens with a notice instead of the "check your connection" screen (decision 047).
+    if ((error as ApiErrorLike | null)?.code === 429)
+      useSessionStore.getState().limited(error as ApiErrorLike);
+    else useSessionStore.getState().fail();
   }
 }
 
@@ -62,7 +70,10 @@ export interface AppProps {
   router: AppRouter;
 }
 
-/** The app root: a full-page loader until the session is ready, then the router over the data cache. */
+/**
+ * The app root: a full-page loader until the session is ready, then the router over the data cache —
+ * also without a session when the new-visit limits refused one (`limited`: the catalogue is public).
+ */
 export function App({ services, deviceKind, router }: AppProps) {
   const status = useSessionStore((state) => state.status);
   if (status === 'starting') return <Loader variant="fullPage" label={m.starting} />;
@@ -78,7 +89,7 @@ export function App({ services, deviceKind, router }: AppProps) {
       <QueryClientProvider client={services.queryClient}>
         <DeviceKindContext.Provider value={deviceKind}>
           <RouterProvider router={router} />
-          <SignInLinkNoticeSlot />
+          <StartupNoticesSlot />
         </DeviceKindContext.Provider>
       </QueryClientProvider>
     </ServicesProvider>

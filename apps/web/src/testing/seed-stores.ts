@@ -16,6 +16,7 @@ export function resetStores(seed: SessionSeed = {}, modal: ModalSeed = {}) {
     phone: null,
     profileId: 42,
     signInLinkRefused: false,
+    limit: null,
     ...seed,
   });
   useModalStore.setState({ loginOpen: false, loginPromptMode: false, ...modal });

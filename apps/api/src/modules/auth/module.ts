@@ -16,6 +16,7 @@ import { SignInService } from './service';
 import { SessionCache } from './session-cache';
 import { RedisSessionChannel } from './session-channel';
 import { SessionService } from './sessions';
+import { SignInLinkLimits } from './sign-in-link-limits';
 import { AccessTokens } from './tokens';
 
 /** Old sign-in data and idle anonymous profiles are pruned this often. */
@@ -57,7 +58,14 @@ export async function registerAuth(app: FastifyInstance, core: Core, deps: AuthD
     anonymousProfileOf: (deviceUid, create) => anonymousBatcher.profileOf({ deviceUid, create }),
     newDevices: new AnonymousProfileLimits(limiter, clock, {
       perAddressHour: env.rateLimits.anonymousPerAddressHour,
+      perSubnetHour: env.rateLimits.anonymousPerSubnetHour,
+      perHour: env.rateLimits.anonymousPerHour,
       perDeviceDay: env.rateLimits.anonymousPerDeviceDay,
+    }),
+    links: new SignInLinkLimits(limiter, clock, {
+      perAddressHour: env.rateLimits.signInLinkPerAddressHour,
+      perSubnetHour: env.rateLimits.signInLinkPerSubnetHour,
+      perProfileHour: env.rateLimits.signInLinkPerProfileHour,
     }),
     moveHoldings: deps.moveHoldings,
   });
@@ -78,7 +86,7 @@ export async function registerAuth(app: FastifyInstance, core: Core, deps: AuthD
   app.decorateRequest('session', null);
   app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));
   app.decorate('cachedSession', (token: string | undefined) => sessions.cachedSession(token));
-  await app.register(authRoutes, { signIn, sessions, clients });
+  await app.register(authRoutes, { signIn, sessions, clients, corsOrigins: new Set(env.corsOrigins) });
 
   const anonymousPruner = new AnonymousProfilePruner({ db, clock, idleDays: env.anonymousProfileIdleDays });
   background.every(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressBucket, goodlineMatcher, requesterContext } from './network';
+import { addressBucket, goodlineMatcher, requesterContext, requesterRules, subnetBucket } from './network';
 
 describe('goodlineMatcher', () => {
   const isGoodline = goodlineMatcher(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32']);
@@ -38,6 +38,28 @@ describe('addressBucket', () => {
     expect(addressBucket('2001:0db8:00aa:00bb::9')).toBe('2001:db8:aa:bb::/64');
     expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressBucket('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('subnetBucket', () => {
+  it('counts IPv4 addresses by their /24, unmapping IPv4-mapped ones', () => {
+    expect(subnetBucket('10.1.2.3')).toBe('10.1.2.0/24');
+    expect(subnetBucket('::ffff:10.1.2.250')).toBe('10.1.2.0/24');
+  });
+
+  it('counts IPv6 addresses by their /48', () => {
+    expect(subnetBucket('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa::/48');
+    expect(subnetBucket('2001:0db8:00aa:ffff::9')).toBe('2001:db8:aa::/48');
+    expect(subnetBucket('2001:db8::1')).toBe('2001:db8:0::/48');
+  });
+});
+
+describe('requesterRules', () => {
+  it('names an address rule and a subnet rule over one window', () => {
+    expect(requesterRules('send', '203.0.113.9', 3600, { perAddress: 20, perSubnet: 100 })).toEqual([
+      { key: 'send:ip:203.0.113.9', windowSeconds: 3600, limit: 20 },
+      { key: 'send:net:203.0.113.0/24', windowSeconds: 3600, limit: 100 },
+    ]);
   });
 });
 

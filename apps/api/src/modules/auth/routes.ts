@@ -11,6 +11,8 @@ import {
   sendAuth,
 } from '@kadr/api-contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors';
+import { isForeignCrossSite } from '../../http/fetch-metadata';
 import { registerCall, requireSession } from '../../http/register-call';
 import type { ClientCredentials } from './clients';
 import type { SignInService } from './service';
@@ -21,16 +23,21 @@ export interface AuthRoutesOptions {
   signIn: SignInService;
   sessions: SessionService;
   clients: ClientCredentials;
+  /** Origins whose pages may call cross-site (CORS_ORIGINS). */
+  corsOrigins: ReadonlySet<string>;
 }
 
 /** The sign-in and session calls of docs/decisions/001. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
-  { signIn, sessions, clients },
+  { signIn, sessions, clients, corsOrigins },
 ) => {
-  registerCall(app, anonymousAuth, ({ params, request }) =>
-    sessions.anonymous(params.device_uid, request.ip),
-  );
+  // A GET that writes: another site's <img> or frame must not make profiles on the viewer's address
+  // and spend its budget (docs/decisions/046). Refused before anything is read or counted.
+  registerCall(app, anonymousAuth, ({ params, request }) => {
+    if (isForeignCrossSite(request.headers, corsOrigins)) throw new AppError('cross_site_refused');
+    return sessions.anonymous(params.device_uid, request.ip);
+  });
 
   registerCall(app, sendAuth, ({ body, session, request }) =>
     signIn.sendAuth({
@@ -75,7 +82,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     return sessions.refresh(body.refresh_token);
   });
 
-  registerCall(app, authByLink, ({ body }) => sessions.signInByLink(body.auth));
+  registerCall(app, authByLink, ({ body, request }) => sessions.signInByLink(body.auth, request.ip));
 
   registerCall(app, logout, async ({ session }) => {
     await sessions.logout(requireSession(session));

@@ -4,12 +4,13 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import type { RateLimitSettings } from '../../env';
 import { AppError } from '../../errors';
+import { hitAll, undoAll } from '../../limits/hit-all';
 import type { LimitRule, RateLimiter } from '../../limits/rate-limit';
 import type { ServiceMetrics } from '../../metrics/metrics';
 import type { Providers } from '../../providers';
 import type { ClientCredentials } from './clients';
 import { type CodeHasher, generateCode, signInSmsText } from './codes';
-import { addressBucket, goodlineMatcher, requesterContext } from './network';
+import { goodlineMatcher, requesterContext, requesterRules } from './network';
 import * as q from './queries';
 import type { IssuedTokens, SessionContext, SessionService } from './sessions';
 
@@ -127,7 +128,7 @@ export class SignInService {
       }
     } catch (error) {
       // No code went out: the budgets count only delivered codes (docs/decisions/021).
-      await this.giveBack(spent, now);
+      await undoAll(this.deps.limiter, spent, now);
       throw error;
     }
     const pushSent = push && (await this.sendPush(input, id, code, now));
@@ -304,26 +305,19 @@ export class SignInService {
    */
   private async reserveSend(ip: string, phoneBudget: string, now: Date): Promise<LimitRule[]> {
     const { limits, limiter } = this.deps;
-    const rules: Array<[LimitRule, 'rate_limited' | 'sms_budget_exhausted']> = [
-      [{ key: `send:ip:${addressBucket(ip)}`, windowSeconds: HOUR, limit: limits.ipPerHour }, 'rate_limited'],
-      [{ key: `${phoneBudget}:h`, windowSeconds: HOUR, limit: limits.phonePerHour }, 'rate_limited'],
-      [{ key: `${phoneBudget}:d`, windowSeconds: DAY, limit: limits.phonePerDay }, 'rate_limited'],
-      [{ key: 'send:all', windowSeconds: HOUR, limit: limits.smsPerHour }, 'sms_budget_exhausted'],
+    const service: LimitRule = { key: 'send:all', windowSeconds: HOUR, limit: limits.smsPerHour };
+    const rules: LimitRule[] = [
+      ...requesterRules('send', ip, HOUR, { perAddress: limits.ipPerHour, perSubnet: limits.subnetPerHour }),
+      { key: `${phoneBudget}:h`, windowSeconds: HOUR, limit: limits.phonePerHour },
+      { key: `${phoneBudget}:d`, windowSeconds: DAY, limit: limits.phonePerDay },
+      service,
     ];
-    const spent: LimitRule[] = [];
-    for (const [rule, refusal] of rules) {
-      const { count, retryAfter } = await limiter.hit(rule, now);
-      spent.push(rule);
-      if (count > rule.limit) {
-        await this.giveBack(spent, now);
-        throw new AppError(refusal, { retryAfter });
-      }
-    }
-    return spent;
-  }
-
-  private async giveBack(rules: LimitRule[], now: Date): Promise<void> {
-    for (const rule of rules) await this.deps.limiter.undo(rule, now);
+    const refused = await hitAll(limiter, rules, now);
+    if (refused)
+      throw new AppError(refused.rule === service ? 'sms_budget_exhausted' : 'rate_limited', {
+        retryAfter: refused.retryAfter,
+      });
+    return rules;
   }
 
   /**
@@ -349,26 +343,22 @@ export class SignInService {
   ): Promise<Settlement> {
     const { db, clock, limiter, limits, codes } = this.deps;
     const now = clock.now();
-    const network: LimitRule = {
-      key: `wrong:ip:${addressBucket(ip)}`,
-      windowSeconds: DAY,
-      limit: limits.wrongCodesPerNetworkDay,
-    };
+    const network = requesterRules('wrong', ip, DAY, {
+      perAddress: limits.wrongCodesPerNetworkDay,
+      perSubnet: limits.wrongCodesPerSubnetDay,
+    });
     const phone: LimitRule = {
       key: `wrong:phone:${attempt.phone}`,
       windowSeconds: DAY,
       limit: limits.wrongCodesPerDay,
     };
-    const byNetwork = await limiter.hit(network, now);
-    if (byNetwork.count > network.limit) {
-      await limiter.undo(network, now);
-      throw new AppError('too_many_wrong_codes', { retryAfter: byNetwork.retryAfter });
-    }
+    const byNetwork = await hitAll(limiter, network, now);
+    if (byNetwork) throw new AppError('too_many_wrong_codes', { retryAfter: byNetwork.retryAfter });
     const steppedUp = (await limiter.count(phone, now)) >= phone.limit;
     const maxTries = steppedUp ? STEP_UP_TRIES : MAX_TRIES_PER_ATTEMPT;
     const reserved = await q.reserveTry(db, attempt.id, maxTries, now);
     if (!reserved) {
-      await limiter.undo(network, now);
+      await undoAll(limiter, network, now);
       throw new AppError('code_expired');
     }
     if (!codes.matches(attempt.id, code, reserved.codeHmac)) {
@@ -379,7 +369,7 @@ export class SignInService {
       }
       throw new AppError('wrong_code');
     }
-    await limiter.undo(network, now);
+    await undoAll(limiter, network, now);
     // An accepted push attempt gets a fresh window for the client's authApp call.
     const expiresAt =
       next === 'accepted' ? new Date(now.getTime() + CODE_TTL_SECONDS * 1000) : attempt.expiresAt;

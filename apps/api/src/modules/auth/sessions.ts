@@ -8,6 +8,8 @@ import type { DeviceProfileCache } from './device-cache';
 import * as q from './queries';
 import type { SessionCache } from './session-cache';
 import type { SessionChannel } from './session-channel';
+import type { SignInLinkLimits } from './sign-in-link-limits';
+import { unspentSignInLinkProfile } from './sign-in-link-queries';
 import { hashSignInLinkValue, spendSignInLink } from './sign-in-links';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 
@@ -46,6 +48,8 @@ export interface SessionDeps {
   anonymousProfileOf?: AnonymousProfileFinder;
   /** Limits on creating anonymous profiles; none by default. */
   newDevices?: NewDeviceGate;
+  /** Limits on exchanging sign-in links (SignInLinkLimits); none by default. */
+  links?: Pick<SignInLinkLimits, 'admit'>;
 }
 
 /** Tokens handed to a client (SPEC §3; `sessionTokens` in the contract). */
@@ -272,9 +276,16 @@ export class SessionService {
    * transaction. Only an access token is issued — SPEC §3 removes the refresh token on auth-link login,
    * so none is made to lie unused. Unknown, expired or spent values and gone profiles: one refusal.
    */
-  async signInByLink(value: string): Promise<LinkSession> {
+  async signInByLink(value: string, ip: string): Promise<LinkSession> {
     const hash = hashSignInLinkValue(value);
+    const admission = await this.deps.links?.admit(ip);
     const now = this.clock.now();
+    if (admission) {
+      // Counted for its profile before it is spent: a refused exchange leaves the link usable.
+      const profileId = await unspentSignInLinkProfile(this.db, hash, now);
+      if (profileId === undefined) throw new AppError('sign_in_link_invalid');
+      await admission.forProfile(profileId);
+    }
     let outcome: { session: SessionContext; deviceUid: string } | undefined;
     try {
       outcome = await this.db.transaction(async (tx) => {
@@ -290,7 +301,11 @@ export class SessionService {
     } catch (error) {
       if (!isForeignKeyViolation(error)) throw error;
     }
-    if (!outcome) throw new AppError('sign_in_link_invalid');
+    if (!outcome) {
+      await admission?.notSignedIn();
+      throw new AppError('sign_in_link_invalid');
+    }
+    await admission?.signedIn();
     const { session, deviceUid } = outcome;
     this.cache.remember(session);
     return {

@@ -21,6 +21,19 @@ export async function insertSignInLink(db: Queryable, link: typeof signInLinks.$
   await db.insert(signInLinks).values(link);
 }
 
+/** The profile of the unspent link with this hash that is unexpired at `now`; undefined when none. */
+export async function unspentSignInLinkProfile(
+  db: Queryable,
+  hash: string,
+  now: Date,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ profileId: signInLinks.profileId })
+    .from(signInLinks)
+    .where(and(eq(signInLinks.hash, hash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)));
+  return row?.profileId;
+}
+
 /**
  * Marks the link with this hash used at `now` if it is unspent, unexpired and its profile is live, in
  * ONE conditional UPDATE … RETURNING; answers the link and its profile, undefined when nothing changed.

@@ -17,8 +17,8 @@ for (const backend of backends) {
   describe.skipIf(!backend.available)(`sign-in by link (${backend.name})`, () => {
     const api = useApi(backend);
 
-    async function setup() {
-      const t = await api.setup({ PUSH_SIGNIN: 'off' });
+    async function setup(settings: Record<string, string> = {}) {
+      const t = await api.setup({ PUSH_SIGNIN: 'off', ...settings });
       const phoneSession = await t.signIn(PHONE, 'web_phonedevice00001');
       /** A link for `profileId` on the TV device, living `ttlMinutes` from the clock's now. */
       const link = async (profileId = phoneSession.profile_id, ttlMinutes = 10) => {
@@ -31,8 +31,8 @@ for (const backend of backends) {
         });
         return made.value;
       };
-      const exchange = (value: string) =>
-        t.call('POST', '/v1/agregator/authByLink', { body: { auth: value } });
+      const exchange = (value: string, ip?: string) =>
+        t.call('POST', '/v1/agregator/authByLink', { body: { auth: value }, ...(ip ? { ip } : {}) });
       return { ...t, phoneSession, link, exchange };
     }
 
@@ -134,6 +134,48 @@ for (const backend of backends) {
       const value = await t.link();
       const answers = await Promise.all(Array.from({ length: 8 }, () => t.exchange(value)));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410, 410, 410, 410, 410, 410]);
+    });
+
+    describe('limits (issue 24, item 5)', () => {
+      const unknown = (n: number) => `unknownlinkvalue${String(n).padStart(27, '0')}`;
+
+      it('refuses an address that exchanged too many values that sign nobody in, then its subnet', async () => {
+        const t = await setup({
+          RATE_LIMIT_SIGN_IN_LINK_IP_HOUR: '3',
+          RATE_LIMIT_SIGN_IN_LINK_SUBNET_HOUR: '5',
+        });
+        for (const n of [1, 2, 3])
+          expect((await t.exchange(unknown(n), '203.0.113.5')).body).toMatchObject(REFUSAL);
+        const limited = await t.exchange(unknown(4), '203.0.113.5');
+        expect(limited.status).toBe(429);
+        expect(limited.body).toMatchObject({ code: 429, response: { error: 'rate_limited' } });
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        // Even a good link waits: the address is refused before the database is asked.
+        const value = await t.link();
+        expect((await t.exchange(value, '203.0.113.5')).status).toBe(429);
+        // Another address of the /24 has its own budget, until the subnet's is spent.
+        for (const n of [5, 6])
+          expect((await t.exchange(unknown(n), '203.0.113.6')).body).toMatchObject(REFUSAL);
+        expect((await t.exchange(unknown(7), '203.0.113.7')).status).toBe(429);
+        // Another subnet signs in with the link, which the refusals left unspent.
+        expect((await t.exchange(value, '198.51.100.1')).status).toBe(200);
+      });
+
+      it('gives a sign-in its count back: an office signing in by link is never limited', async () => {
+        const t = await setup({ RATE_LIMIT_SIGN_IN_LINK_IP_HOUR: '2' });
+        for (let n = 0; n < 4; n++)
+          expect((await t.exchange(await t.link(), '203.0.113.5')).status).toBe(200);
+      });
+
+      it('limits sign-ins into one profile an hour, leaving the refused link usable later', async () => {
+        const t = await setup({ RATE_LIMIT_SIGN_IN_LINK_PROFILE_HOUR: '2' });
+        for (const n of [1, 2]) expect((await t.exchange(await t.link(), `10.0.${n}.1`)).status).toBe(200);
+        const value = await t.link(t.phoneSession.profile_id, 120);
+        const refused = await t.exchange(value, '10.0.3.1');
+        expect(refused.status).toBe(429);
+        t.clock.advance(Number(refused.headers['retry-after']));
+        expect((await t.exchange(value, '10.0.3.1')).status).toBe(200);
+      });
     });
   });
 }

@@ -264,6 +264,16 @@ for (const backend of backends) {
         expect((await t.sendAuth('79990000009', t.token, '10.1.1.2')).status).toBe(200);
       });
 
+      it('limits codes per client subnet, beside the address (issue 24, item 5)', async () => {
+        const t = await setup({ RATE_LIMIT_IP_HOUR: '2', RATE_LIMIT_SUBNET_HOUR: '3' });
+        for (let i = 0; i < 3; i++)
+          expect((await t.sendAuth(`7999000000${i}`, t.token, `10.1.1.${i}`)).status).toBe(200);
+        expect((await t.sendAuth('79990000009', t.token, '10.1.1.200')).body.response).toMatchObject({
+          error: 'rate_limited',
+        });
+        expect((await t.sendAuth('79990000009', t.token, '10.1.2.1')).status).toBe(200);
+      });
+
       it('keeps a device that signed in to the phone before out of the budget strangers share', async () => {
         const t = await setup();
         const owner = 'web_ownersdevice0001';

@@ -176,10 +176,13 @@ for (const backend of backends) {
       }
     });
 
-    it('needs a session', async () => {
+    it('answers without a session as to a new visitor, but refuses a bad token (decision 047)', async () => {
       const { t } = await setup();
       const res = await t.call('GET', '/web/2/contents/1');
-      expect(res.body.code).toBe(910);
+      expect(res.status).toBe(200);
+      expect(res.body.response).toMatchObject({ EK_id: 1 });
+      const forged = await t.call('GET', '/web/2/contents/1', { token: 'not-a-token' });
+      expect(forged.body.code).toBe(910);
     });
 
     it('answers a film: details, trailer, goods and similar titles, without seasons', async () => {

@@ -9,7 +9,8 @@ import type { ChannelReleaseService } from './channel-service';
 
 /**
  * A channel's own calls (SPEC §7): its stream (getReleaseChannel) and the package that sells it
- * (getPackageByChannel). Each needs the session, like every agregator call.
+ * (getPackageByChannel). The stream needs the session; the package is a catalogue read, personalised
+ * when there is one (docs/decisions/047).
  */
 export const channelRoutes: FastifyPluginAsync<{
   db: Db;
@@ -35,7 +36,8 @@ export const channelRoutes: FastifyPluginAsync<{
   // as its stream is, its vendor_id the channel's key (a title's defaults to its key) — never null,
   // which means "no content" (docs/decisions/029).
   registerCall(app, getPackageByChannel, async ({ body, session }) => {
-    const { profileId } = requireSession(session);
+    // Without a session (a visitor browsing before one exists, decision 047): the goods as to a new one.
+    const profileId = session?.profileId ?? null;
     const channel = await playableChannel(db, body.stream_id);
     if (!channel) throw new AppError('channel_not_found');
     const { seller } = channel;

@@ -1,9 +1,10 @@
 import { DEFAULT_PREVIEW_SECONDS } from '@kadr/api-contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { hitAll } from '../../limits/hit-all';
 import type { LimitRule, RateLimiter } from '../../limits/rate-limit';
 import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
-import { addressBucket } from '../auth';
+import { requesterRules } from '../auth';
 import type { Entitlements } from '../billing';
 import { GRANT_SECONDS, type ViewerSession, waitForMedia } from '../playback';
 import { archiveDaysOf } from './archive-days';
@@ -16,7 +17,7 @@ import { LONGEST_PROGRAMME_MS } from './programme-length';
 
 const DAY_SECONDS = 24 * 3600;
 
-/** Live TV settings (env: LIVE_DVR_SECONDS, ARCHIVE_DAYS, LIVE_PREVIEWS_PER_HOUR, LIVE_PREVIEWS_PER_NETWORK_HOUR). */
+/** Live TV settings (env: LIVE_DVR_SECONDS, ARCHIVE_DAYS, LIVE_PREVIEWS_PER_HOUR, LIVE_PREVIEWS_PER_NETWORK_HOUR, LIVE_PREVIEWS_PER_SUBNET_HOUR). */
 export interface LiveSettings {
   /** How far back a full live playlist reaches (pause and rewind), seconds; bounded by the archive. */
   dvrSeconds: number;
@@ -24,8 +25,10 @@ export interface LiveSettings {
   archiveDaysCap: number | undefined;
   /** Live previews one profile gets of one channel per hour. */
   previewsPerHour: number;
-  /** Live previews one client network gets of one channel per hour, however many profiles it makes. */
+  /** Live previews one client address (IPv6 /64) gets of one channel per hour, however many profiles it makes. */
   previewsPerNetworkHour: number;
+  /** The same per client subnet (IPv4 /24, IPv6 /48; docs/decisions/046). */
+  previewsPerSubnetHour: number;
 }
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
@@ -33,6 +36,7 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   archiveDaysCap: undefined,
   previewsPerHour: 3,
   previewsPerNetworkHour: 10,
+  previewsPerSubnetHour: 50,
 };
 
 /**
@@ -186,8 +190,8 @@ export class ChannelReleaseService {
   }
 
   /**
-   * A live preview more than LIVE_PREVIEWS_PER_HOUR times an hour per profile, or
-   * LIVE_PREVIEWS_PER_NETWORK_HOUR per client network, is refused: previews do not add up to the
+   * A live preview more than LIVE_PREVIEWS_PER_HOUR times an hour per profile,
+   * LIVE_PREVIEWS_PER_NETWORK_HOUR per client address or LIVE_PREVIEWS_PER_SUBNET_HOUR per subnet, is refused: previews do not add up to the
    * stream, not even through fresh anonymous profiles (they cost a guest nothing).
    */
   private async countPreview(session: ViewerSession, channelId: number, nowMs: number): Promise<void> {
@@ -201,22 +205,15 @@ export class ChannelReleaseService {
       },
     ];
     if (session.ip)
-      rules.push({
-        key: `live-preview-net:${addressBucket(session.ip)}:${channelId}`,
-        windowSeconds: 3600,
-        limit: settings.previewsPerNetworkHour,
-      });
-    const now = new Date(nowMs);
-    const counted: LimitRule[] = [];
-    for (const rule of rules) {
-      const hit = await limiter.hit(rule, now);
-      counted.push(rule);
-      if (hit.count > rule.limit) {
-        // A refused preview spends no budget (rolling windows, docs/decisions/021).
-        await Promise.all(counted.map((c) => limiter.undo(c, now)));
-        throw new AppError('preview_spent', { retryAfter: hit.retryAfter });
-      }
-    }
+      rules.push(
+        ...requesterRules(`live-preview-net:${channelId}`, session.ip, 3600, {
+          perAddress: settings.previewsPerNetworkHour,
+          perSubnet: settings.previewsPerSubnetHour,
+        }),
+      );
+    // A refused preview spends no budget (rolling windows, docs/decisions/021).
+    const refused = await hitAll(limiter, rules, new Date(nowMs));
+    if (refused) throw new AppError('preview_spent', { retryAfter: refused.retryAfter });
   }
 
   /** The channel's loops, waiting briefly for them while demo media packages them; 503 meanwhile. */

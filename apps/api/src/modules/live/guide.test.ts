@@ -247,10 +247,11 @@ for (const backend of backends) {
       expect(res.status).toBe(200);
     });
 
-    it('needs a session', async () => {
+    it('answers without a session, but refuses a bad token (decision 047)', async () => {
       const { t } = await setup();
-      const res = await t.call('POST', PATH, { body: { tv_schedule_day_start_utc0: DAY_15, stream_id: 1 } });
-      expect(res.body.code).toBe(910);
+      const body = { tv_schedule_day_start_utc0: DAY_15, stream_id: 1 };
+      expect((await t.call('POST', PATH, { body })).status).toBe(200);
+      expect((await t.call('POST', PATH, { body, token: 'not-a-token' })).body.code).toBe(910);
     });
 
     it('answers the demo EPG for a whole day: contiguous, from before midnight to after the next', async () => {

@@ -229,6 +229,20 @@ for (const backend of backends) {
         expect(await goods(2)).toMatchObject({ is_bought: true, good_type: 'free' });
       });
 
+      it('answers getPackageByChannel without a session as to a new visitor (decision 047)', async () => {
+        const { t, buy } = await setup();
+        await buy();
+        const res = await t.call<{ goods: { is_bought: boolean } }>(
+          'POST',
+          '/v1/agregator/getPackageByChannel',
+          {
+            body: { stream_id: 1 },
+          },
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.response.goods).toMatchObject({ is_bought: false, package_id: 1 });
+      });
+
       it('refuses an unknown channel, and a channel whose loops are not packaged yet (503)', async () => {
         const { release } = await setup();
         expect((await release({ stream_id: 99 })).body).toMatchObject({
@@ -503,6 +517,28 @@ for (const backend of backends) {
         // Other networks (another /64, the guest's IPv4 address) still get theirs.
         expect((await fromNetwork('2001:db8:9:9::1')).status).toBe(200);
         expect((await release({ stream_id: 1 })).status).toBe(200);
+      });
+
+      it('is counted per client subnet too: rotating IPv4 addresses of one /24 meet one budget', async () => {
+        const { t } = await setup({
+          LIVE_PREVIEWS_PER_NETWORK_HOUR: '2',
+          LIVE_PREVIEWS_PER_SUBNET_HOUR: '3',
+        });
+        const fromAddress = async (ip: string) => {
+          const profile = await t.anonymous();
+          return t.call('POST', RELEASE, {
+            token: profile.access_token,
+            ip,
+            body: { dev_model: 'web', stream_id: 1 },
+          });
+        };
+        for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+          expect((await fromAddress(ip)).status).toBe(200);
+        // A fourth address of the /24: the subnet's budget is spent; another subnet is not limited.
+        expect((await fromAddress('198.51.100.4')).body).toMatchObject({
+          response: { error: 'preview_spent' },
+        });
+        expect((await fromAddress('198.51.101.4')).status).toBe(200);
       });
     });
 

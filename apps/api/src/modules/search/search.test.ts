@@ -364,10 +364,15 @@ for (const backend of backends) {
       expect(res.body.response.items).toEqual([NOTHING_FOUND]);
     });
 
-    it('needs a session', async () => {
+    it('answers without a session, but refuses a bad token (decision 047)', async () => {
       const { t } = await setup();
       const res = await t.call('POST', '/v2/agregator/searchHint', { body: { search_query: 'тих' } });
-      expect(res.body.code).toBe(910);
+      expect(res.status).toBe(200);
+      const forged = await t.call('POST', '/v2/agregator/searchHint', {
+        body: { search_query: 'тих' },
+        token: 'not-a-token',
+      });
+      expect(forged.body.code).toBe(910);
     });
 
     it.each([

@@ -24,7 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setup(config: unknown = FILM_CONFIG, status = 200) {
+function setup(config: unknown = FILM_CONFIG, status = 200, openSession?: () => Promise<void>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(config), { status })),
@@ -36,7 +36,11 @@ function setup(config: unknown = FILM_CONFIG, status = 200) {
   const engine = createFakeEngine({ phase: 'playing' });
   const rendered = renderWithApp(
     <PlayerEngineProvider value={async () => engine}>
-      <EmbedScreen params={{ configUrl: CONFIG_URL, flag: DEFAULT_MESSAGE_FLAG }} host={host} />
+      <EmbedScreen
+        params={{ configUrl: CONFIG_URL, flag: DEFAULT_MESSAGE_FLAG }}
+        host={host}
+        {...(openSession ? { openSession } : {})}
+      />
     </PlayerEngineProvider>,
   );
   let id = 0;
@@ -220,5 +224,43 @@ describe('the frame player page', () => {
     await user.click(await screen.findByRole('button', { name: 'Подключить за 399 ₽ в месяц' }));
     expect(open).toHaveBeenCalledWith(`${window.location.origin}/promo/web/movie/12/`, '_blank', 'noopener');
     expect(engine.last().calls).toContain('pause');
+  });
+
+  describe('the session (issue 24, item 2; decision 047)', () => {
+    it('shows the poster and title and is ready without a session; play opens it, then plays', async () => {
+      let open!: () => void;
+      const openSession = vi.fn(() => new Promise<void>((resolve) => (open = resolve)));
+      const { command, engine, events, ids } = setup(FILM_CONFIG, 200, openSession);
+      expect(await screen.findByRole('button', { name: 'Смотреть' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Тихий дом' })).toBeInTheDocument();
+      await vi.waitFor(() =>
+        expect(events('statechange')).toContainEqual(expect.objectContaining({ state: 'ready' })),
+      );
+      // Loading the frame made no session: only catalogue reads went out.
+      expect(openSession).not.toHaveBeenCalled();
+      expect(ids()).not.toContain('anonymousAuth');
+      const played = command('play');
+      await vi.waitFor(() => expect(openSession).toHaveBeenCalledTimes(1));
+      expect(engine.controllers).toHaveLength(0);
+      open();
+      expect(await played).toEqual({ ok: true });
+      expect(engine.controllers).toHaveLength(1);
+    });
+
+    it('refuses play and says the frame failed when no session can be had; Повторить tries again', async () => {
+      const openSession = vi.fn().mockRejectedValueOnce(new Error('429')).mockResolvedValue(undefined);
+      const { command, engine, events, user } = setup(FILM_CONFIG, 200, openSession);
+      await screen.findByRole('button', { name: 'Смотреть' });
+      expect(await command('play')).toEqual({ ok: false, error: 'no session' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось загрузить плеер');
+      await vi.waitFor(() =>
+        expect(events('statechange')).toContainEqual({ state: 'error', error: 'failed' }),
+      );
+      expect(engine.controllers).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Повторить' }));
+      await user.click(await screen.findByRole('button', { name: 'Смотреть' }));
+      await vi.waitFor(() => expect(engine.controllers).toHaveLength(1));
+      expect(openSession).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -5,8 +5,10 @@ import { currentProgramme, scheduleDayAt, viewerTimeZone } from '@kadr/schedule-
 import { Button, Loader, Placeholder } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import {
+  createContext,
   type ReactNode,
   useCallback,
+  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -36,17 +38,32 @@ import { embedMessages as m } from './messages';
 /** The frame's controller: a title's or a channel's (the commands use what both have). */
 type AnyController = PlayerController | ChannelController;
 
+/** Opens the frame's session (resolves at once when it has one); the player waits for it (decision 047). */
+type SessionOpener = () => Promise<void>;
+const haveSession: SessionOpener = () => Promise.resolve();
+const SessionOpenerContext = createContext<SessionOpener>(haveSession);
+
 /** The frame page (SPEC §2 embeddable player; docs/decisions/035): a config's title or channel, driven by the SDK. */
 export function EmbedScreen({
   params,
   host = window.parent,
+  openSession = haveSession,
 }: {
   params: EmbedParams | null;
   /** The embedding page's window (tests pass a fake); the frame's own when opened on its own. */
   host?: Window;
+  /**
+   * Opens the frame's session. A frame makes no anonymous profile until it plays (decision 047): the
+   * poster, the title and the SDK's `ready` come from catalogue reads that need none, and play opens it.
+   */
+  openSession?: SessionOpener;
 }) {
   if (!params) return <Placeholder title={m.badAddress} />;
-  return <EmbedConfigLoader params={params} host={host} />;
+  return (
+    <SessionOpenerContext.Provider value={openSession}>
+      <EmbedConfigLoader params={params} host={host} />
+    </SessionOpenerContext.Provider>
+  );
 }
 
 function EmbedConfigLoader({ params, host }: { params: EmbedParams; host: Window }) {
@@ -215,10 +232,26 @@ function useFrameDriver({
       else waiter.resolve();
   }, [phase]);
 
+  // Play opens the session first (a frame has none until then, decision 047); if it cannot be had, the
+  // play commands waiting are refused and the SDK and the viewer hear that the frame failed.
+  const openSession = useContext(SessionOpenerContext);
+  const [sessionFailed, setSessionFailed] = useState(false);
+  /** Play was asked for (the session may still be opening): a pause meanwhile waits for the player. */
+  const asked = useRef(false);
   const begin = useCallback(() => {
-    setStarted(true);
-    start();
-  }, [start]);
+    asked.current = true;
+    openSession().then(
+      () => {
+        setStarted(true);
+        start();
+      },
+      () => {
+        asked.current = false;
+        for (const waiter of playWaiters.current.splice(0)) waiter.reject(new Error('no session'));
+        setSessionFailed(true);
+      },
+    );
+  }, [openSession, start]);
 
   const latest = useRef({ controller, snapshot, programme, begin, started });
   latest.current = { controller, snapshot, programme, begin, started };
@@ -239,7 +272,7 @@ function useFrameDriver({
       pause: () => {
         const { controller: current, started: playing } = latest.current;
         if (current) current.pause();
-        else if (playing) pauseWhenCreated.current = true;
+        else if (playing || asked.current) pauseWhenCreated.current = true;
       },
       setMuted: (value) => {
         setMuted(value);
@@ -315,6 +348,8 @@ function useFrameDriver({
   );
   return {
     started,
+    sessionFailed,
+    retrySession: () => setSessionFailed(false),
     begin,
     showControls,
     castControls,
@@ -431,6 +466,7 @@ function EmbedTitlePlayer({
     start: noop,
     stageRef,
   });
+  if (driver.sessionFailed) return <Failure link={link} missing={false} onRetry={driver.retrySession} />;
   return (
     <Stage stageRef={stageRef}>
       {driver.started ? (
@@ -504,6 +540,7 @@ function EmbedChannel({ config, link }: { config: EmbedConfig; link: BoundLink }
     const missing = isNotFound(pkg.error);
     return <Failure link={link} missing={missing} onRetry={missing ? undefined : () => void pkg.refetch()} />;
   }
+  if (driver.sessionFailed) return <Failure link={link} missing={false} onRetry={driver.retrySession} />;
   return (
     <Stage stageRef={stageRef}>
       <ChannelPlayerSlot

@@ -1,10 +1,10 @@
-import { createMemoryStorage, StorageKey } from '@kadr/auth-session';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { StorageKey } from '@kadr/auth-session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTER_BASENAME } from '../../env';
 import { createFakeServices } from '../../testing/fake-services';
 import { resetStores } from '../../testing/seed-stores';
 import { CollectionTab } from './collections';
-import { firstScreenTab, onAccessToken, storageLoadingFirstRails } from './first-screen-rails';
+import { firstScreenTab, prefetchFirstScreenRails } from './first-screen-rails';
 
 const at = (path: string) => `https://kadr.example${path}`;
 
@@ -35,52 +35,16 @@ describe('firstScreenTab', () => {
   });
 });
 
-describe('onAccessToken', () => {
-  it('calls back at once when a token is stored already, and only once', () => {
-    const onToken = vi.fn();
-    const storage = onAccessToken(createMemoryStorage({ [StorageKey.accessToken]: 'anon' }), onToken);
-    storage.setItem(StorageKey.accessToken, 'again');
-    expect(onToken).toHaveBeenCalledTimes(1);
-  });
-
-  it('calls back when a token is stored, not for other keys or an empty token', () => {
-    const onToken = vi.fn();
-    const inner = createMemoryStorage();
-    const storage = onAccessToken(inner, onToken);
-    storage.setItem(StorageKey.auth, 'false');
-    storage.setItem(StorageKey.accessToken, '');
-    expect(onToken).not.toHaveBeenCalled();
-    storage.setItem(StorageKey.accessToken, 'anon');
-    expect(onToken).toHaveBeenCalledTimes(1);
-    expect(inner.getItem(StorageKey.accessToken)).toBe('anon');
-  });
-
-  it('reads and removes through to the storage it wraps', () => {
-    const inner = createMemoryStorage({ [StorageKey.login]: '79123456789' });
-    const storage = onAccessToken(inner, () => {});
-    expect(storage.getItem(StorageKey.login)).toBe('79123456789');
-    storage.removeItem(StorageKey.login);
-    expect(inner.getItem(StorageKey.login)).toBeNull();
-  });
-});
-
-describe('storageLoadingFirstRails', () => {
-  it('returns the storage itself when the first screen has no rails', () => {
-    const { services } = createFakeServices();
-    expect(storageLoadingFirstRails(services, at('/promo/web/movie/12/'), ROUTER_BASENAME)).toBe(
-      services.storage,
-    );
-  });
-
-  it('loads nothing early on a visit with an auth link value (it may replace the session)', () => {
+describe('prefetchFirstScreenRails', () => {
+  it('loads nothing when the first screen has no rails', () => {
     const fake = createFakeServices();
-    storageLoadingFirstRails(fake.services, at('/promo/web/?auth=abc'), ROUTER_BASENAME);
+    prefetchFirstScreenRails(fake.services, at('/promo/web/movie/12/'), ROUTER_BASENAME);
     expect(fake.ids()).toEqual([]);
   });
 
-  it('starts the TV rails at once for a visitor who has a token', () => {
-    const fake = createFakeServices();
-    storageLoadingFirstRails(fake.services, at('/promo/web/tv'), ROUTER_BASENAME);
+  it('starts the TV rails at once, without waiting for a session (decision 047)', () => {
+    const fake = createFakeServices({ storage: { [StorageKey.accessToken]: '' } });
+    prefetchFirstScreenRails(fake.services, at('/promo/web/tv?auth=abc'), ROUTER_BASENAME);
     expect(fake.calls).toMatchObject([
       { id: 'getCollections', input: { query: { tab_id: CollectionTab.tv } } },
     ]);

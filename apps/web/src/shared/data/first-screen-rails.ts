@@ -1,4 +1,3 @@
-import { AUTH_QUERY_PARAM, StorageKey, type StorageLike } from '@kadr/auth-session';
 import type { AppServices } from '../services';
 import { CollectionTab, collectionsQuery } from './collections';
 
@@ -16,38 +15,13 @@ export function firstScreenTab(url: string, basename: string): string | null {
 }
 
 /**
- * A view of `storage` that calls `onToken` once, as soon as an access token is in it: at once when one
- * is stored already, otherwise when something (the session start) stores one.
+ * Starts the first screen's rails query (the one the screen then reads) when that screen is a page of
+ * rails, at once, beside the session start instead of after it — one round trip less before the home
+ * page's first images (its largest paint; docs/benchmarks.md, web). The rails are the same for every
+ * visitor and need no session (decision 047), so nothing waits for a token, and a sign-in link in the
+ * address changes nothing about them.
  */
-export function onAccessToken(storage: StorageLike, onToken: () => void): StorageLike {
-  let called = false;
-  const check = () => {
-    if (called || !storage.getItem(StorageKey.accessToken)) return;
-    called = true;
-    onToken();
-  };
-  check();
-  return {
-    getItem: (key) => storage.getItem(key),
-    setItem: (key, value) => {
-      storage.setItem(key, value);
-      if (key === StorageKey.accessToken) check();
-    },
-    removeItem: (key) => storage.removeItem(key),
-  };
-}
-
-/**
- * The storage to start the session with: when the first screen is a page of rails, its rails query
- * (the one the screen then reads) starts the moment the session has a token, beside the rest of the
- * start (getProfile, the campaign call) instead of after it — one round trip less before the home
- * page's first images (its largest paint; docs/benchmarks.md, web). An `auth` link value may replace the session during the start, so
- * such a visit loads nothing early.
- */
-export function storageLoadingFirstRails(services: AppServices, url: string, basename: string): StorageLike {
+export function prefetchFirstScreenRails(services: AppServices, url: string, basename: string): void {
   const tab = firstScreenTab(url, basename);
-  if (tab === null || new URL(url).searchParams.has(AUTH_QUERY_PARAM)) return services.storage;
-  return onAccessToken(services.storage, () => {
-    void services.queryClient.prefetchQuery(collectionsQuery(services.api, tab));
-  });
+  if (tab !== null) void services.queryClient.prefetchQuery(collectionsQuery(services.api, tab));
 }
