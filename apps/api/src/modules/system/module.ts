@@ -8,7 +8,7 @@ import { systemRoutes } from './routes';
  * sets — while draining, every answer closes its connection. Registered first, before any route.
  */
 export async function registerSystem(app: FastifyInstance, core: Core): Promise<void> {
-  const lifecycle = new Lifecycle();
+  const lifecycle = new Lifecycle(app.server);
   app.decorate('lifecycle', lifecycle);
   app.addHook('onSend', lifecycle.closeConnectionsWhileDraining);
   await app.register(systemRoutes, { db: core.db, redis: core.redis, lifecycle, openApi: core.env.apiDocs });
