@@ -121,3 +121,25 @@ describe('health checks', () => {
     expect(await metrics.text()).not.toMatch(/^kadr_redis_up /m);
   });
 });
+
+describe('log level of expected 503s', () => {
+  it('a database outage answers 503 envelopes logged at warn, with no error-level line', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const database = await createDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    await migrateDatabase(database);
+    const app = await buildApp({
+      env: testEnv({ LOG_LEVEL: 'info' }),
+      db: database,
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    apps.push(app);
+    await database.close();
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    app.lifecycle.drain();
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    const refused = lines.filter((l) => l.msg === 'request refused: unavailable');
+    expect(refused.map((l) => l.level)).toEqual([40, 40]);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+});
