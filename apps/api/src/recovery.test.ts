@@ -185,6 +185,50 @@ describe.skipIf(!postgresBinariesAvailable || !redisServerAvailable)(
       expect(logs.filter((l) => l.msg === 'unexpected error')).toEqual([]);
     }, 60_000);
 
+    it('readiness: 200 degraded while Redis is down and the database answers, 503 once the database is down, ok when both are back', async () => {
+      const readiness = async () => {
+        const res = await fetch(`${baseUrl}/readyz`);
+        return { status: res.status, body: (await res.json()) as { response: Record<string, unknown> } };
+      };
+      /** Polls readiness until `check` holds (the drivers notice a lost connection within moments). */
+      const until = async (check: (answer: Awaited<ReturnType<typeof readiness>>) => boolean) => {
+        let answer = await readiness();
+        for (const deadline = performance.now() + 10_000; !check(answer) && performance.now() < deadline; ) {
+          await sleep(50);
+          answer = await readiness();
+        }
+        return answer;
+      };
+      expect(await readiness()).toEqual({
+        status: 200,
+        body: { code: 200, success: true, response: { status: 'ok' } },
+      });
+      await redis.stop('crash');
+      // Redis gone: every call still works (limits count in PostgreSQL), so the instance stays routable.
+      expect(await until((a) => a.body.response.status === 'degraded')).toMatchObject({
+        status: 200,
+        body: { code: 200, success: true, response: { status: 'degraded', details: [{ path: 'redis' }] } },
+      });
+      const metrics = await fetch(`${baseUrl}/metrics`).then((res) => res.text());
+      expect(metrics).toMatch(/^kadr_redis_up 0$/m);
+      // The database gone as well: nothing can be served, readiness fails.
+      await postgres.stop('crash');
+      expect(await until((a) => a.status === 503)).toMatchObject({
+        status: 503,
+        body: {
+          code: 503,
+          success: false,
+          response: { error: 'not_ready', details: [{ path: 'database' }, { path: 'redis' }] },
+        },
+      });
+      await Promise.all([postgres.start(), redis.start()]);
+      expect(await until((a) => a.status === 200 && a.body.response.status === 'ok')).toMatchObject({
+        status: 200,
+        body: { response: { status: 'ok' } },
+      });
+      expect(await fetch(`${baseUrl}/metrics`).then((res) => res.text())).toMatch(/^kadr_redis_up 1$/m);
+    }, 60_000);
+
     it('Redis killed and started again (empty): nothing refused meanwhile; the session channel subscribes again; one log line each way', async () => {
       const consoleErrors = vi.spyOn(console, 'error');
       logs.length = 0;

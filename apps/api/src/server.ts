@@ -27,14 +27,12 @@ export function runningServer(app: FastifyInstance, lock: EmbeddedDatabaseLock |
     port: typeof address === 'object' && address ? address.port : 0,
     drain: () => app.lifecycle.drain(),
     async stop() {
-      // Node closes the idle keep-alive connections once, when the listener closes; a connection whose
-      // answer was already on its way when the drain began (so without `Connection: close`) goes idle
-      // later, and would hold the close until its keep-alive timeout (72 s). Swept until closed.
-      const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
       try {
+        // The listener closes; each connection ends after its answer or once idle (lifecycle.ts),
+        // then Fastify's close finds none and runs the onClose hooks (app.ts).
+        await app.lifecycle.closeListener(app.server);
         await app.close();
       } finally {
-        clearInterval(sweep);
         lock?.release();
       }
     },

@@ -27,6 +27,7 @@ async function appWith(level: string, slowMs = 1000) {
   });
   app.get('/ok', async () => ({ ok: true }));
   app.get('/refused', async (_request, reply) => reply.code(403).send({ ok: false }));
+  app.get('/unavailable', async (_request, reply) => reply.code(503).send({ ok: false }));
   app.get('/broken', async () => {
     throw new Error('broken on purpose');
   });
@@ -71,6 +72,19 @@ describe('request log policy', () => {
     // Fastify's default error handler logs the error itself, with the same request id.
     const error = lines.find((l) => l.msg === 'broken on purpose');
     expect(error?.reqId).toBe(failed?.reqId);
+  });
+
+  it('logs an expected 503 (an outage, a drain) at warn, not error: error is for faults', async () => {
+    const { app, lines } = await appWith('info');
+    const res = await app.inject({ method: 'GET', url: '/unavailable' });
+    expect(res.statusCode).toBe(503);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: PINO.warn,
+        msg: 'request refused: unavailable',
+        res: { statusCode: 503 },
+      }),
+    ]);
   });
 
   it('logs a slow request at warn, even when it succeeded', async () => {

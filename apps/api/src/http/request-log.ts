@@ -5,7 +5,10 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * lines per request — "incoming request" and "request completed" — which at the service's request
  * rates costs more CPU than most of its calls. Here a request is logged once, when it ends:
  *
- * - 5xx at `error`, 4xx at `info`, slower than `slowMs` at `warn` (with `responseTime`);
+ * - 5xx at `error` — but 503 at `warn`: every 503 is an expected refusal in the envelope (a database
+ *   or Redis outage, a provider down, an instance draining or not ready, media still packaging), whose
+ *   cause is logged once where it is noticed; `error` stays for faults (issue 24);
+ * - 4xx at `info`, slower than `slowMs` at `warn` (with `responseTime`);
  * - every other request at `debug`, so `LOG_LEVEL=debug` still logs each request;
  * - the arrival of a request only at `trace`.
  *
@@ -35,6 +38,8 @@ export class RequestLog extends LogController {
     const responseTime = reply.elapsedTime;
     if (error) {
       reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+    } else if (status === 503) {
+      reply.log.warn({ req: request, res: reply, responseTime }, 'request refused: unavailable');
     } else if (status >= 500) {
       reply.log.error({ req: request, res: reply, responseTime }, 'request failed');
     } else if (responseTime > this.slowMs) {

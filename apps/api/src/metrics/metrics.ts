@@ -151,6 +151,21 @@ export class ServiceMetrics {
     this.demoMedia = status;
   }
 
+  /**
+   * `kadr_redis_up`: the Redis connection's state on each scrape (modules/system, with REDIS_URL; the
+   * series is absent without Redis).
+   */
+  watchRedis(up: () => boolean): void {
+    new Gauge({
+      name: 'kadr_redis_up',
+      help: 'Whether the Redis connection is ready (1) or lost (0): limits then count in the database and ended sessions are not announced to other instances; readiness stays 200 (degraded)',
+      registers: [this.registry],
+      collect() {
+        this.set(up() ? 1 : 0);
+      },
+    });
+  }
+
   /** The text exposition format, for GET /metrics. */
   text(): Promise<string> {
     return this.registry.metrics();

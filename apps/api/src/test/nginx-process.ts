@@ -32,6 +32,8 @@ export function renderMediaConfig(values: {
   mediaSecret: string;
   api: string | readonly string[];
   listen: number;
+  /** The access log's file (default: none kept, /dev/null). */
+  accessLog?: string;
 }) {
   const apis = typeof values.api === 'string' ? [values.api] : values.api;
   return (
@@ -44,6 +46,7 @@ export function renderMediaConfig(values: {
       .replaceAll('{{DATA_DIR}}', values.dataDir)
       .replaceAll('{{MEDIA_SECRET}}', values.mediaSecret)
       .replaceAll('{{LISTEN}}', `127.0.0.1:${values.listen}`)
+      .replaceAll('{{ACCESS_LOG}}', values.accessLog ?? '/dev/null')
   );
 }
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
+import { ServiceMetrics } from '../../metrics/metrics';
 import { REDIS_TEST_URL, redisAvailable, testEnv } from '../../test/harness';
 
 // Liveness and readiness (docs/decisions/020-server-lifecycle.md): what balancers and orchestrators poll.
@@ -74,22 +75,71 @@ describe('health checks', () => {
     expect(await get(app, '/healthz')).toMatchObject({ status: 200, body: OK });
   });
 
-  it('is not ready while Redis is unreachable, and still alive', { timeout: 20_000 }, async () => {
-    const { app } = await build({ REDIS_URL: 'redis://127.0.0.1:1' });
+  it('stays ready while Redis is unreachable, reporting it degraded, and says so in kadr_redis_up', {
+    timeout: 20_000,
+  }, async () => {
+    const metrics = new ServiceMetrics({ defaultMetrics: false });
+    const database = await createDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    await migrateDatabase(database);
+    const app = await buildApp({ env: testEnv({ REDIS_URL: 'redis://127.0.0.1:1' }), db: database, metrics });
+    apps.push(app);
+    // Every call still works without Redis (limits count in the database): a balancer routing by
+    // readiness must not take every instance out for it.
     expect(await get(app, '/readyz')).toMatchObject({
-      status: 503,
+      status: 200,
       body: {
-        response: {
-          error: 'not_ready',
-          details: [{ path: 'redis', message: expect.any(String) }],
-        },
+        code: 200,
+        success: true,
+        response: { status: 'degraded', details: [{ path: 'redis', message: expect.any(String) }] },
       },
     });
-    expect(await get(app, '/healthz')).toMatchObject({ status: 200 });
+    expect(await get(app, '/healthz')).toMatchObject({ status: 200, body: OK });
+    expect(await metrics.text()).toMatch(/^kadr_redis_up 0$/m);
+    // The database gone as well: not ready, naming both.
+    await database.close();
+    expect(await get(app, '/readyz')).toMatchObject({
+      status: 503,
+      body: { response: { error: 'not_ready', details: [{ path: 'database' }, { path: 'redis' }] } },
+    });
   });
 
-  it.skipIf(!redisAvailable)('is ready with Redis answering', async () => {
-    const { app } = await build({ REDIS_URL: REDIS_TEST_URL });
+  it.skipIf(!redisAvailable)('is ready with Redis answering (Redis)', async () => {
+    const metrics = new ServiceMetrics({ defaultMetrics: false });
+    const database = await createDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    await migrateDatabase(database);
+    const app = await buildApp({ env: testEnv({ REDIS_URL: REDIS_TEST_URL }), db: database, metrics });
+    apps.push(app);
     expect(await get(app, '/readyz')).toMatchObject({ status: 200, body: OK });
+    expect(await metrics.text()).toMatch(/^kadr_redis_up 1$/m);
+  });
+
+  it('has no kadr_redis_up without Redis', async () => {
+    const metrics = new ServiceMetrics({ defaultMetrics: false });
+    const database = await createDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    await migrateDatabase(database);
+    apps.push(await buildApp({ env: testEnv(), db: database, metrics }));
+    expect(await metrics.text()).not.toMatch(/^kadr_redis_up /m);
+  });
+});
+
+describe('log level of expected 503s', () => {
+  it('a database outage answers 503 envelopes logged at warn, with no error-level line', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const database = await createDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    await migrateDatabase(database);
+    const app = await buildApp({
+      env: testEnv({ LOG_LEVEL: 'info' }),
+      db: database,
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    apps.push(app);
+    await database.close();
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    app.lifecycle.drain();
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    const refused = lines.filter((l) => l.msg === 'request refused: unavailable');
+    expect(refused.map((l) => l.level)).toEqual([40, 40]);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -16,6 +16,16 @@ const LOST = new Set(['reconnecting', 'close', 'end']);
 
 const okEnvelope = envelope(z.object({ status: z.literal('ok') }));
 const ok = { code: 200, success: true, response: { status: 'ok' as const } };
+/**
+ * Readiness's answer: `ok`, or `degraded` with `details` naming what the instance does without
+ * (Redis: limits count in the database, ended sessions are not announced to other instances).
+ */
+const readyEnvelope = envelope(
+  z.object({
+    status: z.enum(['ok', 'degraded']),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+);
 
 /** Resolves with what `check` resolves with, or rejects once `ms` have passed. */
 async function within<T>(ms: number, check: () => Promise<T>): Promise<T> {
@@ -43,12 +53,17 @@ async function problemOf(check: () => Promise<unknown>): Promise<string | undefi
 }
 
 /**
- * Liveness, readiness and (with `openApi`) the OpenAPI document (docs/decisions/020-server-lifecycle.md).
+ * Liveness, readiness and (with `openApi`) the OpenAPI document (docs/decisions/020-server-lifecycle.md,
+ * 050-readiness-without-redis.md).
  * - /healthz, liveness: the process answers requests. It checks no dependency, so an orchestrator
  *   never restarts every instance because the database is down; it fails once the instance drains.
- * - /readyz, readiness: the instance can do its work — the database answers `select 1` and Redis (when
- *   configured) a PING, each within 2 s — and it is not draining. Balancers route by it.
- * Both answer the envelope; a refusal is 503 `shutting_down` or `not_ready` (details name the dependency).
+ * - /readyz, readiness: the instance can serve — the database answers `select 1` within 2 s — and it
+ *   is not draining. Balancers route by it, so it fails only for what stops the instance serving:
+ *   without Redis every call still works (limits count in the database, decision 025), and a Redis
+ *   outage failing every instance's readiness at once made a Redis blip a full outage (issue 24).
+ *   Redis (when configured) is PINGed too; one that does not answer makes the answer 200 `degraded`
+ *   with `details` naming it (and `kadr_redis_up` 0).
+ * A refusal answers the error envelope: 503 `shutting_down` or `not_ready` (details name the database).
  */
 export const systemRoutes: FastifyPluginAsync<{
   db: Db;
@@ -73,9 +88,10 @@ export const systemRoutes: FastifyPluginAsync<{
     '/readyz',
     {
       schema: {
-        summary: 'Readiness: the database and Redis answer, and the instance is not shutting down',
+        summary:
+          'Readiness: the database answers and the instance is not shutting down; Redis down is `degraded`, still 200',
         tags: ['system'],
-        response,
+        response: { 200: readyEnvelope, '5xx': errorEnvelope },
       },
     },
     async (request) => {
@@ -94,10 +110,12 @@ export const systemRoutes: FastifyPluginAsync<{
       const details: ErrorDetail[] = [];
       if (database) details.push({ path: 'database', message: database });
       if (cache) details.push({ path: 'redis', message: cache });
-      if (details.length > 0) {
+      if (database) {
         request.log.warn({ details }, 'not ready');
         throw new AppError('not_ready', { details });
       }
+      // Redis's outage is logged once each way where it is noticed (outage-log.ts), not on every probe.
+      if (cache) return { code: 200, success: true, response: { status: 'degraded' as const, details } };
       return ok;
     },
   );
