@@ -4,6 +4,7 @@ import { Background } from './background';
 import { type Clock, systemClock } from './clock';
 import type { Core } from './core';
 import { createDatabase, type Database } from './db/client';
+import { HEAVY_WRITES_PER_OWNER, HEAVY_WRITES_PER_SLOT, HeavyWrites } from './db/heavy-writes';
 import { migrateDatabase } from './db/migrate';
 import type { Env } from './env';
 import { type RateLimiter, rateLimiterFor } from './limits/rate-limit';
@@ -52,6 +53,8 @@ export function makeCore(
   });
   const redis = env.redisUrl ? connectRedis(env.redisUrl, new OutageLog('Redis', app.log)) : undefined;
   const limiter = given.rateLimiter ?? rateLimiterFor(database, redis);
+  // PGlite runs one statement at a time; a pool may run a few groups side by side.
+  const writeSlots = database.kind === 'pglite' ? 1 : 4;
   return {
     env,
     db: database.db,
@@ -60,8 +63,12 @@ export function makeCore(
     metrics: given.metrics,
     limiter,
     redis,
-    // PGlite runs one statement at a time; a pool may run a few groups side by side.
-    writeSlots: database.kind === 'pglite' ? 1 : 4,
+    writeSlots,
+    heavyWrites: new HeavyWrites({
+      inFlight: env.heavyWrites.inFlight ?? HEAVY_WRITES_PER_SLOT * writeSlots,
+      queue: env.heavyWrites.queue,
+      ...HEAVY_WRITES_PER_OWNER,
+    }),
     background: new Background(),
   };
 }
