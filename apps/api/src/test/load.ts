@@ -21,6 +21,8 @@ export function recoveryEnv(postgresUrl: string, redisUrl: string): Record<strin
     RATE_LIMIT_IP_HOUR: '1000000',
     RATE_LIMIT_SMS_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
+    PAYMENT_CREATES_PER_NETWORK_HOUR: '1000000',
+    PAYMENT_CHECKS_PER_NETWORK_HOUR: '1000000',
   };
 }
 
