@@ -39,7 +39,8 @@ interface Owner {
  * statements and a provider's round trip, such as createPayment (docs/decisions/048). At most
  * `inFlight` run at once, so the database keeps room for everyone else's light requests (PGlite runs
  * one statement at a time for the whole process); at most `perOwner` of one owner, so one profile's
- * flood waits behind its own calls, not in front of others'. Waiting calls start in turns, one owner
+ * flood waits behind its own calls, not in front of others'. A call starts on the event loop's next
+ * turn, so the requests read in this one find it running. Waiting calls start in turns, one owner
  * after another (round robin), each owner's in its order. A call that would wait beyond `queue` (or its
  * owner's `perOwnerQueue`) is shed at once with the 503 envelope `service_unavailable` and Retry-After:
  * refusing costs no database work, and a queue that cannot drain in time does not grow.
@@ -88,15 +89,27 @@ export class HeavyWrites {
     });
   }
 
+  /**
+   * Counts the call as running now and starts it on the next turn of the event loop (setImmediate), as
+   * group commit writes (db/group-commit.ts): PGlite runs each statement on this thread and answers in
+   * microtasks, so a call started at once would run to its end before the other requests already read
+   * off the sockets were even looked at — they would never find it running, never wait or be shed, and a
+   * viewer's request would wait behind every flooding one read in the same turn (bench/payment-flood.ts
+   * found exactly that).
+   */
   private start(owner: string, entry: Owner, waiter: Waiter): void {
     this.runningCount++;
     entry.running++;
-    new Promise((resolve) => resolve(waiter.work())).then(waiter.resolve, waiter.reject).finally(() => {
-      this.runningCount--;
-      entry.running--;
-      this.forgetIfIdle(owner, entry);
-      this.next();
-    });
+    const nextTurn = new Promise((resolve) => setImmediate(resolve));
+    nextTurn
+      .then(waiter.work)
+      .then(waiter.resolve, waiter.reject)
+      .finally(() => {
+        this.runningCount--;
+        entry.running--;
+        this.forgetIfIdle(owner, entry);
+        this.next();
+      });
   }
 
   /** Starts waiting calls while slots are free: the first owner in turn whose own bound allows one. */

@@ -182,6 +182,16 @@ for (const backend of backends) {
           vi.restoreAllMocks();
         });
 
+        it('a flood of one profile’s calls read in one turn: one runs, eight wait, the rest are shed at once', async () => {
+          const t = await paymentsApp(api, { env: { PAYMENT_CREATES_PER_PROFILE_HOUR: '1000' } });
+          const v = await caller(t, '10.3.0.3');
+          const answers = await Promise.all(Array.from({ length: 30 }, () => v.create()));
+          const statuses = answers.map((a) => a.status);
+          expect(statuses).toEqual([...Array(9).fill(200), ...Array(21).fill(503)]);
+          expect(new Set(answers.slice(0, 9).map(paymentId)).size).toBe(1);
+          expect(await t.db.select().from(payments)).toHaveLength(1);
+        });
+
         it('refuses over a limit without a database round trip', async () => {
           const t = await paymentsApp(api, {
             env: { PAYMENT_CREATES_PER_PROFILE_HOUR: '1', PAYMENT_CHECKS_PER_NETWORK_HOUR: '1' },
