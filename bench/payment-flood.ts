@@ -6,7 +6,8 @@
 // answered (whatever the answer); the viewer asks getProfile at a steady pace (every VIEWER_EVERY_MS,
 // not waiting for the previous answer), as a page would. Baseline: the same viewer's getProfile on the
 // same service with no flood, measured run by run beside the flood (quiet and flood phases alternate
-// which goes first), and the ratio of the two.
+// which goes first), and the ratio of the two. The flood runs in a worker thread, so handling its
+// answers never delays the viewer's in the bench's event loop.
 // Services: this build with its default limits, this build with the createPayment limits lifted
 // (what the heavy writes' turns alone do), and — with BENCH_BASELINE_ROOT=<another checkout,
 // its api built; BENCH_BASELINE_COMMIT names it when it is no git checkout> — that build, started the
@@ -14,6 +15,7 @@
 // Run after `pnpm --filter @kadr/api run build`: node bench/payment-flood.ts   (BENCH_RUNS, BENCH_PHASE_MS)
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type RunningService, startService } from '../e2e/support/service.ts';
 import { quantile, table, writeSection } from './lib/report.ts';
 
@@ -117,30 +119,80 @@ async function viewer(target: Target): Promise<{ latencies: number[]; errors: nu
   return { latencies, errors };
 }
 
-/** createPayment from the flooder, FLOOD_CONNECTIONS in flight, until `stop` says so. */
-async function flood(target: Target, stop: () => boolean): Promise<void> {
-  const url = `${target.service!.baseUrl}/v1/agregator/createPayment`;
-  const { token, device } = target.flooder!;
-  const body = { type: 'widget_yookassa', package_id: target.packageId, device_uid: device };
+/** What the flooding thread is given. */
+interface FloodOrder {
+  url: string;
+  token: string;
+  body: unknown;
+}
+
+/** What it answers once stopped: every call's latency and status. */
+interface FloodResult {
+  latencies: number[];
+  answers: Array<[string, number]>;
+  seconds: number;
+}
+
+/**
+ * The flooding thread: createPayment with FLOOD_CONNECTIONS in flight until the main thread says
+ * stop. A thread of its own, so handling the flood's answers never delays the viewer's in the main
+ * thread's event loop (the cores are still shared, as a real flood's would be on one machine).
+ */
+async function floodThread(order: FloodOrder): Promise<void> {
+  let stop = false;
+  parentPort!.once('message', () => {
+    stop = true;
+  });
+  const latencies: number[] = [];
+  const answers = new Map<string, number>();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: FLOOD_CONNECTIONS }, async () => {
-      while (!stop()) {
+      while (!stop) {
         const sent = performance.now();
         let label: string;
         try {
-          const res = await post(url, token, body);
+          const res = await post(order.url, order.token, order.body);
           await res.arrayBuffer();
           label = String(res.status);
         } catch {
           label = 'no answer';
         }
-        target.floodLatencies.push(performance.now() - sent);
-        target.floodAnswers.set(label, (target.floodAnswers.get(label) ?? 0) + 1);
+        latencies.push(performance.now() - sent);
+        answers.set(label, (answers.get(label) ?? 0) + 1);
       }
     }),
   );
-  target.floodSeconds += (performance.now() - started) / 1000;
+  const result: FloodResult = {
+    latencies,
+    answers: [...answers],
+    seconds: (performance.now() - started) / 1000,
+  };
+  parentPort!.postMessage(result);
+}
+
+/** Starts the flood in its own thread; the function it answers stops it and adds its figures. */
+function flood(target: Target): () => Promise<void> {
+  const { token, device } = target.flooder!;
+  const order: FloodOrder = {
+    url: `${target.service!.baseUrl}/v1/agregator/createPayment`,
+    token,
+    body: { type: 'widget_yookassa', package_id: target.packageId, device_uid: device },
+  };
+  const worker = new Worker(new URL(import.meta.url), { workerData: order });
+  const done = new Promise<FloodResult>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return async () => {
+    worker.postMessage('stop');
+    const result = await done;
+    await worker.terminate();
+    target.floodLatencies.push(...result.latencies);
+    for (const [label, n] of result.answers)
+      target.floodAnswers.set(label, (target.floodAnswers.get(label) ?? 0) + n);
+    target.floodSeconds += result.seconds;
+  };
 }
 
 async function quietPhase(target: Target): Promise<number[]> {
@@ -151,13 +203,11 @@ async function quietPhase(target: Target): Promise<number[]> {
 }
 
 async function floodPhase(target: Target): Promise<number[]> {
-  let done = false;
-  const flooding = flood(target, () => done);
+  const stopFlood = flood(target);
   // The flood gets going before the viewer is measured.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const { latencies, errors } = await viewer(target);
-  done = true;
-  await flooding;
+  await stopFlood();
   target.flood.push(...latencies);
   target.viewerErrors.flood += errors;
   return latencies;
@@ -242,8 +292,9 @@ again as soon as it is answered. Another anonymous viewer asks getProfile every 
 the previous answer) for ${PHASE_MS / 1000} s: with the flood (it starts 0.5 s before), and with none (the
 baseline) — ${RUNS} runs, each run measuring both phases on each service in turn, the phases' order
 alternating run by run. Viewer latencies pooled over the runs; *p99 flood / quiet*: the pooled p99s'
-ratio, and in brackets each run's ratio, lowest to highest. Client (Node's fetch) in the bench process
-on the same 2 cores. Processes not pinned; load average (1, 5, 15 min) ${loadBefore.join(', ')} before, ${loadAfter.join(', ')} after
+ratio, and in brackets each run's ratio, lowest to highest. Clients: Node's fetch in the bench process,
+the flood in a thread of its own (its answers never hold up the viewer's), on the same 2 cores.
+Processes not pinned; load average (1, 5, 15 min) ${loadBefore.join(', ')} before, ${loadAfter.join(', ')} after
 (1 min during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}): the 2 cores are shared with other sessions.
 
 ${table(
@@ -285,4 +336,5 @@ ${table(
   console.log(body);
 }
 
-await main();
+if (isMainThread) await main();
+else await floodThread(workerData as FloodOrder);
