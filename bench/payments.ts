@@ -105,10 +105,12 @@ async function main() {
     PAYMENT_JOBS: 'off',
     SANDBOX_PROVIDERS: 'on',
     LOG_LEVEL: 'error',
-    // Every buyer signs up from the bench's one address; the service would limit that as one client.
+    // Every buyer signs up and pays from the bench's one address; the service would limit that as one client.
     RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_HOUR: '1000000',
+    PAYMENT_CREATES_PER_NETWORK_HOUR: '1000000',
+    PAYMENT_CHECKS_PER_NETWORK_HOUR: '1000000',
   });
   const rows: Figures[] = [];
   let packageName = '';

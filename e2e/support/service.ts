@@ -47,13 +47,20 @@ export async function waitForHealthy(baseUrl: string, timeoutMs = 30_000): Promi
   throw new Error(`service at ${baseUrl} not healthy in ${timeoutMs} ms: ${String(lastError)}`);
 }
 
-/** Starts `apps/api/dist/server.js` (run `pnpm build` first) with the given extra environment. */
-export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
+/**
+ * Starts `apps/api/dist/server.js` (run `pnpm build` first) with the given extra environment; `root`
+ * names another checkout whose built server to start instead (a benchmark's baseline build).
+ */
+export async function startService(
+  env: Record<string, string> = {},
+  options: { root?: string } = {},
+): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kadr-e2e-'));
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/server.js')], {
-    cwd: repoRoot,
+  const root = options.root ?? repoRoot;
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Background } from './background';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
+import type { HeavyWrites } from './db/heavy-writes';
 import type { Env } from './env';
 import type { RateLimiter } from './limits/rate-limit';
 import type { ServiceMetrics } from './metrics/metrics';
@@ -23,5 +24,7 @@ export interface Core {
   redis: Redis | undefined;
   /** PGlite runs one statement at a time; a pool may run a few write groups side by side. */
   writeSlots: number;
+  /** The write slots shared fairly among profiles by heavy writes (createPayment): queued, or shed with 503. */
+  heavyWrites: HeavyWrites;
   background: Background;
 }

@@ -19,6 +19,14 @@ const SHARED_DATABASE_CACHE_TTL = 5;
  */
 const EMBEDDED_CACHE_TTL = 600;
 
+/** Limits of the payment calls over rolling hours (docs/decisions/048). */
+export interface PaymentLimitSettings {
+  createsPerProfileHour: number;
+  createsPerNetworkHour: number;
+  checksPerProfileHour: number;
+  checksPerNetworkHour: number;
+}
+
 /** Anti-pumping and anti-guessing limits, all over rolling windows (docs/decisions/001, 021). */
 export interface RateLimitSettings {
   /** Codes per phone per hour. */
@@ -188,6 +196,16 @@ export interface Env {
   metricsToken: string | undefined;
   /** A request slower than this many milliseconds gets a warn log line (http/request-log.ts). */
   logSlowMs: number;
+  /**
+   * Payment calls per profile and per client network (IPv4 address, IPv6 /64) per rolling hour
+   * (PAYMENT_CREATES_*, PAYMENT_CHECKS_*; docs/decisions/048).
+   */
+  paymentLimits: PaymentLimitSettings;
+  /**
+   * Heavy writes (createPayment, checkPayment) running and waiting at once on this instance
+   * (HEAVY_WRITES_*; db/heavy-writes.ts): `inFlight` undefined means 4 per write slot.
+   */
+  heavyWrites: { inFlight: number | undefined; queue: number };
   /** Hours after a payment during which the cancel flow shows only 'Проверка платежа' (first_hours). */
   billingFirstHours: number;
   /** The 54-FZ receipt contact of a buyer without a phone (an anonymous profile). */
@@ -438,6 +456,13 @@ export function loadEnv(
     logSlowMs: e.LOG_SLOW_MS,
     logFormat: e.LOG_FORMAT === 'auto' ? (terminal && !production ? 'pretty' : 'json') : e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
+    paymentLimits: {
+      createsPerProfileHour: e.PAYMENT_CREATES_PER_PROFILE_HOUR,
+      createsPerNetworkHour: e.PAYMENT_CREATES_PER_NETWORK_HOUR,
+      checksPerProfileHour: e.PAYMENT_CHECKS_PER_PROFILE_HOUR,
+      checksPerNetworkHour: e.PAYMENT_CHECKS_PER_NETWORK_HOUR,
+    },
+    heavyWrites: { inFlight: e.HEAVY_WRITES_IN_FLIGHT, queue: e.HEAVY_WRITES_QUEUE },
     billingFirstHours: e.BILLING_FIRST_HOURS,
     billingReceiptEmail: e.BILLING_RECEIPT_EMAIL,
     paymentJobs: e.PAYMENT_JOBS ?? true,

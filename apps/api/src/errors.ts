@@ -277,8 +277,9 @@ export const errorTable = {
     message: 'Metrics need the METRICS_TOKEN bearer token',
   },
   internal: { code: ApiCode.INTERNAL, status: 500, message: 'Internal server error' },
-  // PostgreSQL or Redis cannot be reached (http/dependency-errors.ts, docs/decisions/025): the same
-  // request succeeds once it is back, so it is 503 with retry_after, not a 500.
+  // PostgreSQL or Redis cannot be reached (http/dependency-errors.ts, docs/decisions/025), or the heavy
+  // writes' queue is full and the call is shed (db/heavy-writes.ts, docs/decisions/048): the same
+  // request succeeds a little later, so it is 503 with retry_after, not a 500.
   service_unavailable: {
     code: ApiCode.PROVIDER_UNAVAILABLE,
     status: 503,

@@ -4,9 +4,10 @@ import { Background } from './background';
 import { type Clock, systemClock } from './clock';
 import type { Core } from './core';
 import { createDatabase, type Database } from './db/client';
+import { HEAVY_WRITES_PER_OWNER, HEAVY_WRITES_PER_SLOT, HeavyWrites } from './db/heavy-writes';
 import { migrateDatabase } from './db/migrate';
 import type { Env } from './env';
-import { FallbackRateLimiter, type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './limits/rate-limit';
+import { type RateLimiter, rateLimiterFor } from './limits/rate-limit';
 import type { ServiceMetrics } from './metrics/metrics';
 import { OutageLog } from './outage-log';
 import { connectRedis } from './redis';
@@ -35,7 +36,8 @@ export async function openDatabase(
 
 /**
  * The shared infrastructure every module is built from (core.ts): Redis (with REDIS_URL) and the rate
- * limiter — counting in Redis, and in the database while Redis is not connected — with PostgreSQL's and
+ * limiter — counting in Redis, and in the instance's own store while Redis is not connected (memory
+ * with the embedded database, the database with PostgreSQL: rateLimiterFor) — with PostgreSQL's and
  * Redis's outages logged once each way and answered 503 meanwhile (docs/decisions/025).
  */
 export function makeCore(
@@ -50,10 +52,9 @@ export function makeCore(
     made: () => databaseOutage.restored(),
   });
   const redis = env.redisUrl ? connectRedis(env.redisUrl, new OutageLog('Redis', app.log)) : undefined;
-  const sql = new SqlRateLimiter(database.db);
-  const limiter =
-    given.rateLimiter ??
-    (redis ? new FallbackRateLimiter(new RedisRateLimiter(redis), sql, () => redis.status === 'ready') : sql);
+  const limiter = given.rateLimiter ?? rateLimiterFor(database, redis);
+  // PGlite runs one statement at a time; a pool may run a few groups side by side.
+  const writeSlots = database.kind === 'pglite' ? 1 : 4;
   return {
     env,
     db: database.db,
@@ -62,8 +63,12 @@ export function makeCore(
     metrics: given.metrics,
     limiter,
     redis,
-    // PGlite runs one statement at a time; a pool may run a few groups side by side.
-    writeSlots: database.kind === 'pglite' ? 1 : 4,
+    writeSlots,
+    heavyWrites: new HeavyWrites({
+      inFlight: env.heavyWrites.inFlight ?? HEAVY_WRITES_PER_SLOT * writeSlots,
+      queue: env.heavyWrites.queue,
+      ...HEAVY_WRITES_PER_OWNER,
+    }),
     background: new Background(),
   };
 }

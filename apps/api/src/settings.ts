@@ -189,10 +189,24 @@ export const SETTINGS = {
   }),
   REDIS_URL: setting({
     group: 'Storage',
-    default: 'unset: counters in the database, no session channel',
+    default: 'unset: counters in the database (in memory with the embedded one), no session channel',
     meaning:
-      '`redis://…` or `rediss://…`: rate-limit counters in Redis instead of the database, and ended sessions announced to the other instances; required for more than one instance. While Redis is down the counters fall back to the database (docs/decisions/025-dependency-recovery.md).',
+      '`redis://…` or `rediss://…`: rate-limit counters in Redis instead of the database, and ended sessions announced to the other instances; required for more than one instance. While Redis is down the counters fall back to the database (docs/decisions/025-dependency-recovery.md), to memory with the embedded database (docs/decisions/048).',
     schema: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  }),
+  HEAVY_WRITES_IN_FLIGHT: setting({
+    group: 'Storage',
+    default: '`4` a write slot: `4` with the embedded database, `16` with PostgreSQL',
+    meaning:
+      'Heavy writes (createPayment, checkPayment) one instance runs at once (1–1024), at most one per profile; more wait their turn, profile after profile, so one profile cannot starve the others. docs/decisions/048.',
+    schema: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1024).optional()),
+  }),
+  HEAVY_WRITES_QUEUE: setting({
+    group: 'Storage',
+    default: '`256`',
+    meaning:
+      'Heavy writes waiting at once on one instance (0–100000; 8 at most per profile); one more is shed with 503 `service_unavailable` and `Retry-After: 1`, without touching the database.',
+    schema: z.coerce.number().int().min(0).max(100_000).default(256),
   }),
   DATABASE_CONNECT_TIMEOUT_MS: setting({
     group: 'Storage',
@@ -671,6 +685,33 @@ export const SETTINGS = {
         .regex(/^[A-Za-z0-9._~+/=-]{32,}$/, 'at least 32 characters, no spaces (a bearer token)')
         .optional(),
     ),
+  }),
+  PAYMENT_CREATES_PER_PROFILE_HOUR: setting({
+    group: 'Payments',
+    default: '`20`',
+    meaning:
+      'createPayment calls per profile per rolling hour (a repeat answered with the open payment counts too); more answer 429 `rate_limited` with `Retry-After`, counted without the database with the embedded one. docs/decisions/048.',
+    schema: positiveInt(20),
+  }),
+  PAYMENT_CREATES_PER_NETWORK_HOUR: setting({
+    group: 'Payments',
+    default: '`300`',
+    meaning:
+      'createPayment calls per client network (an IPv4 address, an IPv6 /64) per rolling hour, whatever profiles it makes; households and carrier NAT share addresses: raise it behind a shared one.',
+    schema: positiveInt(300),
+  }),
+  PAYMENT_CHECKS_PER_PROFILE_HOUR: setting({
+    group: 'Payments',
+    default: '`600`',
+    meaning:
+      'checkPayment calls per profile per rolling hour (the overlay polls every 2 s, 15 times a payment); more answer 429 `rate_limited`.',
+    schema: positiveInt(600),
+  }),
+  PAYMENT_CHECKS_PER_NETWORK_HOUR: setting({
+    group: 'Payments',
+    default: '`6000`',
+    meaning: 'checkPayment calls per client network (an IPv4 address, an IPv6 /64) per rolling hour.',
+    schema: positiveInt(6000),
   }),
   BILLING_FIRST_HOURS: setting({
     group: 'Payments',

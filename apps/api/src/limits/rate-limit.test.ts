@@ -3,7 +3,14 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/schema';
 import { backends, REDIS_TEST_URL, redisAvailable, useApi } from '../test/harness';
-import { type RateLimiter, RedisRateLimiter, SqlRateLimiter } from './rate-limit';
+import {
+  FallbackRateLimiter,
+  MemoryRateLimiter,
+  type RateLimiter,
+  RedisRateLimiter,
+  rateLimiterFor,
+  SqlRateLimiter,
+} from './rate-limit';
 
 const at = (iso: string) => new Date(iso);
 
@@ -76,6 +83,53 @@ function limiterContract(make: () => RateLimiter) {
   });
 }
 
+describe("memory rate limiter (the embedded database's store)", () => {
+  limiterContract(() => new MemoryRateLimiter());
+
+  it('forgets a key once every bucket has left its window', async () => {
+    const limiter = new MemoryRateLimiter();
+    await limiter.hit(rule(60, 5, 'short'), at('2030-01-15T10:00:00Z'));
+    await limiter.hit(rule(3600, 5, 'long'), at('2030-01-15T10:00:00Z'));
+    await limiter.prune(at('2030-01-15T10:05:00Z'));
+    expect(limiter.size).toBe(1);
+    expect(await limiter.count(rule(3600, 5, 'long'), at('2030-01-15T10:05:00Z'))).toBe(1);
+    await limiter.prune(at('2030-01-15T11:05:00Z'));
+    expect(limiter.size).toBe(0);
+  });
+
+  it('keeps one key per window: the same key with another window counts apart', async () => {
+    const limiter = new MemoryRateLimiter();
+    const now = at('2030-01-15T10:00:00Z');
+    await limiter.hit(rule(60, 5, 'same'), now);
+    expect((await limiter.hit(rule(3600, 5, 'same'), now)).count).toBe(1);
+  });
+
+  it('takes nothing back below zero (an undo without its hit)', async () => {
+    const limiter = new MemoryRateLimiter();
+    const r = rule(60, 5);
+    const now = at('2030-01-15T10:00:00Z');
+    await limiter.undo(r, now);
+    expect((await limiter.hit(r, now)).count).toBe(1);
+  });
+});
+
+describe('the store the service counts in (rateLimiterFor)', () => {
+  const lostRedis = () => new Redis(REDIS_TEST_URL, { lazyConnect: true });
+
+  it('counts in memory with the embedded database, without Redis and while Redis is away', async () => {
+    const pglite = { kind: 'pglite' as const, db: undefined as never };
+    expect(rateLimiterFor(pglite, undefined)).toBeInstanceOf(MemoryRateLimiter);
+    const redis = lostRedis();
+    const limiter = rateLimiterFor(pglite, redis);
+    expect(limiter).toBeInstanceOf(FallbackRateLimiter);
+    // Not connected: counted in memory (the database handle is never touched: it is not one).
+    const r = rule(60, 1);
+    expect((await limiter.hit(r, new Date())).count).toBe(1);
+    expect((await limiter.hit(r, new Date())).count).toBe(2);
+    redis.disconnect();
+  });
+});
+
 for (const backend of backends) {
   describe.skipIf(!backend.available)(`SQL rate limiter (${backend.name})`, () => {
     const api = useApi(backend);
@@ -89,6 +143,31 @@ for (const backend of backends) {
       const rows = await api.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
       expect(rows).toEqual([{ key: 'new' }]);
     });
+
+    if (backend.name === 'PostgreSQL')
+      it('counts in the database with PostgreSQL, also while Redis is away (instances share it)', async () => {
+        const database = { kind: 'postgres' as const, db: api.database.db };
+        expect(rateLimiterFor(database, undefined)).toBeInstanceOf(SqlRateLimiter);
+        const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true });
+        try {
+          await rateLimiterFor(database, redis).hit(rule(60, 5, 'shared'), new Date());
+        } finally {
+          redis.disconnect();
+        }
+        const rows = await api.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+        expect(rows).toEqual([{ key: 'shared' }]);
+      });
+    else
+      it('the app on the embedded database counts in memory: a limit holds and writes no counter row', async () => {
+        const t = await api.setup({ RATE_LIMIT_IP_HOUR: '1', PUSH_SIGNIN: 'off' });
+        const anon = await t.anonymous();
+        expect((await t.sendAuth('79990000001', anon.access_token, '10.8.8.8')).status).toBe(200);
+        expect((await t.sendAuth('79990000002', anon.access_token, '10.8.8.8')).body).toMatchObject({
+          code: 429,
+          response: { error: 'rate_limited' },
+        });
+        expect(await api.database.db.select().from(rateLimitCounters)).toEqual([]);
+      });
   });
 }
 

@@ -143,6 +143,70 @@ export class SqlRateLimiter implements RateLimiter {
 }
 
 /**
+ * Buckets in this process's memory, for the embedded database (docs/decisions/048): PGlite is opened by
+ * one process only, so that process's counters are the service's counters, and a hit is a map update
+ * instead of an upsert and a select on the one connection every request shares — refusing a flood costs
+ * no database work. Counters do not outlive the process: a restart counts from zero, as a Redis that comes
+ * back empty does (decision 025), at most one window's worth of events more per restart. Each key's stale
+ * buckets go when it is hit; prune() drops keys no window looks at any more.
+ */
+export class MemoryRateLimiter implements RateLimiter {
+  /** Bucket start → events, per key and window. */
+  private readonly windows = new Map<string, Map<number, number>>();
+
+  async hit(rule: LimitRule, now: Date): Promise<RateLimitHit> {
+    const buckets = this.bucketsOf(rule, true);
+    const start = bucketOf(rule.windowSeconds, now);
+    buckets.set(start, (buckets.get(start) ?? 0) + 1);
+    const oldest = oldestLive(rule.windowSeconds, now);
+    for (const bucket of buckets.keys()) if (bucket < oldest) buckets.delete(bucket);
+    return settle(rule, now, this.listed(buckets));
+  }
+
+  async undo(rule: LimitRule, now: Date): Promise<void> {
+    const buckets = this.bucketsOf(rule, false);
+    const start = bucketOf(rule.windowSeconds, now);
+    const count = buckets?.get(start) ?? 0;
+    if (buckets && count > 0) buckets.set(start, count - 1);
+  }
+
+  async count(rule: LimitRule, now: Date): Promise<number> {
+    const buckets = this.bucketsOf(rule, false);
+    return buckets ? settle(rule, now, this.listed(buckets)).count : 0;
+  }
+
+  async prune(now: Date): Promise<void> {
+    for (const [key, buckets] of this.windows) {
+      const windowSeconds = Number(key.slice(key.lastIndexOf(':') + 1));
+      for (const start of buckets.keys())
+        if (leavesAt(windowSeconds, start) < now.getTime()) buckets.delete(start);
+      if (buckets.size === 0) this.windows.delete(key);
+    }
+  }
+
+  /** Keys counted (some buckets may have left their window until pruned): for tests. */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private bucketsOf(rule: LimitRule, create: true): Map<number, number>;
+  private bucketsOf(rule: LimitRule, create: false): Map<number, number> | undefined;
+  private bucketsOf(rule: LimitRule, create: boolean) {
+    const key = keyOf(rule);
+    let buckets = this.windows.get(key);
+    if (!buckets && create) {
+      buckets = new Map();
+      this.windows.set(key, buckets);
+    }
+    return buckets;
+  }
+
+  private listed(buckets: Map<number, number>) {
+    return [...buckets].map(([start, count]) => ({ start, count }));
+  }
+}
+
+/**
  * Buckets in Redis, one hash per key and window (field: bucket start). HINCRBY, PEXPIRE and HGETALL
  * run in one MULTI, so a key never lives without its expiry and racing hits see distinct counts.
  */
@@ -188,9 +252,9 @@ export class RedisRateLimiter implements RateLimiter {
 /**
  * Redis's counters, and the database's while Redis cannot be reached (docs/decisions/025): sign-in
  * and new devices keep their limits through a Redis outage instead of being refused (fail closed)
- * or let through uncounted (fail open). The database is the store of record and the limits' first
- * home (SqlRateLimiter is what a single instance uses): an outage only means the windows count from
- * zero there, so at most one extra window's worth of events gets through per outage.
+ * or let through uncounted (fail open). The instance's own store (rateLimiterFor: the database with
+ * PostgreSQL, memory with the embedded database) is what a single instance uses: an outage only means
+ * the windows count from zero there, so at most one extra window's worth of events gets through per outage.
  * `usable` says whether Redis is connected: while it is not, nothing waits for a command to fail.
  * An event is taken back where it was counted.
  */
@@ -243,4 +307,20 @@ export class FallbackRateLimiter implements RateLimiter {
 
 function keyOf(rule: LimitRule): string {
   return `${rule.key}:${rule.windowSeconds}`;
+}
+
+/**
+ * Where the service counts (docs/decisions/021, 025, 048): with Redis, in Redis, and while it cannot be
+ * reached in the process's own store; that store is memory with the embedded database (one process owns
+ * it, so memory is every instance's count and costs no statement) and the database with PostgreSQL
+ * (instances share it, so a Redis outage keeps one count across them).
+ */
+export function rateLimiterFor(
+  database: { kind: 'pglite' | 'postgres'; db: Db },
+  redis: Redis | undefined,
+): RateLimiter {
+  const own = database.kind === 'pglite' ? new MemoryRateLimiter() : new SqlRateLimiter(database.db);
+  return redis
+    ? new FallbackRateLimiter(new RedisRateLimiter(redis), own, () => redis.status === 'ready')
+    : own;
 }

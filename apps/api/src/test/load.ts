@@ -24,6 +24,8 @@ export function recoveryEnv(postgresUrl: string, redisUrl: string): Record<strin
     RATE_LIMIT_ANONYMOUS_IP_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_SUBNET_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_HOUR: '1000000',
+    PAYMENT_CREATES_PER_NETWORK_HOUR: '1000000',
+    PAYMENT_CHECKS_PER_NETWORK_HOUR: '1000000',
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core';
 import type { PaymentProvider } from '../../providers/payments';
 import { Entitlements } from './entitlements';
+import { PaymentAdmission } from './payment-admission';
 import { PaymentFlow } from './payment-flow';
 import { PaymentJobs } from './payment-jobs';
 import { paymentRoutes } from './payment-routes';
@@ -21,12 +22,13 @@ export interface BillingDependencies {
 
 /**
  * Packages, subscriptions and payments (SPEC §3–§4, §7; docs/architecture/billing.md): registers the
- * billing and payment calls and runs reconciliation and renewals in the background (PAYMENT_JOBS, on
- * every instance; claims share the work). Offers the others entitlements — whether a profile holds a
+ * billing and payment calls — the payment calls limited per profile and network and queued fairly
+ * among heavy writes (docs/decisions/048) — and runs reconciliation and renewals in the background
+ * (PAYMENT_JOBS, on every instance; claims share the work). Offers the others entitlements — whether a profile holds a
  * package now — and goods, never the reverse.
  */
 export async function registerBilling(app: FastifyInstance, core: Core, deps: BillingDependencies) {
-  const { env, db, clock, log, metrics } = core;
+  const { env, db, clock, log, metrics, limiter, heavyWrites } = core;
   const entitlements = new Entitlements(db, clock, { firstHours: env.billingFirstHours });
   const billing = new BillingService({ db, clock, entitlements });
   const goods = deps.goods ?? packageGoods(db, billing);
@@ -42,6 +44,7 @@ export async function registerBilling(app: FastifyInstance, core: Core, deps: Bi
   await app.register(paymentRoutes, {
     flow: new PaymentFlow({ db, clock, billing, settlement, log, metrics }),
     settlement,
+    admission: new PaymentAdmission({ limiter, clock, settings: env.paymentLimits, heavyWrites }),
   });
   if (env.paymentJobs) {
     const jobs = new PaymentJobs(

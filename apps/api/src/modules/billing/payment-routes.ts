@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors';
 import { registerCall, requireSession } from '../../http/register-call';
 import { trustedNotification, UntrustedNotification, YooKassaError } from '../../providers/payments';
+import type { PaymentAdmission } from './payment-admission';
 import type { PaymentFlow } from './payment-flow';
 import type { PaymentSettlement } from './settlement';
 
@@ -10,20 +11,28 @@ import type { PaymentSettlement } from './settlement';
 export const NOTIFICATIONS_PATH = '/v1/payments/yookassa/notifications';
 
 /**
- * The payment calls (SPEC §7 createPayment, checkPayment; session required) and the provider's
+ * The payment calls (SPEC §7 createPayment, checkPayment; session required), each let in by the
+ * admission (limits per profile and network, a fair turn among heavy writes), and the provider's
  * notification route. A notification is only a hint: the payment it names is fetched again
  * (trustedNotification) and settled from that.
  */
-export const paymentRoutes: FastifyPluginAsync<{ flow: PaymentFlow; settlement: PaymentSettlement }> = async (
-  app,
-  { flow, settlement },
-) => {
-  registerCall(app, createPayment, ({ body, session }) =>
-    flow.create(requireSession(session), { packageId: body.package_id, deviceUid: body.device_uid }),
-  );
-  registerCall(app, checkPayment, ({ body, session }) =>
-    flow.check(requireSession(session).profileId, body.payment_id),
-  );
+export const paymentRoutes: FastifyPluginAsync<{
+  flow: PaymentFlow;
+  settlement: PaymentSettlement;
+  admission: PaymentAdmission;
+}> = async (app, { flow, settlement, admission }) => {
+  registerCall(app, createPayment, ({ body, session, request }) => {
+    const caller = requireSession(session);
+    return admission.run('create', { profileId: caller.profileId, ip: request.ip }, () =>
+      flow.create(caller, { packageId: body.package_id, deviceUid: body.device_uid }),
+    );
+  });
+  registerCall(app, checkPayment, ({ body, session, request }) => {
+    const { profileId } = requireSession(session);
+    return admission.run('check', { profileId, ip: request.ip }, () =>
+      flow.check(profileId, body.payment_id),
+    );
+  });
 
   app.post(NOTIFICATIONS_PATH, { schema: { hide: true } }, async (request, reply) => {
     let payment: Awaited<ReturnType<typeof trustedNotification>>['payment'];
