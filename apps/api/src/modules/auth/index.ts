@@ -3,7 +3,7 @@
 // session every route reads. docs/architecture/auth-and-sessions.md
 export { AnonymousProfilePruner } from './anonymous-pruning';
 export { type Auth, type AuthDependencies, registerAuth } from './module';
-export { requesterRules } from './network';
+export { addressBucket, requesterRules } from './network';
 export { isSignedIn } from './queries';
 export { SESSION_ENDED_CHANNEL } from './session-channel';
 export { type PickedProfile, type SessionContext, SessionService } from './sessions';

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock';
 import type { HeavyWrites } from '../../db/heavy-writes';
 import type { PaymentLimitSettings } from '../../env';
 import { AppError } from '../../errors';
+import { hitAll, undoAll } from '../../limits/hit-all';
 import type { LimitRule, RateLimiter } from '../../limits/rate-limit';
 import { addressBucket } from '../auth';
 
@@ -38,16 +39,9 @@ export class PaymentAdmission {
   async run<T>(call: PaymentCall, caller: PaymentCaller, work: () => Promise<T>): Promise<T> {
     const { limiter, heavyWrites } = this.deps;
     const now = this.deps.clock.now();
-    const counted: LimitRule[] = [];
-    const giveBack = () => Promise.all(counted.map((rule) => limiter.undo(rule, now)));
-    for (const rule of this.rulesOf(call, caller)) {
-      const { count, retryAfter } = await limiter.hit(rule, now);
-      counted.push(rule);
-      if (count > rule.limit) {
-        await giveBack();
-        throw new AppError('rate_limited', { retryAfter });
-      }
-    }
+    const rules = this.rulesOf(call, caller);
+    const refusal = await hitAll(limiter, rules, now);
+    if (refusal) throw new AppError('rate_limited', { retryAfter: refusal.retryAfter });
     let started = false;
     try {
       return await heavyWrites.run(`profile:${caller.profileId}`, () => {
@@ -55,7 +49,7 @@ export class PaymentAdmission {
         return work();
       });
     } catch (error) {
-      if (!started) await giveBack();
+      if (!started) await undoAll(limiter, rules, now);
       throw error;
     }
   }
