@@ -93,11 +93,12 @@ interface Outcome {
   loggedErrors: number;
 }
 
-/** A web build of one page and one asset, as the test suite uses: /promo/web/* serves files and its fallback. */
+/** A web build of its two pages and one asset, as the test suite uses: /promo/web/* serves files and its fallback. */
 function tinyWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kadr-fuzz-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Кадр</title>');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>Кадр</title></head>');
+  writeFileSync(join(dir, 'embed.html'), '<!doctype html><head><title>Плеер Кадра</title></head>');
   writeFileSync(join(dir, 'assets', 'x.js'), 'export {};');
   return dir;
 }

@@ -40,10 +40,11 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kadr-fuzz-'));
-  // A web build of one page, so /promo/web/* serves files and its fallback as in production.
+  // A web build of its two pages, so /promo/web/* serves files and its fallback as in production.
   const webDist = join(dataDir, 'web');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Кадр</title>');
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><head><title>Кадр</title></head>');
+  writeFileSync(join(webDist, 'embed.html'), '<!doctype html><head><title>Плеер Кадра</title></head>');
   writeFileSync(join(webDist, 'assets', 'x.js'), 'export {};');
   // One app and database for the whole run (the harness's useApi empties them after each test).
   opened = await pgliteBackend.open();

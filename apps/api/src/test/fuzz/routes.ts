@@ -197,9 +197,13 @@ export const otherRoutes: Record<string, OtherRoute> = {
   // The web app.
   'GET /': { errors: 'envelope' },
   'GET /promo/web': { errors: 'envelope' },
+  // Its page, with the deployment's settings written in (decision 054), at both its addresses.
+  'GET /promo/web/': { errors: 'envelope' },
+  'GET /promo/web/index.html': { errors: 'envelope' },
   // The frame player page (decision 035): any query, a config named or not, is the page.
   'GET /promo/web/embed': { errors: 'envelope' },
   'GET /promo/web/embed/': { errors: 'envelope' },
+  'GET /promo/web/embed.html': { errors: 'envelope' },
   'GET /promo/web/*': {
     errors: 'envelope',
     params: { '*': fc.constantFrom('', 'catalogue/1', 'assets/x.js') },
