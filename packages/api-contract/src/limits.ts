@@ -11,3 +11,9 @@ export const SIMILAR_LIMIT = 30;
 export const SEARCH_MIN_LENGTH = 3;
 /** Schedule horizon (SPEC §9): today plus 6 days, one call per day. */
 export const SCHEDULE_DAYS = 7;
+/**
+ * The trial's card check (Kadr's, docs/decisions/015): starting a trial charges this many whole roubles,
+ * which binds the card the renewal will charge (the provider takes no zero amounts). The package and
+ * payment screens say so before paying (docs/decisions/059).
+ */
+export const TRIAL_CHARGE_ROUBLES = 1;

@@ -17,6 +17,7 @@ import {
   SCHEDULE_DAYS,
   SEARCH_MIN_LENGTH,
   SIMILAR_LIMIT,
+  TRIAL_CHARGE_ROUBLES,
 } from './index.js';
 import * as entry from './routes-entry.js';
 
@@ -59,6 +60,7 @@ describe('@kadr/api-contract/routes entry', () => {
       SCHEDULE_DAYS,
       SEARCH_MIN_LENGTH,
       SIMILAR_LIMIT,
+      TRIAL_CHARGE_ROUBLES,
     });
   });
 });

@@ -11,6 +11,7 @@ export {
   SCHEDULE_DAYS,
   SEARCH_MIN_LENGTH,
   SIMILAR_LIMIT,
+  TRIAL_CHARGE_ROUBLES,
 } from './limits.js';
 export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login.js';
 export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes.js';

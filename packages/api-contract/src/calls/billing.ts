@@ -92,7 +92,10 @@ export const getEkPackages = defineCall({
   summary: 'Subscription packages',
   tag: 'billing',
   body: z.object({
-    /** 0 (the web's value) lists the visible packages; 1 includes hidden ones. */
+    /**
+     * 0 (the web's value) lists the visible packages and the hidden ones the viewer holds (bought from
+     * a title: confirmed, suspended or cancelled; Kadr's, docs/decisions/059); 1 lists every package.
+     */
     is_hidden: z.union([z.literal(0), z.literal(1)]).default(0),
   }),
   response: z.object({ ek_packages: z.record(z.string().regex(/^\d+$/), packageSummary) }),

@@ -165,6 +165,32 @@ for (const backend of backends) {
         expect(Object.keys(all.body.response.ek_packages as Body)).toEqual(['1', '2', '3', '4', '5', '6']);
       });
 
+      it('lists a hidden package the viewer holds (bought from its title) while it is held, cancelled too', async () => {
+        const { t, viewer, call, pay } = await setup();
+        const listed = async () =>
+          Object.keys((await call('getEkPackages', { is_hidden: 0 })).body.response.ek_packages as Body);
+        await pay({ profileId: viewer.profile_id, packageId: ARKHIV });
+        expect(await listed()).toEqual(['1', '2', '3', '4', '5', '6']);
+        const list = (await call('getEkPackages', { is_hidden: 0 })).body.response.ek_packages as Record<
+          string,
+          Body
+        >;
+        expect(list['6']).toMatchObject({ package_name: 'Архив', status: 'confirmed' });
+        t.clock.advance(4 * HOUR);
+        expect((await call('unsubscribePackage', { package_id: ARKHIV })).status).toBe(200);
+        expect(await listed()).toEqual(['1', '2', '3', '4', '5', '6']);
+        // The period over, the cancelled subscription is no longer held: hidden again.
+        t.clock.advance(31 * DAY);
+        expect(await listed()).toEqual(['1', '2', '3', '4', '5']);
+        // Another viewer, who holds nothing, never sees it.
+        const other = await setup();
+        expect(
+          Object.keys(
+            (await other.call('getEkPackages', { is_hidden: 0 })).body.response.ek_packages as Body,
+          ),
+        ).toEqual(['1', '2', '3', '4', '5']);
+      });
+
       it('answers one package with full goods: tariffs with their texts, the trial offer, the store', async () => {
         const { call } = await setup();
         const kino = await call('getPackageInfoById', { package_id: KINO });

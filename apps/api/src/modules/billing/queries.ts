@@ -27,13 +27,12 @@ export async function packageNameById(db: Queryable, id: number) {
   return row;
 }
 
-/** Every package (or only the visible ones) in list order. */
-export function listPackages(db: Queryable, includeHidden: boolean): Promise<PackageRow[]> {
-  return db
-    .select()
-    .from(packages)
-    .where(includeHidden ? undefined : eq(packages.hidden, false))
-    .orderBy(asc(packages.position), asc(packages.id));
+/**
+ * Every package, hidden ones too, in list order (a handful of rows): the list leaves out the hidden
+ * ones the viewer does not hold, which only the viewer's subscriptions tell.
+ */
+export function listPackages(db: Queryable): Promise<PackageRow[]> {
+  return db.select().from(packages).orderBy(asc(packages.position), asc(packages.id));
 }
 
 /** One tariff, or undefined. */

@@ -1,4 +1,11 @@
-import type { CancelReason, card, getCardList, listReceipts, PackageStatus } from '@kadr/api-contract';
+import {
+  type CancelReason,
+  type card,
+  type getCardList,
+  type listReceipts,
+  type PackageStatus,
+  TRIAL_CHARGE_ROUBLES,
+} from '@kadr/api-contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -39,8 +46,11 @@ export interface ContentSubject {
   isPreview: boolean;
 }
 
-/** A trial's payment: a 1 ₽ charge that binds (saves) the card the renewal will charge. */
-export const TRIAL_CHARGE = 100;
+/**
+ * A trial's payment in kopecks: the contract's 1 ₽ charge that binds (saves) the card the renewal will
+ * charge (the screens say the same amount before paying).
+ */
+export const TRIAL_CHARGE = TRIAL_CHARGE_ROUBLES * 100;
 
 /** What a purchase will be (BillingService.quote). */
 export interface Quote {
@@ -93,14 +103,18 @@ export class BillingService {
     return packageGoods({ pack, ...view, rules: this.deps.entitlements.rules, ...subject });
   }
 
-  /** getEkPackages: the packages list keyed by id (hidden ones only when asked for). */
+  /**
+   * getEkPackages: the packages list keyed by id. A hidden package is listed when asked for, or when
+   * the viewer holds it (bought from its title: any status but not_purchased), so «Подписки» shows
+   * every subscription the viewer has (docs/decisions/059).
+   */
   async list(
     profileId: number,
     includeHidden: boolean,
   ): Promise<{ ek_packages: Record<string, PackageSummary> }> {
     const { db } = this.deps;
     const [packs, links, rows, trials] = await Promise.all([
-      q.listPackages(db, includeHidden),
+      q.listPackages(db),
       q.allPackageChildren(db),
       liveSubscriptionsOf(db, profileId),
       this.trials(profileId),
@@ -114,13 +128,9 @@ export class BillingService {
     for (const pack of packs) {
       const parents = links.filter((l) => l.childId === pack.id).map((l) => l.parentId);
       const standing = standingFrom(rows, pack.id, parents, now);
-      ek_packages[String(pack.id)] = packageSummaryOf(
-        pack,
-        tariffs.get(pack.id) ?? [],
-        standing,
-        trials,
-        now,
-      );
+      const summary = packageSummaryOf(pack, tariffs.get(pack.id) ?? [], standing, trials, now);
+      if (pack.hidden && !includeHidden && summary.status === 'not_purchased') continue;
+      ek_packages[String(pack.id)] = summary;
     }
     return { ek_packages };
   }
