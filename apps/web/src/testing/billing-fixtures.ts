@@ -1,21 +1,22 @@
 // Test and story support: billing data typed by the contract and a stateful fake of the billing calls.
 import type { CallId } from '@kadr/api-contract';
+import { TRIAL_CHARGE_ROUBLES } from '@kadr/api-contract/routes';
 import { art } from '@kadr/ui-kit/testing';
 import type { Goods } from '../shared/catalogue-types';
 import type { CardList, PackageInfo, PackageSummary, Receipt } from '../shared/data/billing';
 import { FAKE_PROGRAMME_MS, fakeChannel, goods } from './catalogue-fixtures';
 import { apiError, type FakeHandler } from './fake-services';
 
-/** The main tariff as the api might word it for a status (the texts are the server's, not the web's). */
-export function tariffFor(status: PackageInfo['status'], cost = 299): Goods['tariffs'][number] {
-  const texts = ['Фильмы и сериалы без рекламы', 'Смотрите на пяти устройствах', 'Отмена в любой момент'];
-  const pay = {
-    not_purchased: { pay_text: `Подключить за ${cost} ₽ в месяц`, pay_info: null },
-    confirmed: { pay_text: 'Управлять подпиской', pay_info: `Следующее списание ${cost} ₽ 26 декабря 2026` },
-    suspended: { pay_text: 'Управлять подпиской', pay_info: 'Не удалось списать оплату, повторим 27 ноября' },
-    cancelled: { pay_text: 'Возобновить подписку', pay_info: 'Подписка действует до 26 декабря 2026' },
-  }[status];
-  return { ...pay, texts };
+/**
+ * The main tariff of a package. Its texts are the catalogue's and do not change with the viewer's status
+ * (as the api answers them): a bought package still has the pay_text it is sold with.
+ */
+export function tariffOf(cost = 299): Goods['tariffs'][number] {
+  return {
+    pay_text: `Подключить за ${cost} ₽ в месяц`,
+    pay_info: 'Подписка продлевается автоматически каждый месяц',
+    texts: ['Фильмы и сериалы без рекламы', 'Смотрите на пяти устройствах', 'Отмена в любой момент'],
+  };
 }
 
 /** A package with its goods; `overrides.goods` is merged into the default goods. */
@@ -42,7 +43,7 @@ export function packageInfo(
       is_preview: false,
       status,
       cost: 299,
-      tariffs: [tariffFor(status, goodsOverrides?.cost ?? 299)],
+      tariffs: [tariffOf(goodsOverrides?.cost ?? 299)],
       ...goodsOverrides,
     }),
   };
@@ -61,17 +62,24 @@ export function summaryOf(info: PackageInfo): PackageSummary {
     position: info.position,
     goods: {
       is_active_parent: info.goods.is_active_parent,
-      payment_text: info.goods.tariffs[0]?.pay_text ?? '',
+      // As the api words it (SPEC §9 price format).
+      payment_text: `${info.goods.cost},00₽ в месяц`,
     },
   };
 }
 
-const END = '2026-12-26T09:00:00+03:00';
+/** The end of the sample packages' paid periods. */
+export const END = '2026-12-26T09:00:00+03:00';
+
+/** `days` days from now and an hour less (a trial's end that many days ahead, counted as the page counts). */
+export function daysAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000 - 3_600_000).toISOString();
+}
 
 /**
  * The sample packages: two parents (one bought), and individual packages in every state — one unlocked
- * by the bought parent, a trial, one in its first hours, a cancelled one, a suspended one, one bought
- * in a mobile store, one granted by hand.
+ * by the bought parent, one in its trial (5 days left), one in its first hours, a cancelled one, a
+ * suspended one, one bought in a mobile store, one granted by hand.
  */
 export function samplePackages(): PackageInfo[] {
   return [
@@ -87,23 +95,18 @@ export function samplePackages(): PackageInfo[] {
       },
     }),
     packageInfo(3, 'Кадр Премиум'),
+    // As the api answers a package a bought parent unlocks: its own status stays not_purchased.
     packageInfo(4, 'Детский', {
-      goods: {
-        status: 'confirmed',
-        is_bought: true,
-        is_active_parent: true,
-        store_name: 'web',
-        ended_at: END,
-      },
+      goods: { is_bought: true, is_active_parent: true, ended_at: END },
     }),
     packageInfo(5, 'Кино ТВ', {
       goods: {
         status: 'confirmed',
         is_bought: true,
-        is_trial: true,
         is_trial_current: true,
         store_name: 'web',
-        ended_at: END,
+        cost: 199,
+        ended_at: daysAhead(5),
         actions: ['cancel_trial_package'],
       },
     }),
@@ -141,6 +144,17 @@ export function samplePackages(): PackageInfo[] {
       goods: { status: 'confirmed', is_bought: true, store_name: 'hand', ended_at: END },
     }),
   ];
+}
+
+/** A package whose trial the viewer would get: its payment is the card check (TRIAL_CHARGE_ROUBLES). */
+export function trialOffer(id = 12, name = 'Кино'): PackageInfo {
+  return packageInfo(id, name, {
+    goods: {
+      is_trial: true,
+      cost: 199,
+      tariffs: [{ ...tariffOf(199), pay_text: 'Попробовать 7 дней бесплатно' }],
+    },
+  });
 }
 
 /** The package holding a fake channel (getPackageByChannel): «Кино ТВ» (2) its own (5), the others «Кадр Премиум» (3). */
@@ -198,6 +212,11 @@ export interface BillingFakeOptions {
   receipts?: Receipt[];
   /** The statuses checkPayment answers, one a call (the last repeats); default confirmed at once. */
   paymentStatuses?: ('pending' | 'confirmed' | 'failed')[];
+  /**
+   * Ids of hidden packages: like the api, the list (is_hidden 0) leaves them out unless the viewer holds
+   * them (any status but not_purchased).
+   */
+  hidden?: readonly number[];
   /** retries and delay of checkPayment. */
   retries?: number;
   delay?: number;
@@ -226,30 +245,38 @@ export function billingHandlers(options: BillingFakeOptions = {}): Partial<Recor
     if (!found) throw apiError(404, 'package_not_found');
     return found;
   };
+  const hidden = new Set(options.hidden ?? []);
   const setStatus = (info: PackageInfo, status: PackageInfo['status'], bought: boolean) => {
-    const next = {
+    const held = status !== 'not_purchased';
+    const next: PackageInfo = {
       ...info,
       status,
       goods: {
         ...info.goods,
         status,
         is_bought: bought,
-        tariffs: [tariffFor(status, info.goods.cost)],
-        actions:
-          status === 'cancelled'
-            ? (['restore_package'] as const).slice()
-            : (['cancel_package'] as const).slice(),
+        // A payment, a cancel or a restore: the trial is taken or over; a paid web period runs to END.
+        is_trial: false,
+        is_trial_current: false,
+        store_name: held ? 'web' : null,
+        ended_at: held ? END : null,
+        actions: !held ? [] : status === 'cancelled' ? ['restore_package'] : ['cancel_package'],
       },
     };
     packages.set(info.package_id, next);
     return { package_id: info.package_id, status };
   };
   return {
-    getEkPackages: () => ({
-      ek_packages: Object.fromEntries(
-        [...packages.values()].map((p) => [String(p.package_id), summaryOf(p)]),
-      ),
-    }),
+    getEkPackages: (input) => {
+      const all = (input as { body?: { is_hidden?: 0 | 1 } } | undefined)?.body?.is_hidden === 1;
+      return {
+        ek_packages: Object.fromEntries(
+          [...packages.values()]
+            .filter((p) => all || !hidden.has(p.package_id) || p.status !== 'not_purchased')
+            .map((p) => [String(p.package_id), summaryOf(p)]),
+        ),
+      };
+    },
     getPackageInfoById: (input) => find(input),
     unsubscribePackage: (input) => {
       const info = find(input);
@@ -279,7 +306,8 @@ export function billingHandlers(options: BillingFakeOptions = {}): Partial<Recor
       return {
         token: 'ct-test-token',
         title: info.package_name,
-        price: info.goods.cost,
+        // A trial's payment is the card check (docs/decisions/015).
+        price: info.goods.is_trial ? TRIAL_CHARGE_ROUBLES : info.goods.cost,
         payment_id: 'pay_1',
         package_id: info.package_id,
         type: 'widget_yookassa',

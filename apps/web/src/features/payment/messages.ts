@@ -1,3 +1,15 @@
+import { TRIAL_CHARGE_ROUBLES } from '@kadr/api-contract/routes';
+import { formatPrice } from '../../shared/billing-format';
+
+/**
+ * The trial's card check, said before paying on the package page and on the payment screen (ours,
+ * docs/decisions/059; the SPEC gives no text): starting a trial charges TRIAL_CHARGE_ROUBLES, which
+ * binds the card the renewal will charge.
+ */
+export function trialCheckText(cost: number): string {
+  return `Бесплатный период начнётся после проверки карты: спишем с неё ${formatPrice(TRIAL_CHARGE_ROUBLES)}. Когда он закончится, подписка будет стоить ${formatPrice(cost)} в месяц и продлится автоматически.`;
+}
+
 /**
  * Texts of the payment overlay (SPEC §2 Payment screen). The SPEC gives none of them; these are ours.
  * The legal entity and company details below are the DEMO's: invented for this demonstration service,

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
-import { within } from 'storybook/test';
-import { billingHandlers } from '../../testing/billing-fixtures';
+import { expect, within } from 'storybook/test';
+import { billingHandlers, trialOffer } from '../../testing/billing-fixtures';
 import { never } from '../../testing/fake-services';
 import { withApp } from '../../testing/story-decorators';
 import { installFakeCheckoutWidget } from './fake-checkout-widget';
@@ -33,6 +33,16 @@ type Story = StoryObj<typeof meta>;
 
 /** The card: title, bullets, price, the payment information link and the card form. */
 export const Ready: Story = {};
+
+/** A trial's payment: the 1 ₽ card check is said above the price. */
+export const TrialCardCheck: Story = {
+  args: { packageId: 12, trial: { cost: 199 } },
+  parameters: { app: { handlers: billingHandlers({ packages: [trialOffer()] }) } },
+  play: async () => {
+    const page = within(document.body);
+    await expect(await page.findByText(/спишем с неё 1,00₽/)).toBeVisible();
+  },
+};
 
 /** Every state of the card: the payment information open. */
 export const AllStates: Story = {

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BillingFakeOptions, billingHandlers } from '../../testing/billing-fixtures';
+import { type BillingFakeOptions, billingHandlers, trialOffer } from '../../testing/billing-fixtures';
 import { apiError, createFakeServices, type FakeHandlers } from '../../testing/fake-services';
 import { renderWithApp } from '../../testing/render-app';
 import { installFakeCheckoutWidget } from './fake-checkout-widget';
@@ -19,10 +19,14 @@ function setup({
   billing = {},
   handlers = {},
   source = { goal: 'EK_BUY_SUCCESS', EK_id: 12 } as BuySource,
+  packageId = 3,
+  trial,
 }: {
   billing?: BillingFakeOptions;
   handlers?: FakeHandlers;
   source?: BuySource;
+  packageId?: number;
+  trial?: { cost: number };
 } = {}) {
   const fake = createFakeServices({
     handlers: { ...billingHandlers({ delay: 0, ...billing }), ...handlers },
@@ -31,8 +35,9 @@ function setup({
   const onConfirmed = vi.fn();
   const app = renderWithApp(
     <PaymentOverlay
-      packageId={3}
+      packageId={packageId}
       texts={TEXTS}
+      trial={trial}
       source={source}
       onClose={onClose}
       onConfirmed={onConfirmed}
@@ -56,6 +61,30 @@ describe('PaymentOverlay', () => {
         .map((li) => li.textContent),
     ).toEqual(TEXTS);
     expect(within(dialog).getByText('299,00₽')).toBeInTheDocument();
+  });
+
+  it('says the trial’s 1 ₽ card check above the price before paying', async () => {
+    setup({ packageId: 12, trial: { cost: 199 }, billing: { packages: [trialOffer()] } });
+    const dialog = await screen.findByRole('dialog', { name: 'Кино' });
+    expect(
+      within(dialog).getByText(
+        'Бесплатный период начнётся после проверки карты: спишем с неё 1,00₽. Когда он закончится, подписка будет стоить 199,00₽ в месяц и продлится автоматически.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('1,00₽')).toBeInTheDocument();
+  });
+
+  it('says no card check when the payment is not the trial’s (the trial was taken meanwhile)', async () => {
+    setup({ trial: { cost: 299 } });
+    const dialog = await screen.findByRole('dialog', { name: 'Кадр Премиум' });
+    expect(within(dialog).getByText('299,00₽')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/проверки карты/)).not.toBeInTheDocument();
+  });
+
+  it('says no card check for a purchase without a trial', async () => {
+    setup();
+    await screen.findByRole('dialog', { name: 'Кадр Премиум' });
+    expect(screen.queryByText(/проверки карты/)).not.toBeInTheDocument();
   });
 
   it('creates a widget_yookassa payment for the package and the device', async () => {

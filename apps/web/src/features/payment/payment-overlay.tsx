@@ -1,4 +1,5 @@
 import type { CallResponse } from '@kadr/api-contract';
+import { TRIAL_CHARGE_ROUBLES } from '@kadr/api-contract/routes';
 import { Button, Loader, Modal } from '@kadr/ui-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatPrice } from '../../shared/billing-format';
@@ -12,7 +13,7 @@ import {
   loadCheckoutWidget,
   WIDGET_COLORS,
 } from './checkout-widget';
-import { paymentMessages as m } from './messages';
+import { paymentMessages as m, trialCheckText } from './messages';
 import styles from './payment-overlay.module.css';
 import { waitForPayment } from './payment-status';
 
@@ -40,6 +41,11 @@ export interface PaymentOverlayProps {
   packageId: number;
   /** The main tariff's description bullets. */
   texts: readonly string[];
+  /**
+   * The viewer would get the trial (goods.is_trial), with the price after it (goods.cost): the card
+   * check is said above the price when the payment is that check.
+   */
+  trial?: { cost: number };
   source: BuySource;
   /** The visitor closed the overlay (the widget is removed). */
   onClose: () => void;
@@ -71,6 +77,7 @@ function failureMessage(error: unknown): string {
 export function PaymentOverlay({
   packageId,
   texts,
+  trial,
   source,
   onClose,
   onConfirmed,
@@ -222,6 +229,9 @@ export function PaymentOverlay({
                 <li key={text}>{text}</li>
               ))}
             </ul>
+          )}
+          {trial && phase.payment.price === TRIAL_CHARGE_ROUBLES && (
+            <p className={styles.trial}>{trialCheckText(trial.cost)}</p>
           )}
           <p className={styles.price}>
             <span className={styles.priceLabel}>{m.price}</span>{' '}

@@ -161,6 +161,7 @@ export function PlayerBlock({
         <LazyPaymentOverlay
           packageId={content.goods.package_id}
           texts={content.goods.tariffs[0]?.texts ?? []}
+          trial={content.goods.is_trial ? { cost: content.goods.cost } : undefined}
           source={paying}
           onClose={() => setPaying(null)}
           onConfirmed={paid}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { expect, within } from 'storybook/test';
 import { installFakeCheckoutWidget } from '../../features/payment/fake-checkout-widget';
-import { billingHandlers } from '../../testing/billing-fixtures';
+import { billingHandlers, END, packageInfo, trialOffer } from '../../testing/billing-fixtures';
 import { never } from '../../testing/fake-services';
 import { withApp } from '../../testing/story-decorators';
 import { AccountPackageRoute } from './account-package-route';
@@ -23,6 +23,8 @@ const at = (id: number, extra: object = {}) => ({
 });
 // Dialogs are portalled to the body, outside the story's canvas.
 const page = () => within(document.body);
+/** The open dialog named `name` (the main button and the dialogs' may share a name). */
+const dialogNamed = (name: string) => within(page().getByRole('dialog', { name }));
 
 const meta = {
   title: 'web/Account/PackageDetail',
@@ -36,8 +38,59 @@ type Story = StoryObj<typeof meta>;
 /** Not bought: the main button buys. */
 export const NotPurchased: Story = {};
 
-/** Confirmed: pay_info under the button. */
+/** Confirmed: «Подключена», paid until and the next charge; the button cancels; pay_info under it. */
 export const Confirmed: Story = { parameters: at(2) };
+
+/** In its trial: the days left and the first charge; the button turns the trial off. */
+export const InTrial: Story = { parameters: at(5) };
+
+/** Cancelled: «Отменена», valid until, renewal off; the button restores. */
+export const Cancelled: Story = { parameters: at(7) };
+
+/** Suspended: «Ожидает оплаты» and the failed renewal charge. */
+export const Suspended: Story = { parameters: at(8) };
+
+/** A mobile store's subscription: renewed in the store; the button opens its management. */
+export const StoreSubscription: Story = { parameters: at(9) };
+
+/** A trial offered: the 1 ₽ card check said before paying. */
+export const TrialOffered: Story = {
+  parameters: {
+    app: {
+      path: '/account/packages/12',
+      handlers: billingHandlers({ delay: 0, packages: [trialOffer()] }),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('button', { name: 'Попробовать 7 дней бесплатно' }),
+    ).toHaveAccessibleDescription(/спишем с неё 1,00₽/);
+  },
+};
+
+/** A hidden package bought from its title: its status, like any other. */
+export const HiddenHeld: Story = {
+  parameters: {
+    app: {
+      path: '/account/packages/20',
+      handlers: billingHandlers({
+        delay: 0,
+        hidden: [20],
+        packages: [
+          packageInfo(20, 'Документальное', {
+            goods: {
+              status: 'confirmed',
+              is_bought: true,
+              store_name: 'web',
+              ended_at: END,
+              actions: ['cancel_package'],
+            },
+          }),
+        ],
+      }),
+    },
+  },
+};
 
 /** Held through a bought parent: the button is disabled, with the reason. */
 export const ActiveParent: Story = { parameters: at(4) };
@@ -60,7 +113,7 @@ export const NotFound: Story = { parameters: at(404) };
 export const PageOne: Story = {
   parameters: at(2),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Отменить подписку' }));
     await expect(page().getByRole('dialog', { name: 'Управление подпиской' })).toBeVisible();
   },
 };
@@ -69,10 +122,14 @@ export const PageOne: Story = {
 export const Reasons: Story = {
   parameters: at(2),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
-    await userEvent.click(page().getByRole('button', { name: 'Отменить подписку' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Отменить подписку' }));
+    await userEvent.click(
+      dialogNamed('Управление подпиской').getByRole('button', { name: 'Отменить подписку' }),
+    );
     await userEvent.click(page().getByRole('radio', { name: 'Технические проблемы' }));
-    await expect(page().getByRole('button', { name: 'Отменить подписку' })).toBeVisible();
+    await expect(
+      dialogNamed('Дайте нам всё исправить!').getByRole('button', { name: 'Отменить подписку' }),
+    ).toBeVisible();
   },
 };
 
@@ -80,7 +137,7 @@ export const Reasons: Story = {
 export const TrialWarning: Story = {
   parameters: at(5),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Отключить бесплатный период' }));
     await expect(
       page().getByRole('dialog', { name: 'Подписка перестанет действовать сразу после отмены' }),
     ).toBeVisible();
@@ -91,7 +148,7 @@ export const TrialWarning: Story = {
 export const TrialConfirm: Story = {
   parameters: at(5),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Отключить бесплатный период' }));
     await userEvent.click(page().getByRole('button', { name: 'Продолжить' }));
     await userEvent.click(page().getByRole('radio', { name: 'Не устраивает цена' }));
     await userEvent.click(page().getByRole('button', { name: 'Продолжить' }));
@@ -105,7 +162,7 @@ export const TrialConfirm: Story = {
 export const FirstHours: Story = {
   parameters: at(6),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Отменить подписку' }));
     await expect(page().getByRole('alertdialog', { name: 'Проверка платежа' })).toBeVisible();
   },
 };
@@ -114,10 +171,14 @@ export const FirstHours: Story = {
 export const SuccessCancel: Story = {
   parameters: at(2),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Управлять подпиской' }));
-    await userEvent.click(page().getByRole('button', { name: 'Отменить подписку' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Отменить подписку' }));
+    await userEvent.click(
+      dialogNamed('Управление подпиской').getByRole('button', { name: 'Отменить подписку' }),
+    );
     await userEvent.click(page().getByRole('radio', { name: 'Редко пользуюсь сервисом' }));
-    await userEvent.click(page().getByRole('button', { name: 'Отменить подписку' }));
+    await userEvent.click(
+      dialogNamed('Дайте нам всё исправить!').getByRole('button', { name: 'Отменить подписку' }),
+    );
     await expect(await page().findByRole('alertdialog', { name: 'Подписка успешно отменена' })).toBeVisible();
   },
 };

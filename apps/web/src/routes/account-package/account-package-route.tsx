@@ -4,6 +4,7 @@ import { Button, LazyImage, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { trialCheckText } from '../../features/payment/messages';
 import { PaymentOverlay } from '../../features/payment/payment-overlay';
 import { type PackageInfo, packageQuery, refreshAfterBilling } from '../../shared/data/billing';
 import { QueryLink, withQuery } from '../../shared/navigation/query-link';
@@ -19,8 +20,11 @@ import {
   disabledReason,
   firstCancelDialog,
   mainActionOf,
+  mainButtonText,
   showsPayInfo,
+  showsTrialCheck,
 } from './package-flow';
+import { PackageStanding, standingOf } from './package-standing';
 
 /** The wide poster's intrinsic size (16:9). */
 const POSTER = { width: 1280, height: 720 } as const;
@@ -92,6 +96,11 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
   const disabled = disabledReason(goods);
   const trial = goods.actions[0] === 'cancel_trial_package';
   const mainButtonId = useId();
+  const trialCheckId = useId();
+  // The clock of the render (the days of a trial left): the page is loaded again after each change.
+  const [now] = useState(() => Date.now());
+  const trialCheck = showsTrialCheck(goods);
+  const describedBy = [disabled ? noteId : null, trialCheck ? trialCheckId : null].filter(Boolean).join(' ');
 
   // When the last dialog closes the focus goes back to the main button (accessibility): the
   // dialog would return it to the element focused when it opened, which is the page itself when the
@@ -175,16 +184,22 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
         <LazyImage src={info.wide_poster_url} alt="" width={POSTER.width} height={POSTER.height} priority />
       </div>
       {info.short_offer && <p className={styles.offer}>{info.short_offer}</p>}
+      <PackageStanding standing={standingOf(goods, now)} />
       <div className={styles.actions}>
         <Button
           id={mainButtonId}
           onClick={press}
           disabled={disabled !== null}
           loading={busy && action === 'restore'}
-          aria-describedby={disabled ? noteId : undefined}
+          aria-describedby={describedBy || undefined}
         >
-          {tariff?.pay_text || m.payFallback}
+          {mainButtonText(goods)}
         </Button>
+        {trialCheck && (
+          <p id={trialCheckId} className={styles.payInfo}>
+            {trialCheckText(goods.cost)}
+          </p>
+        )}
         {showsPayInfo(goods.status) && tariff?.pay_info && (
           <p className={styles.payInfo}>{tariff.pay_info}</p>
         )}
@@ -214,6 +229,7 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
         <PaymentOverlay
           packageId={info.package_id}
           texts={tariff?.texts ?? []}
+          trial={goods.is_trial ? { cost: goods.cost } : undefined}
           source={{ goal: 'EK_BUY_SUCCESS', EK_id: contentIdOf(returnPathname) }}
           onClose={() => setDialog(null)}
           onConfirmed={paid}
@@ -223,7 +239,7 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
   );
 }
 
-/** The loading state in the layout of the detail: heading, poster, offer and the button. */
+/** The loading state in the layout of the detail: heading, poster, offer, the badge and the button. */
 function PackageSkeleton() {
   return (
     <div className={styles.page} aria-busy="true">
@@ -233,6 +249,7 @@ function PackageSkeleton() {
         <Skeleton shape="block" width="100%" height="100%" />
       </div>
       <Skeleton width="70%" />
+      <Skeleton shape="round" width="8em" height="1.75em" />
       <Skeleton shape="round" width="14em" height="2.75em" />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { CancelReason } from '@kadr/api-contract';
-import { formatDate, formatPrice } from '../../shared/billing-format';
+import { formatDate, formatPrice, plural } from '../../shared/billing-format';
 
 /**
  * Texts of the package detail and its dialogs (SPEC §2 Package detail, §4 cancellation flow). The
@@ -13,6 +13,27 @@ export const packageMessages = {
   retry: 'Повторить',
   toList: 'Все подписки',
   payFallback: 'Подключить',
+  // The main button named for what it does (docs/decisions/059); paying keeps the tariff's pay_text.
+  cancelButton: 'Отменить подписку',
+  cancelTrialButton: 'Отключить бесплатный период',
+  restoreButton: 'Возобновить подписку',
+  manageButton: 'Управление подпиской',
+  // Where the viewer stands (docs/decisions/059): the badge, then these terms and details.
+  perMonth: (cost: number) => `${formatPrice(cost)} в месяц`,
+  paidUntil: 'Оплачено до',
+  validUntil: 'Действует до',
+  nextCharge: 'Следующее списание',
+  firstCharge: 'Первое списание',
+  date: (iso: string) => formatDate(iso),
+  charge: (iso: string, cost: number) => `${formatDate(iso)}, ${formatPrice(cost)}`,
+  trial: 'Бесплатный период',
+  daysLeft: (days: number) =>
+    `${plural(days, 'остался', 'осталось', 'осталось')} ${days} ${plural(days, 'день', 'дня', 'дней')}`,
+  renewal: 'Автопродление',
+  renewalOff: 'отключено, списаний больше не будет',
+  renewalInStore: 'в магазине приложений',
+  renewalFailed: (cost: number) =>
+    `Не удалось списать ${formatPrice(cost)} за продление. Доступ к пакету вернётся, как только оплата пройдёт.`,
   activeParentNote: 'Пакет входит в вашу подписку: отдельно подключать или отменять его не нужно.',
   handNote: 'Подписка подключена оператором, изменить её здесь нельзя.',
   storeOnlyNote: 'Этот пакет оформляется в мобильном приложении Кадра, через магазин приложений.',

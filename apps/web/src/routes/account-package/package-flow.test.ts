@@ -6,7 +6,9 @@ import {
   firstCancelDialog,
   isStoreManaged,
   mainActionOf,
+  mainButtonText,
   showsPayInfo,
+  showsTrialCheck,
 } from './package-flow';
 
 describe('package detail rules', () => {
@@ -64,5 +66,61 @@ describe('package detail rules', () => {
     expect(contentIdOf('/movie/9/102/')).toBe(9);
     expect(contentIdOf('/tv/3')).toBeUndefined();
     expect(contentIdOf(undefined)).toBeUndefined();
+  });
+
+  describe('the main button’s text, named for what it does', () => {
+    const goods: Parameters<typeof mainButtonText>[0] = {
+      status: 'confirmed',
+      store_name: 'web',
+      is_trial_current: false,
+      actions: ['cancel_package'],
+      tariffs: [{ pay_text: 'Оформить за 249 ₽', pay_info: null, texts: [] }],
+    };
+
+    it('buys with the tariff’s pay_text, or «Подключить» without one', () => {
+      expect(mainButtonText({ ...goods, status: 'not_purchased', actions: [] })).toBe('Оформить за 249 ₽');
+      expect(mainButtonText({ ...goods, status: 'not_purchased', actions: [], tariffs: [] })).toBe(
+        'Подключить',
+      );
+    });
+
+    it('never shows the pay_text on a bought package: it cancels, or turns the trial off', () => {
+      expect(mainButtonText(goods)).toBe('Отменить подписку');
+      expect(mainButtonText({ ...goods, status: 'suspended' })).toBe('Отменить подписку');
+      expect(mainButtonText({ ...goods, actions: ['first_hours', 'cancel_package'] })).toBe(
+        'Отменить подписку',
+      );
+      expect(mainButtonText({ ...goods, is_trial_current: true, actions: ['cancel_trial_package'] })).toBe(
+        'Отключить бесплатный период',
+      );
+      expect(
+        mainButtonText({
+          ...goods,
+          is_trial_current: true,
+          actions: ['first_hours', 'cancel_trial_package'],
+        }),
+      ).toBe('Отключить бесплатный период');
+    });
+
+    it('restores a cancelled one, and opens a store’s subscription’s management', () => {
+      expect(mainButtonText({ ...goods, status: 'cancelled', actions: ['restore_package'] })).toBe(
+        'Возобновить подписку',
+      );
+      expect(mainButtonText({ ...goods, store_name: 'apple', actions: [] })).toBe('Управление подпиской');
+    });
+  });
+
+  it('says the trial’s card check only when the button buys a trial', () => {
+    const goods = {
+      status: 'not_purchased',
+      is_trial: true,
+      is_active_parent: false,
+      store_name: null,
+    } as const;
+    expect(showsTrialCheck(goods)).toBe(true);
+    expect(showsTrialCheck({ ...goods, is_trial: false })).toBe(false);
+    expect(showsTrialCheck({ ...goods, status: 'confirmed' })).toBe(false);
+    expect(showsTrialCheck({ ...goods, is_active_parent: true })).toBe(false);
+    expect(showsTrialCheck({ ...goods, store_name: 'google_play' })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { CancelReason } from '@kadr/api-contract';
 import type { Goods } from '../../shared/catalogue-types';
+import { packageMessages as m } from './messages';
 
 /**
  * The reasons of the reasons page, in the order shown. The contract's CANCEL_REASONS sits in its zod
@@ -32,6 +33,39 @@ export function mainActionOf(status: Goods['status']): MainAction {
   if (status === 'not_purchased') return 'pay';
   if (status === 'cancelled') return 'restore';
   return 'cancel';
+}
+
+/**
+ * The main button's text, named for what it does (docs/decisions/059; SPEC §2 shows the tariff's
+ * pay_text, which the catalogue words as an offer — «Оформить за 249 ₽» — whatever the status): the
+ * pay_text to buy; «Отменить подписку» (a trial: «Отключить бесплатный период») to open the
+ * cancellation flow; «Управление подпиской» for a store's subscription, whose page one only says where
+ * it is managed; «Возобновить подписку» to restore.
+ */
+export function mainButtonText(
+  goods: Pick<Goods, 'status' | 'store_name' | 'is_trial_current' | 'actions' | 'tariffs'>,
+): string {
+  switch (mainActionOf(goods.status)) {
+    case 'pay':
+      return goods.tariffs[0]?.pay_text || m.payFallback;
+    case 'restore':
+      return m.restoreButton;
+    case 'cancel':
+      if (isStoreManaged(goods.store_name)) return m.manageButton;
+      if (goods.is_trial_current || goods.actions.includes('cancel_trial_package'))
+        return m.cancelTrialButton;
+      return m.cancelButton;
+  }
+}
+
+/**
+ * Whether the page says the trial's card check before paying: the button buys (not disabled) and the
+ * viewer would get the trial (goods.is_trial).
+ */
+export function showsTrialCheck(
+  goods: Pick<Goods, 'status' | 'is_trial' | 'is_active_parent' | 'store_name'>,
+): boolean {
+  return goods.status === 'not_purchased' && goods.is_trial && disabledReason(goods) === null;
 }
 
 /**

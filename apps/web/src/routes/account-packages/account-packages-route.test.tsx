@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { billingHandlers, packageInfo } from '../../testing/billing-fixtures';
+import { billingHandlers, END, packageInfo } from '../../testing/billing-fixtures';
 import { createFakeServices, never } from '../../testing/fake-services';
 import { renderWithApp } from '../../testing/render-app';
 import { AccountPackagesRoute } from './account-packages-route';
-import { badgeOf } from './package-badge';
 
 function setup(handlers = billingHandlers(), deviceKind: 'desktop' | 'mobile' = 'desktop') {
   const fake = createFakeServices({ handlers });
@@ -14,21 +13,6 @@ function setup(handlers = billingHandlers(), deviceKind: 'desktop' | 'mobile' = 
     path: '/account/packages?utm_source=mail',
   });
 }
-
-describe('badgeOf', () => {
-  const summary = (status: 'not_purchased' | 'confirmed' | 'suspended' | 'cancelled', active = false) => ({
-    status,
-    goods: { is_active_parent: active, payment_text: 'Подключить за 299 ₽ в месяц' },
-  });
-
-  it('gives not_purchased and active-parent packages the offer look, the rest the status look', () => {
-    expect(badgeOf(summary('not_purchased'))).toEqual({ look: 'offer', text: 'Подключить за 299 ₽ в месяц' });
-    expect(badgeOf(summary('confirmed', true))).toEqual({ look: 'offer', text: 'Входит в вашу подписку' });
-    expect(badgeOf(summary('confirmed'))).toEqual({ look: 'status', text: 'Подключена' });
-    expect(badgeOf(summary('suspended'))).toEqual({ look: 'status', text: 'Ожидает оплаты' });
-    expect(badgeOf(summary('cancelled'))).toEqual({ look: 'status', text: 'Отменена' });
-  });
-});
 
 describe('AccountPackagesRoute', () => {
   it('shows parents under «Пакеты подписок» and the rest under «Отдельные пакеты»', async () => {
@@ -55,6 +39,27 @@ describe('AccountPackagesRoute', () => {
     expect(within(bought).getByText('Подключена')).toHaveAttribute('data-look', 'status');
     const child = screen.getByRole('link', { name: /Детский/ });
     expect(within(child).getByText('Входит в вашу подписку')).toHaveAttribute('data-look', 'offer');
+  });
+
+  it('lists a hidden package the viewer holds (bought from its title), not one they do not', async () => {
+    const held = packageInfo(20, 'Документальное', {
+      goods: { status: 'confirmed', is_bought: true, store_name: 'web', ended_at: END },
+    });
+    setup(
+      billingHandlers({
+        hidden: [20, 21],
+        packages: [packageInfo(3, 'Кадр Премиум'), held, packageInfo(21, 'Архив')],
+      }),
+    );
+    const card = await screen.findByRole('link', { name: /Документальное/ });
+    expect(within(card).getByText('Подключена')).toHaveAttribute('data-look', 'status');
+    expect(screen.queryByRole('link', { name: /Архив/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the price line on a card not bought', async () => {
+    setup();
+    const offer = await screen.findByRole('link', { name: /Кадр Премиум/ });
+    expect(within(offer).getByText('299,00₽ в месяц')).toHaveAttribute('data-look', 'offer');
   });
 
   it('leaves out a section with no packages', async () => {

@@ -1,6 +1,7 @@
 import { LazyImage, Skeleton, VisuallyHidden } from '@kadr/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { badgeOf, PackageBadge } from '../../features/package-status/package-badge';
 import { type PackageSummary, packagesQuery } from '../../shared/data/billing';
 import { useIsMobile } from '../../shared/device';
 import { QueryLink } from '../../shared/navigation/query-link';
@@ -8,7 +9,6 @@ import { useServices } from '../../shared/services';
 import { AccountPage, AccountPageEmpty, AccountPageFailed, accountOpensClass } from '../account/account-page';
 import styles from './account-packages.module.css';
 import { packagesMessages as m } from './messages';
-import { badgeOf } from './package-badge';
 
 /** The wide poster's intrinsic size (16:9). */
 const POSTER = { width: 640, height: 360 } as const;
@@ -82,21 +82,18 @@ function PackageSection({
 
 /** A list card: poster, name, short offer and the status badge, linking to the package. */
 export function PackageCard({ pkg }: { pkg: PackageSummary }) {
-  const badge = badgeOf(pkg);
+  const badge = badgeOf({
+    status: pkg.status,
+    isActiveParent: pkg.goods.is_active_parent,
+    offer: pkg.goods.payment_text,
+  });
   return (
     <QueryLink to={`/account/packages/${pkg.package_id}`} className={`${styles.card} ${accountOpensClass}`}>
       <LazyImage src={pkg.wide_poster_url} alt="" width={POSTER.width} height={POSTER.height} />
       <div className={styles.body}>
         <h4 className={styles.name}>{pkg.package_name}</h4>
         {pkg.short_offer && <p className={styles.offer}>{pkg.short_offer}</p>}
-        <span
-          className={[styles.badge, badge.look === 'offer' ? styles.badgeOffer : styles.badgeStatus].join(
-            ' ',
-          )}
-          data-look={badge.look}
-        >
-          {badge.text}
-        </span>
+        <PackageBadge badge={badge} className={styles.badge} />
       </div>
     </QueryLink>
   );

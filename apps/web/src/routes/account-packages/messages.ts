@@ -1,4 +1,4 @@
-/** Texts of the package list (SPEC §2 Packages list). The badge texts and states are ours. */
+/** Texts of the package list (SPEC §2 Packages list); the badges' are features/package-status'. */
 export const packagesMessages = {
   title: 'Подписки',
   parents: 'Пакеты подписок',
@@ -7,10 +7,4 @@ export const packagesMessages = {
   failed: 'Не удалось загрузить подписки. Проверьте подключение к интернету и попробуйте ещё раз.',
   retry: 'Повторить',
   loading: 'Загружаем подписки…',
-  badge: {
-    confirmed: 'Подключена',
-    suspended: 'Ожидает оплаты',
-    cancelled: 'Отменена',
-    activeParent: 'Входит в вашу подписку',
-  },
 } as const;

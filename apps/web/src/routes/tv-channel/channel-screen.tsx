@@ -221,6 +221,7 @@ function ChannelPage({ channelId }: { channelId: number }) {
         <LazyPaymentOverlay
           packageId={goods.package_id}
           texts={goods.tariffs[0]?.texts ?? []}
+          trial={goods.is_trial ? { cost: goods.cost } : undefined}
           source={paying.source}
           onClose={() => setPaying(null)}
           onConfirmed={paid}

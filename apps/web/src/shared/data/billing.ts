@@ -31,7 +31,8 @@ export const billingKeys = {
 };
 
 /**
- * The subscription list (getEkPackages, visible packages only), in the server's order. Always
+ * The subscription list (getEkPackages, `is_hidden: 0`: the visible packages and the hidden ones the
+ * viewer holds, docs/decisions/059), in the server's order. Always
  * revalidated (staleTime 0) because a purchase anywhere changes the statuses. `screen` marks it as the
  * packages page's primary data (the top loading bar); the header's registration prompt reads it quietly.
  */
