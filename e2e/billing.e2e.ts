@@ -2,7 +2,7 @@
 // Billing journeys (issue 11) in Chromium against the built service and its sandbox YooKassa: an
 // anonymous viewer's preview ends at the paywall, they pay in the widget and watch in full, then cancel
 // with a reason and restore; a declined card buys nothing; a 3-D Secure card; a trial cancelled at once; saved cards and their
-// deletion; receipts; the packages list. One service on a fresh PostgreSQL database (so the operator
+// deletion; receipts; the packages list; a hidden package bought from its title is listed in «Подписки». One service on a fresh PostgreSQL database (so the operator
 // command and the test's own setup writes can run beside it) and one browser per viewer.
 //
 // The demo catalogue sells its films in «Кино», whose tariff has a trial, and a trial cancel ends the
@@ -244,8 +244,14 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
     const card = page.getByRole('link', { name: /^Сериалы/ });
     await expect.poll(() => card.textContent()).toContain('Подключена');
     await card.click();
-    const main = page.getByRole('button', { name: 'Оформить за 249 ₽' });
+    // The page says where the viewer stands, and its main button cancels: the offer's pay_text is gone.
+    const main = page.getByRole('button', { name: 'Отменить подписку' });
+    await main.waitFor();
+    expect(await page.getByRole('button', { name: 'Оформить за 249 ₽' }).count()).toBe(0);
     await page.getByText('Подписка продлевается автоматически каждый месяц').waitFor();
+    await page.getByText('Подключена', { exact: true }).waitFor();
+    expect(await page.getByRole('term').allTextContents()).toEqual(['Оплачено до', 'Следующее списание']);
+    expect(await page.getByRole('definition').nth(1).textContent()).toMatch(/^\d+ [а-я]+ \d{4}, 249,00₽$/);
 
     // Within the first hours only the payment check is shown.
     await main.click();
@@ -272,15 +278,17 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
     await cancelled.getByRole('button', { name: 'Ок' }).click();
     expect(await liveSubscriptions(profileId)).toEqual([{ status: 'cancelled', cancel_reason: 'price' }]);
 
-    // «Ок» goes back to the list, where the package is cancelled; restore it.
+    // «Ок» goes back to the list, where the package is cancelled; its page says so and restores it.
     await expect.poll(() => page.getByRole('link', { name: /^Сериалы/ }).textContent()).toContain('Отменена');
     await page.getByRole('link', { name: /^Сериалы/ }).click();
-    await main.click();
+    await page.getByText('Отменена', { exact: true }).waitFor();
+    await page.getByText('отключено, списаний больше не будет').waitFor();
+    await page.getByRole('button', { name: 'Возобновить подписку' }).click();
     await page
       .getByRole('alertdialog', { name: 'Подписка возобновлена' })
       .getByRole('button', { name: 'Ок' })
       .click();
-    await page.getByRole('button', { name: 'Оформить за 249 ₽' }).waitFor();
+    await main.waitFor();
     expect(await liveSubscriptions(profileId)).toEqual([{ status: 'confirmed', cancel_reason: null }]);
   });
 
@@ -348,19 +356,27 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
     const page = await newViewer();
     await page.goto(url(`/account/packages/${packageIds.get('Кино')}`));
     const main = page.getByRole('button', { name: 'Попробовать 7 дней бесплатно' });
+    // The card check is said before paying, on the package page and on the payment screen (decision 059).
+    const check =
+      'Бесплатный период начнётся после проверки карты: спишем с неё 1,00₽. Когда он закончится, подписка будет стоить 199,00₽ в месяц и продлится автоматически.';
+    await page.getByText(check).waitFor();
     await main.click();
     // The trial's payment is the 1 ₽ binding charge (decision 015), not the tariff's price.
-    await paymentDialog(page, 'Кино').getByText('1,00₽').waitFor();
+    await paymentDialog(page, 'Кино').getByText('1,00₽', { exact: true }).waitFor();
+    await paymentDialog(page, 'Кино').getByText(check).waitFor();
     await payWith(page, CARD.success, 1);
     await paymentDialog(page, 'Кино').waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByText('После пробного периода — 199 ₽ в месяц').waitFor();
+    // In its trial: the days left, and the button turns the trial off.
+    await page.getByText('осталось 7 дней').waitFor();
+    const turnOff = page.getByRole('button', { name: 'Отключить бесплатный период' });
     const { profileId } = await browserSession(page);
     expect(await liveSubscriptions(profileId)).toEqual([{ status: 'confirmed', cancel_reason: null }]);
 
     // The trial branch of the cancellation flow: warning → reasons → confirm → cancelled.
     await firstHoursPass(profileId);
     await page.reload();
-    await main.click();
+    await turnOff.click();
     await page
       .getByRole('dialog', { name: 'Подписка перестанет действовать сразу после отмены' })
       .getByRole('button', { name: 'Продолжить' })
@@ -384,8 +400,36 @@ describe.skipIf(!hasChromium)('billing journeys in Chromium (sandbox YooKassa)',
 
     // Buying again charges the tariff's price: a trial is taken once per viewer.
     await page.goto(url(`/account/packages/${packageIds.get('Кино')}`));
+    await main.waitFor();
+    expect(await page.getByText(check).count()).toBe(0);
     await main.click();
-    await paymentDialog(page, 'Кино').getByText('199,00₽').waitFor();
+    await paymentDialog(page, 'Кино').getByText('199,00₽', { exact: true }).waitFor();
+    expect(await paymentDialog(page, 'Кино').getByText(check).count()).toBe(0);
+  });
+
+  it('a hidden package bought from its title is listed in «Подписки» with its status', async () => {
+    const page = await newViewer();
+    // «Документальное» is hidden from the list; its film has no preview, so «Смотреть» leads to the
+    // package page (SPEC §4 play logic), which returns to the film once paid.
+    const { rows } = await db.query<{ id: number }>('select id from contents where title = $1', [
+      'Тайны байкальской глубины',
+    ]);
+    const filmId = rows[0]!.id;
+    await page.goto(url(`/movie/${filmId}/`));
+    await page.getByRole('button', { name: 'Смотреть', exact: true }).click();
+    await page.getByRole('button', { name: 'Оформить за 99 ₽' }).click();
+    await paymentDialog(page, 'Документальное').getByText('99,00₽', { exact: true }).waitFor();
+    await payWith(page, CARD.success, 99);
+    await page.waitForURL((address) => address.pathname === `/promo/web/movie/${filmId}/`, {
+      timeout: 20_000,
+    });
+
+    await page.getByRole('link', { name: 'Меню' }).click();
+    await page.getByRole('link', { name: 'Подписки' }).last().click();
+    const card = page.getByRole('link', { name: /^Документальное/ });
+    await expect.poll(() => card.textContent()).toContain('Подключена');
+    await card.click();
+    await page.getByRole('button', { name: 'Отменить подписку' }).waitFor();
   });
 
   it('cards: the saved card is listed, deletion refused while confirmed or cancelled, allowed once ended', async () => {
