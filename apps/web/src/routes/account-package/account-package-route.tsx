@@ -97,8 +97,6 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
   const trial = goods.actions[0] === 'cancel_trial_package';
   const mainButtonId = useId();
   const trialCheckId = useId();
-  // The clock of the render (the days of a trial left): the page is loaded again after each change.
-  const [now] = useState(() => Date.now());
   const trialCheck = showsTrialCheck(goods);
   const describedBy = [disabled ? noteId : null, trialCheck ? trialCheckId : null].filter(Boolean).join(' ');
 
@@ -184,7 +182,8 @@ export function PackageDetail({ info }: { info: PackageInfo }) {
         <LazyImage src={info.wide_poster_url} alt="" width={POSTER.width} height={POSTER.height} priority />
       </div>
       {info.short_offer && <p className={styles.offer}>{info.short_offer}</p>}
-      <PackageStanding standing={standingOf(goods, now)} />
+      {/* The clock of this render (a trial's days left): the page renders again with each new answer. */}
+      <PackageStanding standing={standingOf(goods, Date.now())} />
       <div className={styles.actions}>
         <Button
           id={mainButtonId}
