@@ -176,7 +176,8 @@ describe.skipIf(unavailable !== null)(
         [profileId],
       );
       await page.goto(url(`/account/packages/${packageId}`));
-      await page.getByRole('button', { name: 'Оформить за 249 ₽' }).click();
+      // A bought package's main button is named for what it does (decision 059).
+      await page.getByRole('button', { name: 'Отменить подписку' }).click();
       await page
         .getByRole('dialog', { name: 'Управление подпиской' })
         .getByRole('button', { name: 'Отменить подписку' })
