@@ -20,7 +20,7 @@ import { registerCatalogue } from './modules/catalogue';
 import { registerEmbed } from './modules/embed';
 import { registerIdentity } from './modules/identity';
 import { registerLive } from './modules/live';
-import { createGrantGuard, registerPlayback } from './modules/playback';
+import { createGrantGuard, createStreamLimit, registerPlayback } from './modules/playback';
 import { registerProfile } from './modules/profile';
 import { registerSearch } from './modules/search';
 import { registerSystem } from './modules/system';
@@ -108,10 +108,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: new MediaStore(env.dataDir),
     mediaReady: options.mediaReady ?? demoMedia?.whenAssetReady,
   };
-  const guard = createGrantGuard(core, { sessions: auth.sessions, entitlements });
+  const streams = createStreamLimit(core);
+  const guard = createGrantGuard(core, { sessions: auth.sessions, entitlements, streams });
   const demoSchedule = Boolean(options.seedCatalogue);
-  const live = await registerLive(app, core, { ...media, entitlements, goods, guard, demoSchedule });
-  await registerPlayback(app, core, { ...media, entitlements, guard, channels: live.channels });
+  const live = await registerLive(app, core, { ...media, entitlements, goods, guard, streams, demoSchedule });
+  await registerPlayback(app, core, { ...media, entitlements, guard, streams, channels: live.channels });
   await registerWeb(app, core);
   runBackground(app, core, database, owned);
   return app;

@@ -110,6 +110,8 @@ export interface Env {
    * (docs/decisions/022): what a leaked playlist or key URL is worth. Default 300.
    */
   playbackGrantSeconds: number;
+  /** Full playbacks one profile may have at once (STREAM_LIMIT, docs/decisions/057); 0: no limit. */
+  streamLimit: number;
   /**
    * Live TV (docs/decisions/029): how far back a full live playlist reaches (LIVE_DVR_SECONDS, default
    * 1800; 0: a 24 s live window only), an upper bound on every channel's archive days (ARCHIVE_DAYS,
@@ -388,6 +390,7 @@ export function loadEnv(
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
     sessionCacheTtl: e.SESSION_CACHE_TTL ?? (e.DATABASE_URL ? SHARED_DATABASE_CACHE_TTL : EMBEDDED_CACHE_TTL),
     playbackGrantSeconds: e.PLAYBACK_GRANT_SECONDS,
+    streamLimit: e.STREAM_LIMIT,
     live: {
       dvrSeconds: e.LIVE_DVR_SECONDS,
       archiveDaysCap: e.ARCHIVE_DAYS,

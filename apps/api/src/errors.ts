@@ -58,6 +58,24 @@ export const errorTable = {
   signature_invalid: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment signature is invalid' },
   signature_expired: { code: ApiCode.CODE_EXPIRED, status: 410, message: 'Segment signature expired' },
   past_preview: { code: ApiCode.FORBIDDEN, status: 403, message: 'Segment is past the end of the preview' },
+  // The stream limit (docs/decisions/057): a full playback beyond STREAM_LIMIT is refused with the
+  // profile's playbacks in `streams` (the message names the limit: AppError's message); a precondition
+  // retrying will not fix until one stops (envelope 424, never retried). A stopped one's keys: 403.
+  stream_limit: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'Достигнут предел одновременных просмотров. Остановите просмотр на другом устройстве',
+  },
+  stream_stopped: {
+    code: ApiCode.FORBIDDEN,
+    status: 403,
+    message: 'Просмотр на этом устройстве остановлен с другого устройства',
+  },
+  stream_not_found: {
+    code: ApiCode.NOT_FOUND,
+    status: 404,
+    message: 'На этом устройстве сейчас ничего не смотрят',
+  },
   // Live TV and its archive (docs/decisions/029): getReleaseChannel's refusals a viewer may see. A
   // programme that has not started, or has left the archive, is a precondition retrying will not fix
   // soon (envelope 424, never retried by SPEC clients).
@@ -218,6 +236,9 @@ export const errorTable = {
     status: 410,
     message: 'Ссылка для входа недействительна или устарела',
   },
+  // The «Устройства» page (docs/decisions/057): a device that is not the caller's profile's, or is
+  // signed out already — one answer, so another profile's device is not told to exist.
+  device_not_found: { code: ApiCode.NOT_FOUND, status: 404, message: 'Устройство не найдено' },
   // Sign-in through an identity provider (docs/decisions/041): what the web route shows the viewer.
   identity_provider_unknown: {
     code: ApiCode.NOT_FOUND,
@@ -313,6 +334,8 @@ export type ErrorId = keyof typeof errorTable;
 
 /** A per-field problem of a rejected request. */
 export type ErrorDetail = NonNullable<ErrorBody['details']>[number];
+/** A full playback of a `stream_limit` refusal. */
+export type ActiveStream = NonNullable<ErrorBody['streams']>[number];
 
 /** An expected failure: thrown anywhere, answered by the global error handler from the table. */
 export class AppError extends Error {
@@ -321,14 +344,23 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
   /** Seconds until the same request may succeed (rate limits). */
   readonly retryAfter: number | undefined;
+  /** `stream_limit`: the profile's full playbacks now (docs/decisions/057). */
+  readonly streams: ActiveStream[] | undefined;
 
   constructor(
     id: ErrorId,
-    options: { details?: ErrorDetail[]; retryAfter?: number; message?: string; cause?: unknown } = {},
+    options: {
+      details?: ErrorDetail[];
+      retryAfter?: number;
+      message?: string;
+      cause?: unknown;
+      streams?: ActiveStream[];
+    } = {},
   ) {
     super(options.message ?? errorTable[id].message, { cause: options.cause });
     this.id = id;
     this.details = options.details;
+    this.streams = options.streams;
     this.retryAfter =
       options.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfter));
   }
@@ -337,11 +369,12 @@ export class AppError extends Error {
 /** The error envelope `{code, success:false, response}` and HTTP status for an error id. */
 export function errorReply(
   id: ErrorId,
-  extra: { details?: ErrorDetail[]; retryAfter?: number; message?: string } = {},
+  extra: { details?: ErrorDetail[]; retryAfter?: number; message?: string; streams?: ActiveStream[] } = {},
 ) {
   const entry = errorTable[id];
   const response: ErrorBody = { error: id, message: extra.message ?? entry.message };
   if (extra.details) response.details = extra.details;
+  if (extra.streams) response.streams = extra.streams;
   if (extra.retryAfter !== undefined) response.retry_after = extra.retryAfter;
   return { status: entry.status, body: { code: entry.code, success: false as const, response } };
 }

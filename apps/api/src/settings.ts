@@ -291,6 +291,13 @@ export const SETTINGS = {
       "Seconds a release's playback grant works (30–3600): what a leaked playlist or key URL is worth. The player renews it before then; it stops earlier when the session ends or the package is no longer held (docs/decisions/022).",
     schema: z.coerce.number().int().min(30).max(3600).default(300),
   }),
+  STREAM_LIMIT: setting({
+    group: 'Playback and live TV',
+    default: '`3`',
+    meaning:
+      'Full playbacks of sold titles and channels one profile may have at once (0–100; `0`: no limit). The next is refused with `stream_limit` and the list of the others, one of which the viewer may stop; one that stops fetching keys frees its place within a minute. Previews, trailers and free titles do not count. docs/decisions/057.',
+    schema: z.coerce.number().int().min(0).max(100).default(3),
+  }),
   LIVE_DVR_SECONDS: setting({
     group: 'Playback and live TV',
     default: '`1800`',

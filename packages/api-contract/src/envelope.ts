@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activeStream } from './calls/devices.js';
 
 /** The SPEC §7 response envelope `{code, success, response}` around a payload schema. */
 export function envelope<T extends z.ZodType>(response: T) {
@@ -18,6 +19,12 @@ export const errorBody = z.object({
     .optional()
     .describe('Per-field problems of a rejected request'),
   retry_after: z.number().int().optional().describe('Seconds until the same request may succeed'),
+  streams: z
+    .array(activeStream)
+    .optional()
+    .describe(
+      "`stream_limit`: the profile's full playbacks now, one of which stopStream may stop (Kadr extension, docs/decisions/057)",
+    ),
 });
 
 /** Envelope of a failed call. */

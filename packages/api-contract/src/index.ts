@@ -88,6 +88,17 @@ export {
   verifyCode,
   year,
 } from './calls/common.js';
+export {
+  activeStream,
+  device,
+  deviceCalls,
+  deviceId,
+  getActiveStreams,
+  getDevices,
+  signOutDevice,
+  signOutOtherDevices,
+  stopStream,
+} from './calls/devices.js';
 export type { EmbedConfig } from './calls/embed.js';
 export { embedConfig, embedFlagAnswer, embedStatusAnswer } from './calls/embed.js';
 export type { DrmType } from './calls/playback.js';

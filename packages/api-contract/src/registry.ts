@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { authCalls } from './calls/auth.js';
 import { billingCalls } from './calls/billing.js';
 import { catalogueCalls } from './calls/catalogue.js';
+import { deviceCalls } from './calls/devices.js';
 import { playbackCalls } from './calls/playback.js';
 import { searchCalls } from './calls/search.js';
 import { tvCalls } from './calls/tv.js';
@@ -16,6 +17,7 @@ export const calls = {
   ...playbackCalls,
   ...billingCalls,
   ...searchCalls,
+  ...deviceCalls,
 } as const satisfies Record<RouteId, CallDefinition>;
 
 /** Every call as a plain `CallDefinition` list, for code that walks them all (route registration, docs). */

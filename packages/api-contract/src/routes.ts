@@ -80,6 +80,12 @@ export const routes = {
   listReceipts: { method: 'POST', path: '/v1/agregator/listReceipts', auth: 'session' },
   // search
   searchHint: { method: 'POST', path: '/v2/agregator/searchHint', auth: 'optional' },
+  // devices and the stream limit: Kadr's extensions beside SPEC §7, paths ours (docs/decisions/057)
+  getDevices: { method: 'POST', path: '/v1/agregator/getDevices', auth: 'session' },
+  signOutDevice: { method: 'POST', path: '/v1/agregator/signOutDevice', auth: 'session' },
+  signOutOtherDevices: { method: 'POST', path: '/v1/agregator/signOutOtherDevices', auth: 'session' },
+  getActiveStreams: { method: 'POST', path: '/v1/agregator/getActiveStreams', auth: 'session' },
+  stopStream: { method: 'POST', path: '/v1/agregator/stopStream', auth: 'session' },
 } as const satisfies Record<string, Route>;
 
 /** The routes table's type. */

@@ -84,10 +84,45 @@ export const sessions = pgTable(
     deviceUid: varchar('device_uid', { length: 64 }),
     createdAt: createdAt(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
-    /** logout | signed_in | refresh_reuse */
+    /** logout | signed_in | refresh_reuse | signed_out (by another device, docs/decisions/057) */
     endReason: text('end_reason'),
+    /**
+     * The device platform header (SPEC §7: PC_WEB, IOS_WEB, ANDROID_WEB) of its sign-in or last
+     * refresh; null when none known was sent. The «Устройства» page names the device by it.
+     */
+    platform: varchar('platform', { length: 16 }),
+    /** Its last sign-in or token refresh (the devices page's "last seen"); null: never refreshed. */
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_profile_id_idx').on(t.profileId)],
+);
+
+/**
+ * Full playbacks going on (docs/decisions/057): one row per session (a device plays one thing at a
+ * time), claimed by a full release of a sold title or channel and kept alive by its key requests
+ * (through the grant guard, at most every 15 s). A row whose `seen_at` is over a minute old no longer
+ * counts; a stopped one keeps its session's keys refused until that session asks for a release again.
+ * In the database, so every instance counts the same rows and an instance killed loses nothing.
+ */
+export const playbackStreams = pgTable(
+  'playback_streams',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** What it plays: a title (with its episode, 0 for a film) or a channel. */
+    contentId: integer('content_id'),
+    episodeId: integer('episode_id'),
+    channelId: integer('channel_id'),
+    platform: varchar('platform', { length: 16 }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Stopped from another device: its keys are refused until its session asks for a release again. */
+    stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'date' }),
+  },
+  // The limit counts a profile's rows: one index range per check.
+  (t) => [index('playback_streams_profile_idx').on(t.profileId, t.startedAt)],
 );
 
 /** Refresh tokens, stored as SHA-256; a rotated token keeps its row for the grace window and reuse detection. */

@@ -79,6 +79,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       details: error.details,
       retryAfter: error.retryAfter,
       message: error.message,
+      streams: error.streams,
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

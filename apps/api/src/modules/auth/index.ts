@@ -1,6 +1,7 @@
 // The entry of modules/auth: all that other code may import from it (modules' rule, src/boundaries.test.ts).
 // Sessions and sign-in: anonymous sessions, SMS and push sign-in, sign-in links, tokens, the
 // session every route reads. docs/architecture/auth-and-sessions.md
+export { deviceName, platformOf } from './account-devices';
 export { AnonymousProfilePruner } from './anonymous-pruning';
 export { type Auth, type AuthDependencies, registerAuth } from './module';
 export { addressBucket, requesterRules } from './network';

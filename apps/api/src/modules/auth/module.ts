@@ -86,7 +86,13 @@ export async function registerAuth(app: FastifyInstance, core: Core, deps: AuthD
   app.decorateRequest('session', null);
   app.decorate('authenticateToken', (token: string | undefined) => sessions.authenticate(token));
   app.decorate('cachedSession', (token: string | undefined) => sessions.cachedSession(token));
-  await app.register(authRoutes, { signIn, sessions, clients, corsOrigins: new Set(env.corsOrigins) });
+  await app.register(authRoutes, {
+    signIn,
+    sessions,
+    clients,
+    corsOrigins: new Set(env.corsOrigins),
+    devicesDeps: { db, clock },
+  });
 
   const anonymousPruner = new AnonymousProfilePruner({ db, clock, idleDays: env.anonymousProfileIdleDays });
   background.every(

@@ -229,12 +229,16 @@ export async function createPhoneProfile(tx: Tx, phone: string, now: Date): Prom
 /** Opens a session for a profile. */
 export async function createSession(
   db: Queryable,
-  values: { profileId: number; deviceUid: string | null; now: Date },
+  values: { profileId: number; deviceUid: string | null; now: Date; platform?: string | null },
 ): Promise<string> {
   const id = randomUUID();
-  await db
-    .insert(sessions)
-    .values({ id, profileId: values.profileId, deviceUid: values.deviceUid, createdAt: values.now });
+  await db.insert(sessions).values({
+    id,
+    profileId: values.profileId,
+    deviceUid: values.deviceUid,
+    createdAt: values.now,
+    platform: values.platform ?? null,
+  });
   return id;
 }
 

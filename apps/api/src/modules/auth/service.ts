@@ -63,6 +63,8 @@ interface LoginInput {
   deviceUid: string;
   session: SessionContext | null;
   ip: string;
+  /** The request's device platform (SPEC §7 header, platformOf), kept for the devices page. */
+  platform?: string | null;
 }
 
 /** A stable 31-bit number for a phone, the key of its advisory lock. */
@@ -244,7 +246,13 @@ export class SignInService {
         if (!used) await this.refuseMobileId(tx, uuid, input.phone, session);
       };
     }
-    const tokens = await this.deps.sessions.signIn(input.phone, session, input.deviceUid, spend);
+    const tokens = await this.deps.sessions.signIn(
+      input.phone,
+      session,
+      input.deviceUid,
+      spend,
+      input.platform ?? null,
+    );
     return { ...tokens, phone: input.phone };
   }
 

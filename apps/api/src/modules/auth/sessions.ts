@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SessionContext } from '../../http/session-context';
+import { endOtherSessions, endSessionOf, touchSession } from './account-device-queries';
 import { AnonymousRefreshTokens } from './anonymous-refresh';
 import type { DeviceProfileCache } from './device-cache';
 import * as q from './queries';
@@ -174,12 +175,14 @@ export class SessionService {
     deviceUid: string,
     /** Runs first in the sign-in's transaction (authApp spends the code there); may throw to refuse. */
     spend?: (tx: Tx) => Promise<void>,
+    /** The device platform the sign-in's request named (platformOf), kept for the devices page. */
+    platform: string | null = null,
   ): Promise<IssuedTokens> {
     for (let attempt = 0; ; attempt++) {
       try {
         const { tokens, ended, adopted, session } = await this.db.transaction(async (tx) => {
           await spend?.(tx);
-          return this.signInOnce(tx, phone, current, deviceUid);
+          return this.signInOnce(tx, phone, current, deviceUid, platform);
         });
         await this.ended(ended, adopted);
         this.cache.remember(session);
@@ -192,7 +195,13 @@ export class SessionService {
     }
   }
 
-  private async signInOnce(tx: Tx, phone: string, current: SessionContext | null, deviceUid: string) {
+  private async signInOnce(
+    tx: Tx,
+    phone: string,
+    current: SessionContext | null,
+    deviceUid: string,
+    platform: string | null,
+  ) {
     const now = this.clock.now();
     const ended: string[] = [];
     const adopted: number[] = [];
@@ -219,7 +228,7 @@ export class SessionService {
       await q.endSession(tx, current, 'signed_in', now);
       ended.push(current.sessionId);
     }
-    const sessionId = await q.createSession(tx, { profileId, deviceUid, now });
+    const sessionId = await q.createSession(tx, { profileId, deviceUid, now, platform });
     const tokens = await this.issue(tx, { sessionId, profileId, parentHash: null, now });
     return { tokens, ended, adopted, session: { sessionId, profileId, deviceUid, phone, signedIn: true } };
   }
@@ -276,7 +285,7 @@ export class SessionService {
    * transaction. Only an access token is issued — SPEC §3 removes the refresh token on auth-link login,
    * so none is made to lie unused. Unknown, expired or spent values and gone profiles: one refusal.
    */
-  async signInByLink(value: string, ip: string): Promise<LinkSession> {
+  async signInByLink(value: string, ip: string, platform: string | null = null): Promise<LinkSession> {
     const hash = hashSignInLinkValue(value);
     const admission = await this.deps.links?.admit(ip);
     const now = this.clock.now();
@@ -295,6 +304,7 @@ export class SessionService {
           profileId: link.profileId,
           deviceUid: link.deviceUid,
           now,
+          platform,
         });
         return { session: { sessionId, ...link }, deviceUid: link.deviceUid };
       });
@@ -391,7 +401,7 @@ export class SessionService {
    * The derived first token of an anonymous session stores the session and itself on first use,
    * then follows the same rules.
    */
-  async refresh(refreshToken: string): Promise<IssuedTokens> {
+  async refresh(refreshToken: string, platform: string | null = null): Promise<IssuedTokens> {
     const hash = hashRefreshToken(refreshToken);
     const derived = AnonymousRefreshTokens.isDerived(refreshToken)
       ? this.deps.anonymousRefresh.parse(refreshToken)
@@ -424,6 +434,8 @@ export class SessionService {
         parentHash: hash,
         now,
       });
+      // The devices page's "last seen" and name (docs/decisions/057): a refresh is the device at work.
+      await touchSession(tx, row.sessionId, platform, now);
       const { sessionId, profileId, deviceUid, phone } = row;
       const session = { sessionId, profileId, deviceUid, phone, signedIn: q.isSignedIn(row) };
       return { kind: 'ok' as const, tokens, session };
@@ -439,6 +451,29 @@ export class SessionService {
   async logout(session: SessionContext): Promise<void> {
     await q.endSession(this.db, session, 'logout', this.clock.now());
     await this.ended([session.sessionId]);
+  }
+
+  /**
+   * Signs one device of the caller's profile out (docs/decisions/057): its session ends, and its tokens
+   * are refused at once here and on every instance that hears the announcement — the logout's way.
+   * False when `deviceId` is no live session of the profile (another profile's, or already ended):
+   * the caller answers "not found" for both, so another profile's device is not told to exist.
+   */
+  async signOutDevice(session: SessionContext, deviceId: string): Promise<boolean> {
+    if (deviceId === session.sessionId) {
+      await this.logout(session);
+      return true;
+    }
+    const ended = await endSessionOf(this.db, session.profileId, deviceId, this.clock.now());
+    if (ended) await this.ended([deviceId]);
+    return ended;
+  }
+
+  /** Signs out every device of the caller's profile but the caller's; answers how many. */
+  async signOutOtherDevices(session: SessionContext): Promise<number> {
+    const ended = await endOtherSessions(this.db, session.profileId, session.sessionId, this.clock.now());
+    await this.ended(ended);
+    return ended.length;
   }
 
   /**

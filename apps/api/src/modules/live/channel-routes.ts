@@ -1,4 +1,4 @@
-import { getPackageByChannel, getReleaseChannel } from '@kadr/api-contract';
+import { getPackageByChannel, getReleaseChannel, HeaderName } from '@kadr/api-contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -22,6 +22,7 @@ export const channelRoutes: FastifyPluginAsync<{
     const stream = await channels.channelStream(body.stream_id, body.archive_start, {
       ...requireSession(session),
       ip: request.ip,
+      platform: request.headers[HeaderName.devicePlatform] as string | undefined,
     });
     return {
       stream: { stream_url: stream.url },

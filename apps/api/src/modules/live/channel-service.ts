@@ -6,7 +6,7 @@ import type { LimitRule, RateLimiter } from '../../limits/rate-limit';
 import { LIVE_SEGMENT_SECONDS } from '../../media/live-loops';
 import { requesterRules } from '../auth';
 import type { Entitlements } from '../billing';
-import { GRANT_SECONDS, type ViewerSession, waitForMedia } from '../playback';
+import { GRANT_SECONDS, type StreamLimit, type ViewerSession, waitForMedia } from '../playback';
 import { archiveDaysOf } from './archive-days';
 import type { ChannelGrant, ChannelGrantSigner } from './channel-grants';
 import type { ChannelLoops, ChannelPlayout } from './channel-playout';
@@ -84,6 +84,8 @@ export class ChannelReleaseService {
       loopsReady?: (channelId: number) => Promise<unknown>;
       mediaWaitMs?: number;
       grantSeconds?: number;
+      /** The stream limit (docs/decisions/057); none: not limited. */
+      streams?: Pick<StreamLimit, 'claim'>;
     },
   ) {}
 
@@ -154,6 +156,9 @@ export class ChannelReleaseService {
         ? nowSeconds + previewSeconds + LIVE_PREVIEW_GRANT_MARGIN_SECONDS
         : nowSeconds + lifetime,
     };
+    // A full playback of a sold channel takes a place under the stream limit, as a title's does.
+    if (grant.access === 'full' && grant.packageId > 0)
+      await this.deps.streams?.claim(session, { contentId: null, episodeId: null, channelId: channel.id });
     return {
       url: livePaths.master(this.deps.signer.sign(grant)),
       previewTimer: bought ? null : previewSeconds,

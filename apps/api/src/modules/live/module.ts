@@ -3,7 +3,7 @@ import type { Core } from '../../core';
 import { loopsOf } from '../../media/live-loops';
 import type { MediaAssetMeta, MediaStore, PackagedId } from '../../media/store';
 import type { Entitlements, GoodsResolver } from '../billing';
-import type { GrantGuard } from '../playback';
+import type { GrantGuard, StreamLimit } from '../playback';
 import { ChannelGrantSigner } from './channel-grants';
 import { ChannelPlayout } from './channel-playout';
 import { channelRoutes } from './channel-routes';
@@ -18,6 +18,8 @@ export interface LiveDependencies {
   entitlements: Entitlements;
   goods: GoodsResolver;
   guard: GrantGuard;
+  /** The stream limit a full channel playback takes a place under (docs/decisions/057). */
+  streams: StreamLimit;
   store: MediaStore;
   /** Waits for a loop being packaged (demo media), like a title's video. */
   mediaReady?: (asset: PackagedId) => Promise<MediaAssetMeta | undefined>;
@@ -47,6 +49,7 @@ export async function registerLive(app: FastifyInstance, core: Core, deps: LiveD
     limiter,
     loopsReady: mediaReady ? (channelId) => Promise.all(loopsOf(channelId).map(mediaReady)) : undefined,
     grantSeconds: env.playbackGrantSeconds,
+    streams: deps.streams,
   });
   await app.register(channelRoutes, { db, channels, goods: deps.goods });
   await app.register(liveDeliveryRoutes, {

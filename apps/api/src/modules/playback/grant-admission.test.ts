@@ -83,4 +83,11 @@ describe('admitGrant', () => {
       });
     }
   });
+
+  it('refuses a stopped playback and one over the stream limit with their own errors (docs/decisions/057)', async () => {
+    for (const answer of ['stream_stopped', 'stream_limit'] as const) {
+      const { app, guard, request } = setup({ answer });
+      await expect(admitGrant(app, request(), titleGrant, guard)).rejects.toMatchObject({ id: answer });
+    }
+  });
 });

@@ -29,6 +29,8 @@ export async function admitGrant<G extends GuardedGrant>(
     const session = await app.authenticateToken(access).catch(() => null);
     if (session && session.profileId !== verified.profileId) throw new AppError('grant_foreign');
   }
-  if ((await guard.check(verified)) !== 'ok') throw new AppError('grant_revoked');
+  const answer = await guard.check(verified);
+  if (answer === 'stream_stopped' || answer === 'stream_limit') throw new AppError(answer);
+  if (answer !== 'ok') throw new AppError('grant_revoked');
   return verified;
 }

@@ -141,3 +141,58 @@ describe('GrantGuard', () => {
     expect(calls.live).toBe(1);
   });
 });
+
+describe('GrantGuard with the stream limit (docs/decisions/057)', () => {
+  function withStreams(answers: Array<'ok' | 'stopped' | 'limit'>) {
+    const clock = new FakeClock();
+    const beats: string[] = [];
+    const guard = new GrantGuard({
+      clock,
+      sessionLive: async () => true,
+      sessionEnded: () => false,
+      holding: async () => ({ validUntil: null }),
+      streamBeat: async (sessionId) => {
+        beats.push(sessionId);
+        return answers.shift() ?? 'ok';
+      },
+    });
+    const grant = (overrides: Partial<Grant> = {}): Grant => ({
+      profileId: 7,
+      contentId: 1,
+      episodeId: 0,
+      access: 'full',
+      previewSeconds: 0,
+      packageId: 3,
+      sessionId: SESSION,
+      expires: 2_000_000_000,
+      ...overrides,
+    });
+    return { clock, beats, guard, grant };
+  }
+
+  it('reports a full playback of a sold title once a period, with the other checks', async () => {
+    const { guard, grant, beats, clock } = withStreams([]);
+    for (let i = 0; i < 5; i++) expect(await guard.check(grant())).toBe('ok');
+    expect(beats).toEqual([SESSION]);
+    clock.advance(GRANT_CHECK_SECONDS + 1);
+    await guard.check(grant());
+    expect(beats).toHaveLength(2);
+  });
+
+  it('never reports previews, trailers or free titles (package 0)', async () => {
+    const { guard, grant, beats } = withStreams([]);
+    expect(await guard.check(grant({ access: 'preview', previewSeconds: 60 }))).toBe('ok');
+    expect(await guard.check(grant({ packageId: 0 }))).toBe('ok');
+    expect(beats).toEqual([]);
+  });
+
+  it('refuses a stopped or over-the-limit playback without remembering the refusal', async () => {
+    const { guard, grant, beats } = withStreams(['stopped', 'limit', 'ok']);
+    expect(await guard.check(grant())).toBe('stream_stopped');
+    expect(await guard.check(grant())).toBe('stream_limit');
+    // A new release gave the place back: the next key is let through at once.
+    expect(await guard.check(grant())).toBe('ok');
+    expect(await guard.check(grant())).toBe('ok');
+    expect(beats).toHaveLength(3);
+  });
+});

@@ -14,8 +14,12 @@ export const GRANT_CHECK_SECONDS = 15;
  */
 export const GRANT_CHECK_CAPACITY = 100_000;
 
-/** Why a genuine, unexpired grant is refused. */
-export type GrantRevocation = 'session_ended' | 'not_entitled';
+/**
+ * Why a genuine, unexpired grant is refused: its session ended, its package is no longer held, or
+ * (full playbacks of sold titles, docs/decisions/057) it was stopped from another device or is over
+ * the profile's stream limit.
+ */
+export type GrantRevocation = 'session_ended' | 'not_entitled' | 'stream_stopped' | 'stream_limit';
 
 /** What the guard asks. */
 export interface GrantGuardDeps {
@@ -26,6 +30,11 @@ export interface GrantGuardDeps {
   sessionEnded(sessionId: string): boolean;
   /** What entitles the profile to the package now (billing's Entitlements), or null. */
   holding(profileId: number, packageId: number): Promise<{ validUntil: Date | null } | null>;
+  /**
+   * Keeps a full playback's place under the stream limit (StreamLimit.heartbeat); asked with the other
+   * checks, so at most every GRANT_CHECK_SECONDS per playback. None: no limit.
+   */
+  streamBeat?(sessionId: string, profileId: number): Promise<'ok' | 'stopped' | 'limit'>;
 }
 
 interface Entry {
@@ -102,13 +111,17 @@ export class GrantGuard {
     profileId: number,
     packageId: number,
   ): Promise<{ answer: 'ok' | GrantRevocation; until: number }> {
-    const [live, holding] = await Promise.all([
+    const [live, holding, stream] = await Promise.all([
       this.deps.sessionLive(sessionId, profileId),
       packageId > 0 ? this.deps.holding(profileId, packageId) : Promise.resolve({ validUntil: null }),
+      packageId > 0 && this.deps.streamBeat ? this.deps.streamBeat(sessionId, profileId) : 'ok',
     ]);
     const until = holding?.validUntil?.getTime() ?? Number.POSITIVE_INFINITY;
     if (!live) return { answer: 'session_ended', until };
     if (!holding) return { answer: 'not_entitled', until };
+    // Not remembered: a new release may give the place back any moment, and a refused player asks little.
+    if (stream !== 'ok')
+      return { answer: stream === 'stopped' ? 'stream_stopped' : 'stream_limit', until: 0 };
     return { answer: 'ok', until };
   }
 }

@@ -13,6 +13,7 @@ export {
 } from './grants';
 export type { MediaDeliveryOptions } from './media-routes';
 export { waitForMedia } from './media-wait';
-export { createGrantGuard, type PlaybackDependencies, registerPlayback } from './module';
+export { createGrantGuard, createStreamLimit, type PlaybackDependencies, registerPlayback } from './module';
 export { checkSegmentSignature, signedSegmentUrl } from './secure-link';
 export type { ViewerSession } from './service';
+export { STREAM_IDLE_SECONDS, StreamLimit } from './streams';

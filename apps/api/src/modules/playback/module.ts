@@ -8,19 +8,41 @@ import { GrantSigner } from './grants';
 import { mediaDeliveryRoutes } from './media-routes';
 import { releaseRoutes } from './routes';
 import { ReleaseService, type TitleStreams } from './service';
+import { StreamLimit } from './streams';
 
 /**
  * Grants play while their session lives and their package is held (docs/decisions/022): one guard,
  * with its cache, for titles' and channels' grants alike.
  */
-export function createGrantGuard(core: Core, deps: { sessions: SessionService; entitlements: Entitlements }) {
-  const { sessions, entitlements } = deps;
+export function createGrantGuard(
+  core: Core,
+  deps: { sessions: SessionService; entitlements: Entitlements; streams?: StreamLimit },
+) {
+  const { sessions, entitlements, streams } = deps;
   return new GrantGuard({
     clock: core.clock,
     sessionLive: (sessionId, profileId) => sessions.isLive(sessionId, profileId),
     sessionEnded: (sessionId) => sessions.isKnownEnded(sessionId),
     holding: (profileId, packageId) => entitlements.holding(profileId, packageId),
+    streamBeat: streams && ((sessionId, profileId) => streams.heartbeat(sessionId, profileId)),
   });
+}
+
+/** Stream-limit rows no check reads any more are deleted this often. */
+const PRUNE_STREAMS_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The stream limit (STREAM_LIMIT; docs/decisions/057), shared by titles' and channels' releases and the
+ * grant guard; its old rows are pruned in the background.
+ */
+export function createStreamLimit(core: Core): StreamLimit {
+  const streams = new StreamLimit({ db: core.db, clock: core.clock, limit: core.env.streamLimit });
+  core.background.every(
+    PRUNE_STREAMS_EVERY_MS,
+    () => streams.prune(),
+    (err) => core.log.warn({ err }, 'pruning old stream-limit rows failed'),
+  );
+  return streams;
 }
 
 /** What VOD playback is built from beyond the shared infrastructure. */
@@ -32,6 +54,8 @@ export interface PlaybackDependencies {
   mediaReady?: (asset: PackagedId) => Promise<MediaAssetMeta | undefined>;
   /** How channel-type titles play: their channel live (modules/live). */
   channels: TitleStreams;
+  /** The stream limit (createStreamLimit). */
+  streams: StreamLimit;
 }
 
 /**
@@ -50,8 +74,9 @@ export async function registerPlayback(app: FastifyInstance, core: Core, deps: P
     mediaReady: deps.mediaReady,
     grantSeconds: env.playbackGrantSeconds,
     channels: deps.channels,
+    streams: deps.streams,
   });
-  await app.register(releaseRoutes, { releases });
+  await app.register(releaseRoutes, { releases, streams: deps.streams });
   await app.register(mediaDeliveryRoutes, {
     store: deps.store,
     signer,

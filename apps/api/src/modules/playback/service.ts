@@ -10,6 +10,7 @@ import { assetOfGrant, GRANT_SECONDS, type Grant, type GrantSigner } from './gra
 import { waitForMedia } from './media-wait';
 import { mediaPaths } from './playlists';
 import { type PlayableTitle, playableEpisode, playableTitle } from './queries';
+import type { StreamLimit } from './streams';
 
 type Release = z.input<typeof release>;
 
@@ -19,6 +20,8 @@ export interface ViewerSession {
   sessionId: string;
   /** The client's address (request.ip); absent: only the per-profile count applies. */
   ip?: string;
+  /** The request's device platform header (names the device in the stream limit's list). */
+  platform?: string | undefined;
 }
 
 /**
@@ -58,6 +61,8 @@ export class ReleaseService {
        * they are refused `not_playable`.
        */
       channels?: TitleStreams;
+      /** The stream limit (docs/decisions/057); none: not limited. */
+      streams?: Pick<StreamLimit, 'claim'>;
     },
   ) {}
 
@@ -127,6 +132,10 @@ export class ReleaseService {
     const meta = await this.meta(asset);
     if (!meta) throw new AppError('media_not_ready', { retryAfter: 5 });
 
+    // A full playback of a sold title takes a place under the stream limit (trailers, free titles and
+    // previews take none): the last check, so a refusal for any other reason claims nothing.
+    if (grant.access === 'full' && grant.packageId > 0)
+      await this.deps.streams?.claim(session, { contentId, episodeId: grant.episodeId, channelId: null });
     const token = signer.sign(grant);
     return {
       content_url: mediaPaths.master(token),
