@@ -11,3 +11,7 @@ export const SIMILAR_LIMIT = 30;
 export const SEARCH_MIN_LENGTH = 3;
 /** Schedule horizon (SPEC §9): today plus 6 days, one call per day. */
 export const SCHEDULE_DAYS = 7;
+/** Page size of the viewing lists («Продолжить просмотр», history, «Буду смотреть»; Kadr's, decision 055). */
+export const VIEWING_PAGE_SIZE = 20;
+/** The largest page a viewing list answers. */
+export const VIEWING_PAGE_SIZE_MAX = 50;

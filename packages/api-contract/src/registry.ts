@@ -5,6 +5,7 @@ import { catalogueCalls } from './calls/catalogue.js';
 import { playbackCalls } from './calls/playback.js';
 import { searchCalls } from './calls/search.js';
 import { tvCalls } from './calls/tv.js';
+import { viewingCalls } from './calls/viewing.js';
 import type { CallDefinition } from './define-call.js';
 import type { RouteId } from './routes.js';
 
@@ -16,6 +17,7 @@ export const calls = {
   ...playbackCalls,
   ...billingCalls,
   ...searchCalls,
+  ...viewingCalls,
 } as const satisfies Record<RouteId, CallDefinition>;
 
 /** Every call as a plain `CallDefinition` list, for code that walks them all (route registration, docs). */

@@ -17,6 +17,8 @@ import {
   SCHEDULE_DAYS,
   SEARCH_MIN_LENGTH,
   SIMILAR_LIMIT,
+  VIEWING_PAGE_SIZE,
+  VIEWING_PAGE_SIZE_MAX,
 } from './index.js';
 import * as entry from './routes-entry.js';
 
@@ -59,6 +61,8 @@ describe('@kadr/api-contract/routes entry', () => {
       SCHEDULE_DAYS,
       SEARCH_MIN_LENGTH,
       SIMILAR_LIMIT,
+      VIEWING_PAGE_SIZE,
+      VIEWING_PAGE_SIZE_MAX,
     });
   });
 });

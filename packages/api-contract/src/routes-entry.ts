@@ -11,6 +11,8 @@ export {
   SCHEDULE_DAYS,
   SEARCH_MIN_LENGTH,
   SIMILAR_LIMIT,
+  VIEWING_PAGE_SIZE,
+  VIEWING_PAGE_SIZE_MAX,
 } from './limits.js';
 export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login.js';
 export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes.js';
