@@ -9,7 +9,7 @@ import type { RateLimiter } from './limits/rate-limit';
 import { startDemoMediaWith } from './media/demo';
 import { type MediaAssetMeta, MediaStore, type PackagedId } from './media/store';
 import { ServiceMetrics } from './metrics/metrics';
-import { registerAuth } from './modules/auth';
+import { type AuthDependencies, registerAuth } from './modules/auth';
 import {
   type GoodsResolver,
   moveAnonymousHoldings,
@@ -24,6 +24,7 @@ import { createGrantGuard, createStreamLimit, registerPlayback } from './modules
 import { registerProfile } from './modules/profile';
 import { registerSearch } from './modules/search';
 import { registerSystem } from './modules/system';
+import { moveAnonymousViewing, registerViewing } from './modules/viewing';
 import { EMBED_PAGE, registerWeb } from './modules/web';
 import { type Providers, registerProviders } from './providers';
 import type { YooKassaSandbox } from './providers/payments';
@@ -91,7 +92,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     yookassaSandbox: options.yookassaSandbox,
     notificationsUrl: () => `${ownOrigin(app)}${NOTIFICATIONS_PATH}`,
   });
-  const auth = await registerAuth(app, core, { providers, moveHoldings: moveAnonymousHoldings });
+  // What an anonymous profile holds moves at sign-in (decision 019): its purchases, then its viewing
+  // memory (decision 055) — only when the purchases' move found it still anonymous.
+  const moveHoldings: AuthDependencies['moveHoldings'] = async (tx, from, to, now) => {
+    if (!(await moveAnonymousHoldings(tx, from, to, now))) return false;
+    await moveAnonymousViewing(tx, from, to);
+    return true;
+  };
+  const auth = await registerAuth(app, core, { providers, moveHoldings });
   await registerProfile(app, core);
   await registerIdentity(app, core, { sessions: auth.sessions, sandboxFetch: options.identityProviderFetch });
   const billing = await registerBilling(app, core, { payments: providers.payments, goods: options.goods });
@@ -102,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerEmbed(app, core, { sdkScript: options.embedPlayerScript });
   await registerSearch(app, core);
+  await registerViewing(app, core);
   // Demo media (src/media/demo.ts) and the demo guide: a server's start-up only, in the background.
   const demoMedia = options.seedCatalogue ? startDemoMediaWith(core) : undefined;
   const media = {

@@ -180,6 +180,19 @@ export const errorTable = {
     status: 400,
     message: 'Notification is not a known payment notification',
   },
+  // Viewing memory (docs/decisions/055-viewing-memory.md): a progress report past the end of what it
+  // reports on (its own duration, or the catalogue's duration of the title, episode or programme), and
+  // «Буду смотреть» at its size limit.
+  position_out_of_range: {
+    code: ApiCode.VALIDATION,
+    status: 400,
+    message: 'Позиция просмотра за пределами длительности видео',
+  },
+  watchlist_full: {
+    code: ApiCode.FAILED_DEPENDENCY,
+    status: 409,
+    message: 'В списке «Буду смотреть» нет места: уберите из него что-нибудь, чтобы добавить новое',
+  },
   payload_too_large: { code: ApiCode.PAYLOAD_TOO_LARGE, status: 413, message: 'Body is larger than 16 KiB' },
   unsupported_media_type: {
     code: ApiCode.UNSUPPORTED_MEDIA_TYPE,

@@ -12,6 +12,14 @@ import {
 const SESSION: SessionTokens = { access_token: 'access-1', refresh_token: 'refresh-1', profile_id: 7 };
 const PROFILE = { profile_id: 7, phone: null, external_accounts: [] };
 const DEVICE = 'web_0123456789abcdef';
+const PLAYBACK = '0b4f3c2a-9d8e-4f6a-8b1c-2d3e4f5a6b7c';
+const PROGRESS = {
+  position: 60,
+  duration: 5400,
+  fraction: 0.011,
+  watched: false,
+  updated_at: '2030-01-15T10:00:00.000Z',
+};
 
 function anonymous(n: number) {
   return {
@@ -417,6 +425,24 @@ describe('createApiClient: retries', () => {
       'left the page',
     );
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('createApiClient: keepalive', () => {
+  it('sends a call with keepalive and the bearer header when asked (a report as the page closes)', async () => {
+    const requests: Request[] = [];
+    const { client } = setup(() => reply(200, { saved: true, progress: PROGRESS }), {
+      fetch: vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        requests.push(new Request(input, init));
+        return reply(200, { saved: true, progress: PROGRESS });
+      }),
+    });
+    const body = { EK_id: 1, position: 60, duration: 5400, playback_id: PLAYBACK, seq: 1 };
+    await client.call('saveWatchProgress', { body }, { keepalive: true });
+    await client.call('saveWatchProgress', { body: { ...body, seq: 2 } });
+    expect(requests.map((r) => r.keepalive)).toEqual([true, false]);
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer access-1');
+    expect(requests[0]?.headers.get('content-type')).toContain('application/json');
   });
 });
 

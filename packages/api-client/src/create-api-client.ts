@@ -87,6 +87,12 @@ export interface CallOptions {
    * the old token, SPEC §4). Such a call neither waits for a token nor recovers from 901/910.
    */
   accessToken?: string;
+  /**
+   * Send with `fetch(…, {keepalive: true})`: the request outlives the page (a watch-progress report on
+   * leaving it, docs/decisions/055) with the bearer header as always, which `navigator.sendBeacon`
+   * cannot send. Browsers cap a page's keepalive bodies in flight at 64 KiB.
+   */
+  keepalive?: boolean;
 }
 
 type Absent<T> = [T] extends [never] ? true : false;
@@ -239,6 +245,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: headersFor(def, token),
         timeout: opts.timeoutMs ?? timeoutMs,
         ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.keepalive ? { keepalive: true } : {}),
         ...(hasBody && def.bodyEncoding === 'form'
           ? { body: toSearchParams(body as Record<string, unknown>) }
           : hasBody

@@ -120,6 +120,29 @@ export {
   tvCalls,
   tvScheduleItem,
 } from './calls/tv.js';
+export {
+  addToWatchlist,
+  clearWatchHistory,
+  getContinueWatching,
+  getTitlesProgress,
+  getTitleViewing,
+  getWatchHistory,
+  getWatchlist,
+  removeContinueWatching,
+  removeFromWatchlist,
+  removeWatchHistory,
+  saveWatchProgress,
+  TITLES_PROGRESS_MAX,
+  viewingCalls,
+  WATCH_SECONDS_MAX,
+  watchEntry,
+  watchEpisode,
+  watchItem,
+  watchlistEntry,
+  watchProgramme,
+  watchProgress,
+  watchTitle,
+} from './calls/viewing.js';
 export type { CallDefinition } from './define-call.js';
 export { defineCall } from './define-call.js';
 export type { Envelope, ErrorBody } from './envelope.js';

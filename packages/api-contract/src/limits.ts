@@ -17,3 +17,7 @@ export const SCHEDULE_DAYS = 7;
  * payment screens say so before paying (docs/decisions/059).
  */
 export const TRIAL_CHARGE_ROUBLES = 1;
+/** Page size of the viewing lists («Продолжить просмотр», history, «Буду смотреть»; Kadr's, decision 055). */
+export const VIEWING_PAGE_SIZE = 20;
+/** The largest page a viewing list answers. */
+export const VIEWING_PAGE_SIZE_MAX = 50;

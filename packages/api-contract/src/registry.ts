@@ -6,6 +6,7 @@ import { deviceCalls } from './calls/devices.js';
 import { playbackCalls } from './calls/playback.js';
 import { searchCalls } from './calls/search.js';
 import { tvCalls } from './calls/tv.js';
+import { viewingCalls } from './calls/viewing.js';
 import type { CallDefinition } from './define-call.js';
 import type { RouteId } from './routes.js';
 
@@ -18,6 +19,7 @@ export const calls = {
   ...billingCalls,
   ...searchCalls,
   ...deviceCalls,
+  ...viewingCalls,
 } as const satisfies Record<RouteId, CallDefinition>;
 
 /** Every call as a plain `CallDefinition` list, for code that walks them all (route registration, docs). */

@@ -18,6 +18,8 @@ import {
   SEARCH_MIN_LENGTH,
   SIMILAR_LIMIT,
   TRIAL_CHARGE_ROUBLES,
+  VIEWING_PAGE_SIZE,
+  VIEWING_PAGE_SIZE_MAX,
 } from './index.js';
 import * as entry from './routes-entry.js';
 
@@ -61,6 +63,8 @@ describe('@kadr/api-contract/routes entry', () => {
       SEARCH_MIN_LENGTH,
       SIMILAR_LIMIT,
       TRIAL_CHARGE_ROUBLES,
+      VIEWING_PAGE_SIZE,
+      VIEWING_PAGE_SIZE_MAX,
     });
   });
 });

@@ -12,6 +12,8 @@ export {
   SEARCH_MIN_LENGTH,
   SIMILAR_LIMIT,
   TRIAL_CHARGE_ROUBLES,
+  VIEWING_PAGE_SIZE,
+  VIEWING_PAGE_SIZE_MAX,
 } from './limits.js';
 export { LOGIN_DEVICE_TYPE, LOGIN_GRANT_TYPE } from './login.js';
 export type { AuthMode, BodyEncoding, HttpMethod, Route, RouteId, Routes } from './routes.js';

@@ -86,6 +86,19 @@ export const routes = {
   signOutOtherDevices: { method: 'POST', path: '/v1/agregator/signOutOtherDevices', auth: 'session' },
   getActiveStreams: { method: 'POST', path: '/v1/agregator/getActiveStreams', auth: 'session' },
   stopStream: { method: 'POST', path: '/v1/agregator/stopStream', auth: 'session' },
+  // viewing: Kadr's extension beside SPEC §7 (issue 25, docs/decisions/055) — progress, «Продолжить
+  // просмотр», «История просмотров», «Буду смотреть». Paths ours; every call is the session's profile's.
+  saveWatchProgress: { method: 'POST', path: '/v1/agregator/saveWatchProgress', auth: 'session' },
+  getTitleViewing: { method: 'POST', path: '/v1/agregator/getTitleViewing', auth: 'session' },
+  getTitlesProgress: { method: 'POST', path: '/v1/agregator/getTitlesProgress', auth: 'session' },
+  getContinueWatching: { method: 'POST', path: '/v1/agregator/getContinueWatching', auth: 'session' },
+  removeContinueWatching: { method: 'POST', path: '/v1/agregator/removeContinueWatching', auth: 'session' },
+  getWatchHistory: { method: 'POST', path: '/v1/agregator/getWatchHistory', auth: 'session' },
+  removeWatchHistory: { method: 'POST', path: '/v1/agregator/removeWatchHistory', auth: 'session' },
+  clearWatchHistory: { method: 'POST', path: '/v1/agregator/clearWatchHistory', auth: 'session' },
+  getWatchlist: { method: 'POST', path: '/v1/agregator/getWatchlist', auth: 'session' },
+  addToWatchlist: { method: 'POST', path: '/v1/agregator/addToWatchlist', auth: 'session' },
+  removeFromWatchlist: { method: 'POST', path: '/v1/agregator/removeFromWatchlist', auth: 'session' },
 } as const satisfies Record<string, Route>;
 
 /** The routes table's type. */

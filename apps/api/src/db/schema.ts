@@ -1027,3 +1027,75 @@ export const sandboxOidcCodes = pgTable('sandbox_oidc_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Viewing memory (modules/viewing, docs/decisions/055-viewing-memory.md): where each profile stopped in
+// each film, episode and archive programme, and its «Буду смотреть» list. Kadr's extension (issue 25).
+
+/** What a progress row is of. */
+export const viewingKind = pgEnum('viewing_kind', ['film', 'episode', 'programme']);
+
+/**
+ * The playback position of one film, episode or archive programme for one profile, written by one
+ * conditional upsert per report (modules/viewing/queries.ts): `item` keys it (`f<EK_id>`,
+ * `e<EP_id>`, `p<channel>@<start, epoch seconds>`); `playback_id` and `seq` order the reports of the
+ * playback that owns the row, `superseded` lists the last playbacks it took over from (their late
+ * reports are refused). `dismissed`: off «Продолжить просмотр»; `cleared`: removed from history, the
+ * position forgotten — both until the next playback. An episode's row goes with its title (content_id);
+ * a programme's with its channel.
+ */
+export const viewingProgress = pgTable(
+  'viewing_progress',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    item: varchar('item', { length: 40 }).notNull(),
+    kind: viewingKind('kind').notNull(),
+    /** The film or the episode's series; null for a programme. */
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    episodeId: integer('episode_id'),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    programmeStart: timestamp('programme_start', { withTimezone: true, mode: 'date' }),
+    /** Seconds. */
+    position: integer('position').notNull(),
+    /** Seconds: the media's duration as the player reported it. */
+    duration: integer('duration').notNull(),
+    watched: boolean('watched').notNull(),
+    playbackId: uuid('playback_id').notNull(),
+    seq: integer('seq').notNull(),
+    superseded: uuid('superseded').array().notNull().default(sql`'{}'::uuid[]`),
+    dismissed: boolean('dismissed').notNull().default(false),
+    cleared: boolean('cleared').notNull().default(false),
+    /** When the last report was saved (the server's clock). */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.item] }),
+    // The rail and the history: a profile's rows, most recent first.
+    index('viewing_progress_profile_updated_idx').on(t.profileId, t.updatedAt),
+    // A title's rows of a profile (the title page), and the cascade of a deleted title.
+    index('viewing_progress_content_idx').on(t.contentId),
+    index('viewing_progress_channel_idx').on(t.channelId).where(sql`${t.channelId} is not null`),
+    check('viewing_progress_position_within', sql`${t.position} >= 0 and ${t.position} <= ${t.duration}`),
+  ],
+);
+
+/** «Буду смотреть»: the titles a profile put aside, when. */
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.contentId] }),
+    index('watchlist_profile_added_idx').on(t.profileId, t.addedAt),
+    index('watchlist_content_idx').on(t.contentId),
+  ],
+);

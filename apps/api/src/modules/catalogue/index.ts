@@ -15,4 +15,5 @@ export { seedCatalogue } from './import/seed';
 export { ManifestError, validateManifest } from './import/validate';
 export { type CatalogueDependencies, registerCatalogue } from './module';
 export { foldCompatibility, type NormalizedNames, normalize, normalizedNames, wordsOf } from './normalize';
+export { filmCardsByIds } from './service';
 export { CatalogueChanges, CatalogueVersion, VERSION_CHECK_MS } from './version';

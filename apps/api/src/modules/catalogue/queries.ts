@@ -211,6 +211,18 @@ export async function similarCards(
   );
 }
 
+/** The cards of the titles `ids` that exist (any order; channels and vendor-less titles too). */
+export async function cardsByIds(db: Db, ids: readonly number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<CardRow>(
+    await db.execute(sql`
+      select ${cardColumns}
+      from contents k
+      left join stickers st on st.id = k.sticker_id
+      where k.id = any(${sql.param([...new Set(ids)])}::int[])`),
+  );
+}
+
 /** The catalogue's version (table `catalogue_version`); '0' when the row is missing. */
 export async function catalogueVersion(db: Db): Promise<string> {
   const [row] = rowsOf<{ version: string }>(

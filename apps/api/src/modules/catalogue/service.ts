@@ -39,6 +39,16 @@ function card(row: q.CardRow): FilmCard {
   };
 }
 
+/**
+ * The film cards of the titles `ids`, by id (a title that does not exist is absent): for other modules'
+ * lists of titles (modules/viewing's «Продолжить просмотр», history, «Буду смотреть»), so a card is
+ * made in one place.
+ */
+export async function filmCardsByIds(db: Db, ids: readonly number[]): Promise<Map<number, FilmCard>> {
+  const rows = await q.cardsByIds(db, ids);
+  return new Map(rows.map((row) => [row.ek_id, card(row)]));
+}
+
 function episode(row: q.EpisodeRow) {
   return {
     EP_id: row.id,
