@@ -158,6 +158,23 @@ export class ViewingService {
     return tooLong(episode.duration);
   }
 
+  /** The title page's state of a film or a programme: one progress row, no episodes. */
+  private singleTitle(
+    row: (q.ProgressRow & { cleared: boolean }) | undefined,
+    in_watchlist: boolean,
+  ): TitleAnswer {
+    const kept = row && !row.cleared ? row : undefined;
+    return {
+      resume:
+        kept && this.resumable(kept)
+          ? { episode: null, position: kept.position, duration: kept.duration }
+          : null,
+      watched: kept?.watched ?? false,
+      episodes: [],
+      in_watchlist,
+    };
+  }
+
   /**
    * The title page's state: where to resume — a film's or a programme's position; a series' episode
    * saved last, or once it was watched to its end the next one out (from its start) — the episodes'
@@ -166,17 +183,7 @@ export class ViewingService {
   async title(profileId: number, body: ItemBody): Promise<TitleAnswer> {
     const ref = refOf(body);
     if (ref.kind === 'programme') {
-      const row = await q.progressOf(this.db, profileId, ref.item);
-      const kept = row && !row.cleared ? row : undefined;
-      return {
-        resume:
-          kept && this.resumable(kept)
-            ? { episode: null, position: kept.position, duration: kept.duration }
-            : null,
-        watched: kept?.watched ?? false,
-        episodes: [],
-        in_watchlist: false,
-      };
+      return this.singleTitle(await q.progressOf(this.db, profileId, ref.item), false);
     }
     const { contentId } = ref;
     const title = await q.titleOf(this.db, contentId);
@@ -184,17 +191,7 @@ export class ViewingService {
     if (!title.has_vendor) throw new AppError('no_vendor');
     const in_watchlist = await q.inWatchlist(this.db, profileId, contentId);
     if (title.type !== 'series' && title.type !== 'tvshow') {
-      const row = await q.progressOf(this.db, profileId, `f${contentId}`);
-      const kept = row && !row.cleared ? row : undefined;
-      return {
-        resume:
-          kept && this.resumable(kept)
-            ? { episode: null, position: kept.position, duration: kept.duration }
-            : null,
-        watched: kept?.watched ?? false,
-        episodes: [],
-        in_watchlist,
-      };
+      return this.singleTitle(await q.progressOf(this.db, profileId, `f${contentId}`), in_watchlist);
     }
     const rows = await q.episodeProgress(this.db, profileId, contentId);
     const episodes = rows.map((row) => ({ EP_id: row.ep_id, progress: progressOf(row) }));
