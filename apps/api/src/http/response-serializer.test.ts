@@ -66,7 +66,9 @@ function sample(schema: JsonSchema, full: boolean): unknown {
     case 'number': {
       const minimum = typeof schema.minimum === 'number' ? schema.minimum : 0;
       const floor = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : minimum;
-      return Math.max(floor, full ? 7 : 1);
+      const maximum = typeof schema.maximum === 'number' ? schema.maximum : Number.POSITIVE_INFINITY;
+      // A bounded number (a fraction of 0–1) takes its bound when the usual sample is past it.
+      return Math.min(maximum, Math.max(floor, full ? 7 : 1));
     }
     case 'boolean':
       return full;
