@@ -174,9 +174,13 @@ describe.skipIf(!hasChromium)('the smart-TV layout, by the remote alone (docs/de
     const onAir = await focus(page);
     expect(onAir.name).toMatch(/^Смотреть: Сейчас /);
     expect(onAir.inView).toBe(true);
-    // Up through today's recorded programmes (the guide's own arrows), left to the day before.
-    expect(await press(page, 'ArrowUp')).toMatchObject({ region: 'Сегодня', inView: true });
-    expect(await press(page, 'ArrowLeft')).toMatchObject({ region: 'Вчера', inView: true });
+    // Up through today's recorded programmes (the guide's own arrows), left to the day before. In the
+    // small hours the programme on air may have opened the day: then up is already the day before.
+    const up = await press(page, 'ArrowUp');
+    expect(up.inView).toBe(true);
+    expect(['Сегодня', 'Вчера']).toContain(up.region);
+    if (up.region === 'Сегодня')
+      expect(await press(page, 'ArrowLeft')).toMatchObject({ region: 'Вчера', inView: true });
 
     // Back leaves the guide for the channel.
     await page.keyboard.press('Escape');
