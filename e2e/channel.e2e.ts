@@ -210,9 +210,7 @@ describe.skipIf(!hasChromium)('the channel page in Chromium (demo channels)', ()
     const today = week.getByRole('region', { name: 'Сегодня' });
     const all = today.getByRole('button', { name: /^Вся программа/ });
     if (await all.count()) await all.click();
-    // Today's latest recorded programme; in the small hours, before today's first has ended, the
-    // day before's (the week's regions run in date order, so the last recorded line is the latest).
-    const archived = week.getByRole('button', { name: /^Смотреть: \d\d:\d\d .* В записи$/ });
+    const archived = today.getByRole('button', { name: /^Смотреть: \d\d:\d\d .* В записи$/ });
     await archived.first().waitFor();
     const line = archived.last();
     const name = (await line.getAttribute('aria-label')) ?? (await line.textContent()) ?? '';
