@@ -5,6 +5,19 @@ import type { Grant } from './grants';
 
 const SESSION = '0b7e4c2a-1f3d-4c5e-9a8b-7c6d5e4f3a2b';
 
+/** A full playback's grant of profile 7 on SESSION, overridden where a case needs. */
+const grant = (overrides: Partial<Grant> = {}): Grant => ({
+  profileId: 7,
+  contentId: 1,
+  episodeId: 0,
+  access: 'full',
+  previewSeconds: 0,
+  packageId: 3,
+  sessionId: SESSION,
+  expires: 2_000_000_000,
+  ...overrides,
+});
+
 function setup(options: { live?: boolean; holding?: { validUntil: Date | null } | null } = {}) {
   const clock = new FakeClock();
   const state = {
@@ -24,17 +37,6 @@ function setup(options: { live?: boolean; holding?: { validUntil: Date | null } 
       calls.holding++;
       return state.holding;
     },
-  });
-  const grant = (overrides: Partial<Grant> = {}): Grant => ({
-    profileId: 7,
-    contentId: 1,
-    episodeId: 0,
-    access: 'full',
-    previewSeconds: 0,
-    packageId: 3,
-    sessionId: SESSION,
-    expires: 2_000_000_000,
-    ...overrides,
   });
   return { clock, state, calls, guard, grant };
 }
@@ -155,17 +157,6 @@ describe('GrantGuard with the stream limit (docs/decisions/057)', () => {
         beats.push(sessionId);
         return answers.shift() ?? 'ok';
       },
-    });
-    const grant = (overrides: Partial<Grant> = {}): Grant => ({
-      profileId: 7,
-      contentId: 1,
-      episodeId: 0,
-      access: 'full',
-      previewSeconds: 0,
-      packageId: 3,
-      sessionId: SESSION,
-      expires: 2_000_000_000,
-      ...overrides,
     });
     return { clock, beats, guard, grant };
   }
